@@ -1,0 +1,105 @@
+/**
+ * Stable error codes. Codes are API and never change meaning; messages may. Host code matches
+ * on `code`, never on message text (STYLE "Errors").
+ */
+export const ErrorCode = {
+  /** The frame could not connect to the host (handshake timed out or was refused). */
+  ConnectionFailed: 'CONNECTION_FAILED',
+  /** The frame's parent is not the origin the host SDK announced; the frame refuses to talk. */
+  ParentOriginMismatch: 'PARENT_ORIGIN_MISMATCH',
+  /** The widget settings could not be loaded (spec 7, 8); `details` says why. */
+  SettingsLoadFailed: 'SETTINGS_LOAD_FAILED',
+  /** `widgetStaticsBaseUrl` is not on the statics allowlist, so nothing was loaded (DESIGN "Security model"). */
+  StaticsNotAllowed: 'STATICS_NOT_ALLOWED',
+  /** The bundle could not be imported (spec 4: failure to load the main script). */
+  BundleLoadFailed: 'BUNDLE_LOAD_FAILED',
+  /** The bundle's `mount` threw or the module has no `mount` export. */
+  BundleMountFailed: 'BUNDLE_MOUNT_FAILED',
+  /** The bundle reported a crash through its `onCrash` prop. */
+  BundleCrashed: 'BUNDLE_CRASHED',
+  /** A request failed without an HTTP reply (connection refused, dropped, DNS). */
+  NetworkError: 'NETWORK_ERROR',
+  /** A request took longer than its timeout. */
+  Timeout: 'TIMEOUT',
+  /** The provider answered 4xx (other than 401, captcha 403). */
+  HttpClientError: 'HTTP_CLIENT_ERROR',
+  /** The provider answered 5xx. */
+  HttpServerError: 'HTTP_SERVER_ERROR',
+  /** 401/403 that revalidation could not cure (or no `revalidateAppInstance`). */
+  Unauthorized: 'UNAUTHORIZED',
+  /** HTTP 403 with application error code CAPTCHA_REQUIRED or CAPTCHA_ASSESSMENT_FAILED (spec 8). */
+  CaptchaError: 'CAPTCHA_ERROR',
+  /** The provider's reply did not have the expected shape. */
+  InvalidResponse: 'INVALID_RESPONSE',
+  /** A relayed api method name that the bundle did not expose. */
+  ApiMethodNotFound: 'API_METHOD_NOT_FOUND',
+  /** The call was cut short because the widget was destroyed. */
+  Destroyed: 'DESTROYED',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Facts attached to an error: the HTTP status, the provider's application error, the cause's code. */
+export interface CashierErrorDetails {
+  /** HTTP status of the last reply, when there was one. */
+  status?: number;
+  /** `details.applicationError.code` of the provider's error body, when present. */
+  applicationErrorCode?: string;
+  /** The code of the error that caused this one (e.g. HTTP_SERVER_ERROR under SETTINGS_LOAD_FAILED). */
+  causeCode?: string;
+}
+
+/** The plain-object form of a CashierError, as it crosses the iframe (STYLE "Errors"). */
+export interface SerializedCashierError {
+  name: string;
+  code: string;
+  message: string;
+  details?: CashierErrorDetails;
+}
+
+/** The project's one error class: a stable `code` from {@link ErrorCode}, a message, and details. */
+export class CashierError extends Error {
+  override readonly name = 'CashierError';
+  readonly code: ErrorCode;
+  readonly details: CashierErrorDetails;
+
+  constructor(code: ErrorCode, message: string, details: CashierErrorDetails = {}) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+
+  /** The plain-object form that crosses the iframe boundary. */
+  toJSON(): SerializedCashierError {
+    return { name: this.name, code: this.code, message: this.message, details: { ...this.details } };
+  }
+
+  /** Rebuilds an error that crossed the iframe; unknown codes and shapes are kept as text. */
+  static fromSerialized(value: unknown): CashierError {
+    if (isRecord(value) && typeof value.code === 'string' && typeof value.message === 'string') {
+      const code = isErrorCode(value.code) ? value.code : ErrorCode.BundleCrashed;
+      const details = isRecord(value.details) ? pickDetails(value.details) : {};
+      return new CashierError(code, value.message, details);
+    }
+    const message = value instanceof Error ? value.message : String(value);
+    return new CashierError(ErrorCode.BundleCrashed, message);
+  }
+}
+
+const errorCodes: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+
+/** True when `s` is one of the {@link ErrorCode} values. */
+export function isErrorCode(s: unknown): s is ErrorCode {
+  return typeof s === 'string' && errorCodes.has(s);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+function pickDetails(d: Record<string, unknown>): CashierErrorDetails {
+  const out: CashierErrorDetails = {};
+  if (typeof d.status === 'number') out.status = d.status;
+  if (typeof d.applicationErrorCode === 'string') out.applicationErrorCode = d.applicationErrorCode;
+  if (typeof d.causeCode === 'string') out.causeCode = d.causeCode;
+  return out;
+}

@@ -1,0 +1,54 @@
+import type { SerializedCashierError } from './CashierError';
+
+/**
+ * The messages and methods that cross the iframe boundary (penpal). Both sides compile against
+ * these one definitions. Method maps are `type` aliases, as penpal requires.
+ */
+
+/** Query parameter of the frame URL that carries the host page's origin (not a secret). */
+export const PARENT_ORIGIN_PARAM = 'parentOrigin';
+
+/** How long each side waits for the penpal handshake, in milliseconds. */
+export const CONNECTION_TIMEOUT_MS = 10_000;
+
+/** The app instance configuration (spec section 1: configuration.appInstance, configuration.msid). */
+export interface CashierConfiguration {
+  /** The app instance token, sent as the Authorization header. Never put in a URL, log or storage. */
+  appInstance: string;
+  /** Meta site id; sent as `msid` only when it is a GUID of version 1 to 5 (spec 5). */
+  msid?: string;
+}
+
+/** What the frame asks the host for once connected: the widget inputs of spec section 1. */
+export interface FrameBootstrap {
+  host: string;
+  configuration: CashierConfiguration;
+  theme: string;
+  /** true when `opts.debug` or the host page URL has a `debug` parameter that is not `false`. */
+  debug: boolean;
+  /** Whether the host gave `revalidateAppInstance`; without it a 401 fails at once. */
+  canRevalidate: boolean;
+}
+
+/** Result of a relayed api call: a value, or an error in its serialized form. */
+export type ApiCallResult = { ok: true; value: unknown } | { ok: false; error: SerializedCashierError };
+
+/** Methods the host exposes to the frame. */
+export type HostMethods = {
+  /** The widget inputs; the app instance token travels here, never in the frame URL. */
+  getBootstrap: () => FrameBootstrap;
+  /** The bundle called onApiInit with an api whose function-valued keys are `methodNames`. */
+  onApiInit: (methodNames: string[]) => void;
+  /** The loader failed (spec 8); the host calls its `onCrash` at most once. */
+  onCrash: (error: SerializedCashierError) => void;
+  /** The widget was not ready within MAX_WIDGET_READY_TIME_MS (spec 4); it keeps waiting. */
+  onSlow: (elapsedMs: number) => void;
+  /** Asks the host's `revalidateAppInstance` for a fresh app instance token (spec 7). */
+  revalidateAppInstance: () => Promise<string>;
+};
+
+/** Methods the frame exposes to the host. */
+export type FrameMethods = {
+  /** Calls the bundle's api method `method` with `args`; never rejects, errors come as results. */
+  callApi: (method: string, args: unknown[]) => Promise<ApiCallResult>;
+};

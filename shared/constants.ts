@@ -1,0 +1,48 @@
+/** Business constants and limits of spec section 9, and the fixed strings of sections 1 and 8. */
+
+/** Maximum widget ready time in milliseconds; past it the widget counts as slow (spec 4, 9). */
+export const MAX_WIDGET_READY_TIME_MS = 10_000;
+
+/** How many times an idempotent request is retried after its first attempt (spec 9). */
+export const MAX_RETRIES = 2;
+
+/** How many times one request may revalidate the app instance (spec 9). */
+export const MAX_REVALIDATIONS = 1;
+
+/** Base delay before a retry of an HTTP 429/5xx reply, in milliseconds (spec 9). */
+export const RETRY_BASE_DELAY_MS = 100;
+
+/** Upper bound of the random jitter added to the base retry delay, as a fraction of it (spec 9: 20 %). */
+export const RETRY_JITTER_RATIO = 0.2;
+
+/** Lowest and highest HTTP status retried besides 429 (spec 9: 500 to 599). */
+export const RETRYABLE_SERVER_STATUS_MIN = 500;
+export const RETRYABLE_SERVER_STATUS_MAX = 599;
+
+/** HTTP 429 Too Many Requests, retried (spec 9). */
+export const TOO_MANY_REQUESTS_STATUS = 429;
+
+/** HTTP methods that are idempotent and so retried on network errors, 429 and 5xx (spec 7). */
+export const IDEMPOTENT_METHODS = ['get', 'head', 'options', 'put', 'delete'] as const;
+
+/** Email local part maximum length in characters (spec 5, 9). */
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+
+/** Email domain maximum length in characters (spec 5, 9). */
+export const EMAIL_DOMAIN_MAX_LENGTH = 253;
+
+/** The failed-state alert text, word for word (spec 8). */
+export const TECHNICAL_DIFFICULTIES_MESSAGE =
+  "We are experiencing some technical difficulties, and can't accept your payment right now. Please try again in a little while.";
+
+/** Name of the cashier widget bundle (spec 1). */
+export const BUNDLE_NAME = 'cashier-widget-lazy-component';
+
+/** File name of the minified bundle under `widgetStaticsBaseUrl` (DESIGN "The bundle"). */
+export const BUNDLE_FILE_MIN = `${BUNDLE_NAME}.bundle.min.js`;
+
+/** File name of the unminified bundle loaded in debug (spec 2, DESIGN "The bundle"). */
+export const BUNDLE_FILE_DEBUG = `${BUNDLE_NAME}.bundle.js`;
+
+/** Theme value that gives the modal look (spec 1, 2); any other value is the inline look. */
+export const MODAL_THEME = 'modal';

@@ -1,0 +1,13 @@
+/** The `shared` folder's public surface: types, enums, constants, validation, paths, request client. */
+export * from './bridge';
+export * from './bundle';
+export * from './CashierError';
+export * from './constants';
+export * from './enums';
+export { isValidEmail } from './isValidEmail';
+export { isValidGuid } from './isValidGuid';
+export * from './paths';
+export * from './providerClient';
+export * from './retryPolicy';
+export * from './statics';
+export * from './widgetSettings';

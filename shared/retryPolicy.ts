@@ -1,0 +1,49 @@
+import type { AxiosError } from 'axios';
+import { isNetworkError } from 'axios-retry';
+import type { IAxiosRetryConfig } from 'axios-retry';
+import {
+  IDEMPOTENT_METHODS,
+  MAX_RETRIES,
+  RETRY_BASE_DELAY_MS,
+  RETRY_JITTER_RATIO,
+  RETRYABLE_SERVER_STATUS_MAX,
+  RETRYABLE_SERVER_STATUS_MIN,
+  TOO_MANY_REQUESTS_STATUS,
+} from './constants';
+
+const idempotent: ReadonlySet<string> = new Set(IDEMPOTENT_METHODS);
+
+/** True for get, head, options, put and delete (spec 7); POST and PATCH are never retried. */
+export function isIdempotentMethod(method: string | undefined): boolean {
+  return idempotent.has((method ?? 'get').toLowerCase());
+}
+
+/** True for HTTP 429 and 500 to 599 (spec 9). */
+export function isRetryableStatus(status: number): boolean {
+  return status === TOO_MANY_REQUESTS_STATUS || (status >= RETRYABLE_SERVER_STATUS_MIN && status <= RETRYABLE_SERVER_STATUS_MAX);
+}
+
+/** Spec 7: an idempotent request that failed on the network, with 429 or with 5xx is retried. */
+export function shouldRetry(error: AxiosError): boolean {
+  if (!isIdempotentMethod(error.config?.method)) return false;
+  if (error.response) return isRetryableStatus(error.response.status);
+  return isNetworkError(error);
+}
+
+/**
+ * Delay before retry number `retryCount` (1-based), in milliseconds (spec 9): network errors
+ * back off (2^retryCount − 1) / 2 s; HTTP replies wait 100 ms plus up to 20 % random jitter.
+ * `random` is injectable for tests and defaults to Math.random.
+ */
+export function retryDelayMs(retryCount: number, error: AxiosError, random: () => number = Math.random): number {
+  if (!error.response) return ((2 ** retryCount - 1) / 2) * 1000;
+  return RETRY_BASE_DELAY_MS * (1 + random() * RETRY_JITTER_RATIO);
+}
+
+/** The axios-retry configuration of spec sections 7 and 9. */
+export const retryConfig: IAxiosRetryConfig = {
+  retries: MAX_RETRIES,
+  retryCondition: shouldRetry,
+  retryDelay: (retryCount, error) => retryDelayMs(retryCount, error),
+  shouldResetTimeout: true,
+};
