@@ -96,7 +96,11 @@ export function toCashierError(error: unknown): CashierError {
     return new CashierError(ErrorCode.CaptchaError, `${what} needs a captcha (${applicationErrorCode}).`, details);
   }
   const code =
-    status === 401 || status === 403 ? ErrorCode.Unauthorized : status >= 500 ? ErrorCode.HttpServerError : ErrorCode.HttpClientError;
+    status === 401 || status === 403
+      ? ErrorCode.Unauthorized
+      : status >= 500
+        ? ErrorCode.HttpServerError
+        : ErrorCode.HttpClientError;
   const suffix = applicationErrorCode ? ` (${applicationErrorCode})` : '';
   return new CashierError(code, `${what} answered HTTP ${status}${suffix}.`, details);
 }

@@ -1,6 +1,6 @@
 import type { AxiosError } from 'axios';
-import { isNetworkError } from 'axios-retry';
 import type { IAxiosRetryConfig } from 'axios-retry';
+import { isNetworkError } from 'axios-retry';
 import {
   IDEMPOTENT_METHODS,
   MAX_RETRIES,

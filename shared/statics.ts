@@ -22,17 +22,24 @@ export type StaticsAllowlist = readonly string[] | 'development';
  * a bare http(s) origin.
  */
 export function parseStaticsAllowlist(value: string | undefined): StaticsAllowlist {
-  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (entries.length === 0) return 'development';
   return entries.map((entry) => {
     let url: URL;
     try {
       url = new URL(entry);
     } catch {
-      throw new TypeError(`VITE_CASHIER_STATICS_ORIGINS: "${entry}" is not a URL; expected an origin like https://static.example.com`);
+      throw new TypeError(
+        `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is not a URL; expected an origin like https://static.example.com`,
+      );
     }
     if (url.origin !== entry.replace(/\/$/, '') || !/^https?:$/.test(url.protocol)) {
-      throw new TypeError(`VITE_CASHIER_STATICS_ORIGINS: "${entry}" is not a bare http(s) origin; expected e.g. https://static.example.com`);
+      throw new TypeError(
+        `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is not a bare http(s) origin; expected e.g. https://static.example.com`,
+      );
     }
     return url.origin;
   });

@@ -26,11 +26,14 @@ export function parseWidgetSettings(body: unknown): WidgetSettings {
   if (typeof base !== 'string' || !isHttpUrl(base)) {
     throw new CashierError(
       ErrorCode.InvalidResponse,
-      `Widget settings: widgetStaticsBaseUrl must be an absolute http(s) URL, got ${describe(base)}.`,
+      `Widget settings: widgetStaticsBaseUrl must be an absolute http(s) URL, got ${describeValue(base)}.`,
     );
   }
   if (record.devMode !== undefined && typeof record.devMode !== 'boolean') {
-    throw new CashierError(ErrorCode.InvalidResponse, `Widget settings: devMode must be a boolean, got ${describe(record.devMode)}.`);
+    throw new CashierError(
+      ErrorCode.InvalidResponse,
+      `Widget settings: devMode must be a boolean, got ${describeValue(record.devMode)}.`,
+    );
   }
   return { ...record, widgetStaticsBaseUrl: base } as WidgetSettings;
 }
@@ -44,6 +47,6 @@ function isHttpUrl(s: string): boolean {
   }
 }
 
-function describe(v: unknown): string {
+function describeValue(v: unknown): string {
   return typeof v === 'string' ? JSON.stringify(v.slice(0, 100)) : typeof v;
 }

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type UserConfig } from 'vite';
+
+/**
+ * One config for every build, switched by mode:
+ * - default (`vite build`): the frame app → dist/frame-app, relative asset URLs.
+ * - `--mode sdk`: the host SDK → dist/host-sdk/index.js (ES) and cashier.iife.js (window.Cashier).
+ * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle →
+ *   dist/cashier-widget/cashier-widget-lazy-component.bundle.min.js / .bundle.js.
+ * Build-time settings: VITE_CASHIER_FRAME_URL, VITE_CASHIER_STATICS_ORIGINS (DESIGN "Host SDK").
+ */
+const root = import.meta.dirname;
+const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
+
+export default defineConfig(({ mode }): UserConfig => {
+  if (mode === 'sdk') {
+    return {
+      define: production,
+      build: {
+        outDir: resolve(root, 'dist/host-sdk'),
+        emptyOutDir: true,
+        sourcemap: true,
+        lib: {
+          entry: resolve(root, 'host-sdk/index.ts'),
+          name: 'Cashier',
+          formats: ['es', 'iife'],
+          fileName: (format) => (format === 'es' ? 'index.js' : 'cashier.iife.js'),
+        },
+      },
+    };
+  }
+  if (mode === 'widget' || mode === 'widget-debug') {
+    const debug = mode === 'widget-debug';
+    return {
+      plugins: [react()],
+      define: production,
+      build: {
+        outDir: resolve(root, 'dist/cashier-widget'),
+        emptyOutDir: !debug,
+        minify: !debug,
+        sourcemap: debug,
+        lib: {
+          entry: resolve(root, 'cashier-widget/index.tsx'),
+          formats: ['es'],
+          fileName: () => `cashier-widget-lazy-component.bundle${debug ? '' : '.min'}.js`,
+        },
+      },
+    };
+  }
+  return {
+    root: resolve(root, 'frame-app'),
+    base: './',
+    plugins: [react()],
+    envDir: root,
+    build: {
+      outDir: resolve(root, 'dist/frame-app'),
+      emptyOutDir: true,
+      sourcemap: true,
+    },
+  };
+});
