@@ -31,6 +31,8 @@ export const ErrorCode = {
   CaptchaError: 'CAPTCHA_ERROR',
   /** The provider's reply did not have the expected shape. */
   InvalidResponse: 'INVALID_RESPONSE',
+  /** A relayed api method threw or rejected; the message is the bundle's own. */
+  ApiCallFailed: 'API_CALL_FAILED',
   /** A relayed api method name that the bundle did not expose. */
   ApiMethodNotFound: 'API_METHOD_NOT_FOUND',
   /** The call was cut short because the widget was destroyed. */
