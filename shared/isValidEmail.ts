@@ -19,5 +19,7 @@ export function isValidEmail(s: string): boolean {
   if (domain.length > EMAIL_DOMAIN_MAX_LENGTH) return false;
   const tld = domain.slice(domain.lastIndexOf('.') + 1).toLowerCase();
   if (!knownTopLevelDomains.has(tld)) return false;
-  return isEmail(s, { require_tld: true, allow_display_name: false, allow_ip_domain: false });
+  // Lengths are the spec's (checked above, in characters); validator's own limits (254 in all,
+  // byte counts) would reject addresses the spec allows, so they are switched off.
+  return isEmail(s, { require_tld: true, allow_display_name: false, allow_ip_domain: false, ignore_max_length: true });
 }

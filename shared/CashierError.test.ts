@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { CashierError, ErrorCode } from './CashierError';
+
+describe('CashierError', () => {
+  it('round-trips through its serialized form with code and details', () => {
+    const original = new CashierError(ErrorCode.SettingsLoadFailed, 'settings failed', {
+      status: 503,
+      causeCode: 'HTTP_SERVER_ERROR',
+    });
+    const copy = CashierError.fromSerialized(JSON.parse(JSON.stringify(original.toJSON())));
+    expect(copy).toBeInstanceOf(CashierError);
+    expect(copy).toMatchObject({ name: 'CashierError', code: 'SETTINGS_LOAD_FAILED', message: 'settings failed' });
+    expect(copy.details).toEqual({ status: 503, causeCode: 'HTTP_SERVER_ERROR' });
+  });
+
+  it.each([
+    { name: 'unknown code', input: { code: 'WHATEVER', message: 'm' }, code: 'BUNDLE_CRASHED', message: 'm' },
+    { name: 'plain Error', input: new Error('boom'), code: 'BUNDLE_CRASHED', message: 'boom' },
+    { name: 'string', input: 'oops', code: 'BUNDLE_CRASHED', message: 'oops' },
+    {
+      name: 'junk details dropped',
+      input: { code: 'TIMEOUT', message: 'm', details: { status: 'x' } },
+      code: 'TIMEOUT',
+      message: 'm',
+    },
+  ])('rebuilds untrusted input: $name', ({ input, code, message }) => {
+    const error = CashierError.fromSerialized(input);
+    expect(error.code).toBe(code);
+    expect(error.message).toBe(message);
+    expect(error.details.status).toBeUndefined();
+  });
+});

@@ -1,0 +1,128 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CashierError } from './CashierError';
+import { ProviderPaths } from './paths';
+import { createProviderClient } from './providerClient';
+
+const host = 'https://tickets.example.com';
+const settingsUrl = `${host}${ProviderPaths.widgetSettings}`;
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const token = 'app-instance-token';
+const client = () => createProviderClient({ host, getAppInstance: () => token });
+
+describe('getWidgetSettings (spec 7, DESIGN "Widget settings call")', () => {
+  it('sends the raw app instance as Authorization and reads widgetStaticsBaseUrl', async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.get(settingsUrl, ({ request }) => {
+        seen = request;
+        return HttpResponse.json({ widgetStaticsBaseUrl: 'https://static.example.com/cashier', theme: 'x' });
+      }),
+    );
+    await expect(client().getWidgetSettings()).resolves.toEqual({
+      widgetStaticsBaseUrl: 'https://static.example.com/cashier',
+      theme: 'x',
+    });
+    expect(seen?.headers.get('authorization')).toBe(token);
+    expect(new URL(seen?.url ?? '').search).toBe('');
+  });
+
+  it.each([
+    { msid: 'f47ac10b-58cc-4372-a567-0e02b2c3d479', expected: 'f47ac10b-58cc-4372-a567-0e02b2c3d479' },
+    { msid: 'not-a-guid', expected: null },
+    { msid: undefined, expected: null },
+  ])('msid $msid → query msid $expected', async ({ msid, expected }) => {
+    let query: string | null = 'unset';
+    server.use(
+      http.get(settingsUrl, ({ request }) => {
+        query = new URL(request.url).searchParams.get('msid');
+        return HttpResponse.json({ widgetStaticsBaseUrl: 'https://static.example.com' });
+      }),
+    );
+    await client().getWidgetSettings({ msid });
+    expect(query).toBe(expected);
+  });
+
+  it.each([
+    { name: 'array body', body: [], code: 'INVALID_RESPONSE' },
+    { name: 'missing widgetStaticsBaseUrl', body: {}, code: 'INVALID_RESPONSE' },
+    { name: 'relative widgetStaticsBaseUrl', body: { widgetStaticsBaseUrl: '/statics' }, code: 'INVALID_RESPONSE' },
+    {
+      name: 'devMode not boolean',
+      body: { widgetStaticsBaseUrl: 'https://s.example.com', devMode: 'yes' },
+      code: 'INVALID_RESPONSE',
+    },
+  ])('malformed settings ($name) → CashierError $code', async ({ body, code }) => {
+    server.use(http.get(settingsUrl, () => HttpResponse.json(body)));
+    const error = await client()
+      .getWidgetSettings()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CashierError);
+    expect((error as CashierError).code).toBe(code);
+  });
+
+  it.each([
+    { status: 404, body: {}, code: 'HTTP_CLIENT_ERROR', attempts: 1, appCode: undefined },
+    { status: 401, body: {}, code: 'UNAUTHORIZED', attempts: 1, appCode: undefined },
+    {
+      status: 403,
+      body: { details: { applicationError: { code: 'CAPTCHA_REQUIRED' } } },
+      code: 'CAPTCHA_ERROR',
+      attempts: 1,
+      appCode: 'CAPTCHA_REQUIRED',
+    },
+    { status: 500, body: {}, code: 'HTTP_SERVER_ERROR', attempts: 3, appCode: undefined },
+  ])('HTTP $status → $code after $attempts attempt(s)', async ({ status, body, code, attempts, appCode }) => {
+    let count = 0;
+    server.use(
+      http.get(settingsUrl, () => {
+        count += 1;
+        return HttpResponse.json(body, { status });
+      }),
+    );
+    const error = (await client()
+      .getWidgetSettings()
+      .catch((e: unknown) => e)) as CashierError;
+    expect(error.code).toBe(code);
+    expect(error.details.status).toBe(status);
+    expect(error.details.applicationErrorCode).toBe(appCode);
+    expect(count).toBe(attempts);
+  });
+
+  it('a POST is never retried (spec 7)', async () => {
+    let count = 0;
+    server.use(
+      http.post(`${host}${ProviderPaths.cardTokenization}`, () => {
+        count += 1;
+        return new HttpResponse(null, { status: 503 });
+      }),
+    );
+    const error = (await client()
+      .request({ method: 'post', path: ProviderPaths.cardTokenization, data: {} })
+      .catch((e: unknown) => e)) as CashierError;
+    expect(error.code).toBe('HTTP_SERVER_ERROR');
+    expect(count).toBe(1);
+  });
+
+  it('an aborted signal rejects with DESTROYED and makes no request', async () => {
+    let count = 0;
+    server.use(
+      http.get(settingsUrl, () => {
+        count += 1;
+        return HttpResponse.json({ widgetStaticsBaseUrl: 'https://s.example.com' });
+      }),
+    );
+    const controller = new AbortController();
+    controller.abort();
+    const error = (await createProviderClient({ host, getAppInstance: () => token, signal: controller.signal })
+      .getWidgetSettings()
+      .catch((e: unknown) => e)) as CashierError;
+    expect(error.code).toBe('DESTROYED');
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,50 @@
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { isIdempotentMethod, retryDelayMs, shouldRetry } from './retryPolicy';
+
+function axiosError(method: string, status?: number, code = 'ERR_NETWORK'): AxiosError {
+  const config = { method, url: '/x', headers: new AxiosHeaders() };
+  const response =
+    status === undefined ? undefined : ({ status, data: {}, headers: {}, config, statusText: '' } as AxiosResponse);
+  return new AxiosError('failed', status === undefined ? code : 'ERR_BAD_RESPONSE', config, {}, response);
+}
+
+describe('retry policy (spec 7 and 9)', () => {
+  it.each(['get', 'head', 'options', 'put', 'delete', 'GET'])('%s is idempotent', (method) => {
+    expect(isIdempotentMethod(method)).toBe(true);
+  });
+  it.each(['post', 'patch', 'POST'])('%s is not idempotent', (method) => {
+    expect(isIdempotentMethod(method)).toBe(false);
+  });
+
+  it.each([
+    { method: 'get', status: undefined, expected: true },
+    { method: 'get', status: 429, expected: true },
+    { method: 'get', status: 500, expected: true },
+    { method: 'delete', status: 599, expected: true },
+    { method: 'put', status: 503, expected: true },
+    { method: 'get', status: 404, expected: false },
+    { method: 'get', status: 401, expected: false },
+    { method: 'get', status: 600, expected: false },
+    { method: 'post', status: 503, expected: false },
+    { method: 'post', status: undefined, expected: false },
+    { method: 'patch', status: 429, expected: false },
+  ])('$method with status $status → retry $expected', ({ method, status, expected }) => {
+    expect(shouldRetry(axiosError(method, status))).toBe(expected);
+  });
+
+  it.each([
+    { retry: 1, random: 0, expected: 100 },
+    { retry: 1, random: 0.999999, expected: 119.9999 },
+    { retry: 2, random: 0.5, expected: 110 },
+  ])('HTTP reply: retry $retry waits 100 ms + up to 20 % jitter → $expected', ({ retry, random, expected }) => {
+    expect(retryDelayMs(retry, axiosError('get', 503), () => random)).toBeCloseTo(expected, 3);
+  });
+
+  it.each([
+    { retry: 1, expected: 500 },
+    { retry: 2, expected: 1500 },
+  ])('network error: retry $retry backs off (2^n − 1) / 2 s = $expected ms', ({ retry, expected }) => {
+    expect(retryDelayMs(retry, axiosError('get'), () => 0.9)).toBe(expected);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { bundleUrl, isAllowedStaticsUrl, parseStaticsAllowlist } from './statics';
+
+describe('bundleUrl (DESIGN "The bundle")', () => {
+  it.each([
+    {
+      base: 'https://static.example.com/cashier',
+      debug: false,
+      expected: 'https://static.example.com/cashier/cashier-widget-lazy-component.bundle.min.js',
+    },
+    {
+      base: 'https://static.example.com/cashier/',
+      debug: false,
+      expected: 'https://static.example.com/cashier/cashier-widget-lazy-component.bundle.min.js',
+    },
+    {
+      base: 'https://static.example.com/cashier//',
+      debug: true,
+      expected: 'https://static.example.com/cashier/cashier-widget-lazy-component.bundle.js',
+    },
+  ])('$base (debug $debug)', ({ base, debug, expected }) => {
+    expect(bundleUrl(base, debug)).toBe(expected);
+  });
+});
+
+describe('parseStaticsAllowlist (VITE_CASHIER_STATICS_ORIGINS)', () => {
+  it('unset or blank means the development allowlist', () => {
+    expect(parseStaticsAllowlist(undefined)).toBe('development');
+    expect(parseStaticsAllowlist(' , ')).toBe('development');
+  });
+  it('parses comma-separated origins', () => {
+    expect(parseStaticsAllowlist('https://a.example.com, https://b.example.com/')).toEqual([
+      'https://a.example.com',
+      'https://b.example.com',
+    ]);
+  });
+  it.each(['static.example.com', 'https://a.example.com/path', 'ftp://a.example.com'])(
+    'rejects %s with a TypeError naming it',
+    (entry) => {
+      expect(() => parseStaticsAllowlist(entry)).toThrow(TypeError);
+      expect(() => parseStaticsAllowlist(entry)).toThrow(entry);
+    },
+  );
+});
+
+describe('isAllowedStaticsUrl (DESIGN "Security model")', () => {
+  const list = ['https://static.example.com', 'http://127.0.0.1:4175'];
+  it.each([
+    { url: 'http://localhost:4175/statics', allow: 'development' as const, expected: true },
+    { url: 'https://127.0.0.1:9/statics', allow: 'development' as const, expected: true },
+    { url: 'http://[::1]:4175/statics', allow: 'development' as const, expected: true },
+    { url: 'https://evil.example.com/statics', allow: 'development' as const, expected: false },
+    { url: 'http://localhost.evil.com/statics', allow: 'development' as const, expected: false },
+    { url: 'javascript:alert(1)', allow: 'development' as const, expected: false },
+    { url: 'not a url', allow: 'development' as const, expected: false },
+    { url: 'https://static.example.com/cashier/1.2.3', allow: list, expected: true },
+    { url: 'http://static.example.com/cashier', allow: list, expected: false },
+    { url: 'https://static.example.com.evil.com/cashier', allow: list, expected: false },
+    { url: 'http://127.0.0.1:4175/statics', allow: list, expected: true },
+    { url: 'http://127.0.0.1:4176/statics', allow: list, expected: false },
+  ])('$url → $expected', ({ url, allow, expected }) => {
+    expect(isAllowedStaticsUrl(url, allow)).toBe(expected);
+  });
+});
