@@ -1,0 +1,53 @@
+import type { APIRequestContext } from '@playwright/test';
+import { PROVIDER_ORIGIN } from './origins';
+
+/** A fault for the reference provider's control API (provider/README.md). */
+export interface Fault {
+  path: string;
+  method?: string;
+  times?: number;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  drop?: boolean;
+}
+
+/** A request the provider recorded. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization: string | null;
+  at: number;
+}
+
+/** Drives the reference provider's fault switches and reads what it recorded. */
+export class ProviderControl {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async reset(): Promise<void> {
+    await this.post('/__control/reset', {});
+  }
+
+  async fault(fault: Fault): Promise<void> {
+    await this.post('/__control/faults', fault);
+  }
+
+  async settings(overrides: Record<string, unknown>): Promise<void> {
+    await this.post('/__control/settings', overrides);
+  }
+
+  /** Recorded requests for `path`, preflights (OPTIONS) left out unless asked for. */
+  async requests(path: string, { withPreflights = false } = {}): Promise<RecordedRequest[]> {
+    const response = await this.request.get(`${PROVIDER_ORIGIN}/__control/requests`, { params: { path } });
+    if (!response.ok()) throw new Error(`provider control: GET requests answered ${response.status()}`);
+    const all = (await response.json()) as RecordedRequest[];
+    return withPreflights ? all : all.filter((r) => r.method !== 'OPTIONS');
+  }
+
+  private async post(path: string, data: unknown): Promise<void> {
+    const response = await this.request.post(`${PROVIDER_ORIGIN}${path}`, { data });
+    if (!response.ok()) throw new Error(`provider control: POST ${path} answered ${response.status()}`);
+  }
+}

@@ -1,0 +1,56 @@
+import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { ProviderPaths } from '../../shared';
+import { ProviderControl } from './provider';
+
+/** What the test host page recorded from the SDK's callbacks (e2e/fixtures/test-host.html). */
+export type HostEvent =
+  | { index: number; type: 'apiInit'; methods: string[]; at: number }
+  | { index: number; type: 'crash'; code: string; message: string; name: string; isCashierError: boolean }
+  | { index: number; type: 'slow'; ms: number }
+  | { index: number; type: 'revalidate' };
+
+/** Options for `mount`: anything serializable of MountCashierOptions, plus test switches. */
+export type TestMountOptions = Record<string, unknown> & { revalidateTo?: string };
+
+export const SETTINGS_PATH = ProviderPaths.widgetSettings;
+export const MIN_BUNDLE_PATH = '/statics/cashier-widget-lazy-component.bundle.min.js';
+export const DEBUG_BUNDLE_PATH = '/statics/cashier-widget-lazy-component.bundle.js';
+
+/** Opens the test host page (optionally with a query string) and mounts one widget. */
+export async function openAndMount(page: Page, options: TestMountOptions = {}, query = ''): Promise<number> {
+  await page.goto(`/test-host.html${query}`);
+  return mount(page, options);
+}
+
+/** Mounts one more widget on the already open test host page; returns its index. */
+export function mount(page: Page, options: TestMountOptions = {}): Promise<number> {
+  return page.evaluate((o) => (window as unknown as { testMount(o: unknown): number }).testMount(o), options);
+}
+
+/** The events the host page's callbacks recorded so far. */
+export function hostEvents(page: Page): Promise<HostEvent[]> {
+  return page.evaluate(() => (window as unknown as { __events: HostEvent[] }).__events);
+}
+
+/** Waits until the host page recorded an event of `type`, and returns all such events. */
+export async function waitForEvent<T extends HostEvent['type']>(page: Page, type: T): Promise<Extract<HostEvent, { type: T }>[]> {
+  await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === type).length).toBeGreaterThan(0);
+  return (await hostEvents(page)).filter((e): e is Extract<HostEvent, { type: T }> => e.type === type);
+}
+
+/** The frame of the `index`-th mounted widget. */
+export function widgetFrame(page: Page, index = 0): FrameLocator {
+  return page.frameLocator('iframe').nth(index);
+}
+
+/** Playwright's test with a `provider` fixture that resets the provider's faults before each test. */
+export const test = base.extend<{ provider: ProviderControl }>({
+  provider: async ({ request }, use) => {
+    const control = new ProviderControl(request);
+    await control.reset();
+    await use(control);
+    await control.reset();
+  },
+});
+
+export { expect };
