@@ -1,0 +1,28 @@
+import { PARENT_ORIGIN_PARAM } from '../shared';
+
+/** The iframe sandbox, exactly; never `allow-top-navigation` (DESIGN "Security model"). */
+export const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups';
+
+/** The iframe's accessible title. */
+export const FRAME_TITLE = 'Secure payment form';
+
+/**
+ * The frame URL with the host page's origin as the `parentOrigin` query parameter. Nothing else
+ * is added: the token and the host travel over the bridge, never in the URL.
+ */
+export function frameSrc(frameUrl: string, parentOrigin: string): string {
+  const url = new URL(frameUrl);
+  url.searchParams.set(PARENT_ORIGIN_PARAM, parentOrigin);
+  return url.href;
+}
+
+/** A sandboxed, titled, full-width iframe for the frame app, created in `doc` and not yet attached. */
+export function createFrame(doc: Document, src: string): HTMLIFrameElement {
+  const iframe = doc.createElement('iframe');
+  iframe.setAttribute('sandbox', FRAME_SANDBOX);
+  iframe.setAttribute('allow', 'payment');
+  iframe.title = FRAME_TITLE;
+  Object.assign(iframe.style, { border: '0', width: '100%', display: 'block', minHeight: '320px' });
+  iframe.src = src;
+  return iframe;
+}

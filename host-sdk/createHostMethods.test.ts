@@ -1,0 +1,207 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CashierError, ErrorCode, type FrameMethods } from '../shared';
+import { createHostMethods } from './createHostMethods';
+import { resolveOptions } from './resolveOptions';
+import type { CashierApi, MountCashierOptions } from './types';
+
+const TOKEN = 'secret-token-123';
+
+function setup(overrides: Partial<MountCashierOptions> = {}, callApi: FrameMethods['callApi'] = vi.fn()) {
+  let destroyed = false;
+  const callbacks = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() };
+  const options = resolveOptions(
+    { host: 'https://tickets.example.com', configuration: { appInstance: TOKEN }, ...callbacks, ...overrides },
+    'https://shop.example/checkout',
+  );
+  const bridge = createHostMethods({ options, remote: async () => ({ callApi }), isDestroyed: () => destroyed });
+  return { ...bridge, ...callbacks, callApi, destroy: () => (destroyed = true) };
+}
+
+const serialized = (code: string, message = 'it broke') => ({ name: 'CashierError', code, message });
+
+describe('createHostMethods: getBootstrap', () => {
+  it('gives the widget inputs with defaults applied', () => {
+    const { methods } = setup({ configuration: { appInstance: TOKEN, msid: 'site-1' }, theme: 'modal', debug: true });
+    expect(methods.getBootstrap()).toEqual({
+      host: 'https://tickets.example.com',
+      configuration: { appInstance: TOKEN, msid: 'site-1' },
+      theme: 'modal',
+      debug: true,
+      canRevalidate: false,
+    });
+  });
+
+  it('leaves msid out when not given and says whether revalidation is possible', () => {
+    const { methods } = setup({ revalidateAppInstance: async () => 'fresh' });
+    expect(methods.getBootstrap()).toEqual({
+      host: 'https://tickets.example.com',
+      configuration: { appInstance: TOKEN },
+      theme: 'inline',
+      debug: false,
+      canRevalidate: true,
+    });
+  });
+});
+
+describe('createHostMethods: onCrash', () => {
+  it('calls the host at most once, with the rebuilt CashierError', () => {
+    const { methods, onCrash } = setup();
+    methods.onCrash(serialized(ErrorCode.SettingsLoadFailed, 'settings failed'));
+    methods.onCrash(serialized(ErrorCode.BundleCrashed));
+    expect(onCrash).toHaveBeenCalledTimes(1);
+    const error = onCrash.mock.calls[0]?.[0];
+    expect(error).toBeInstanceOf(CashierError);
+    expect(error).toMatchObject({ code: 'SETTINGS_LOAD_FAILED', message: 'settings failed' });
+  });
+
+  it('shares the once-guard with crash() (connection failures)', () => {
+    const { methods, crash, onCrash } = setup();
+    crash(new CashierError(ErrorCode.ConnectionFailed, 'timeout'));
+    methods.onCrash(serialized(ErrorCode.BundleCrashed));
+    expect(onCrash).toHaveBeenCalledTimes(1);
+    expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'CONNECTION_FAILED' });
+  });
+
+  it('turns untrusted input into a BUNDLE_CRASHED error', () => {
+    const { methods, onCrash } = setup();
+    methods.onCrash(42 as never);
+    expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'BUNDLE_CRASHED', message: '42' });
+  });
+
+  it('survives a host onCrash that throws, and still fires only once', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onCrash = vi.fn(() => {
+      throw new Error('host bug');
+    });
+    const { methods } = setup({ onCrash });
+    expect(() => methods.onCrash(serialized(ErrorCode.BundleCrashed))).not.toThrow();
+    methods.onCrash(serialized(ErrorCode.BundleCrashed));
+    expect(onCrash).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createHostMethods: nothing fires after destroy', () => {
+  it('drops onApiInit, onCrash, onSlow and crash()', () => {
+    const { methods, crash, destroy, onApiInit, onCrash, onSlow } = setup();
+    destroy();
+    methods.onApiInit(['validate']);
+    methods.onSlow(10_000);
+    methods.onCrash(serialized(ErrorCode.BundleCrashed));
+    crash(new CashierError(ErrorCode.ConnectionFailed, 'x'));
+    expect(onApiInit).not.toHaveBeenCalled();
+    expect(onSlow).not.toHaveBeenCalled();
+    expect(onCrash).not.toHaveBeenCalled();
+  });
+});
+
+describe('createHostMethods: onSlow', () => {
+  it('fires once with the elapsed time', () => {
+    const { methods, onSlow } = setup();
+    methods.onSlow(10_250);
+    methods.onSlow(20_000);
+    expect(onSlow).toHaveBeenCalledTimes(1);
+    expect(onSlow).toHaveBeenCalledWith(10_250);
+  });
+
+  it('does not fire once ready or crashed, and replaces a non-number with the limit', () => {
+    const ready = setup();
+    ready.methods.onApiInit([]);
+    ready.methods.onSlow(10_000);
+    expect(ready.onSlow).not.toHaveBeenCalled();
+    const crashed = setup();
+    crashed.methods.onCrash(serialized(ErrorCode.BundleCrashed));
+    crashed.methods.onSlow(10_000);
+    expect(crashed.onSlow).not.toHaveBeenCalled();
+    const odd = setup();
+    odd.methods.onSlow('soon' as never);
+    expect(odd.onSlow).toHaveBeenCalledWith(10_000);
+  });
+});
+
+describe('createHostMethods: onApiInit relays the api', () => {
+  const apiOf = (onApiInit: ReturnType<typeof setup>['onApiInit']): CashierApi => onApiInit.mock.calls[0]?.[0];
+
+  it('gives the host one method per announced name, each calling the frame', async () => {
+    const callApi = vi.fn(async () => ({ ok: true as const, value: { valid: true } }));
+    const { methods, onApiInit } = setup({}, callApi);
+    methods.onApiInit(['validate', 'pay']);
+    const api = apiOf(onApiInit);
+    expect(Object.keys(api)).toEqual(['validate', 'pay']);
+    await expect(api.validate?.('x')).resolves.toEqual({ valid: true });
+    expect(callApi).toHaveBeenCalledWith('validate', ['x']);
+  });
+
+  it('rejects with the code the frame sent', async () => {
+    const callApi = vi.fn(async () => ({ ok: false as const, error: serialized(ErrorCode.ApiCallFailed, 'card declined') }));
+    const { methods, onApiInit } = setup({}, callApi);
+    methods.onApiInit(['pay']);
+    await expect(apiOf(onApiInit).pay?.()).rejects.toMatchObject({ code: 'API_CALL_FAILED', message: 'card declined' });
+  });
+
+  it.each([
+    { name: 'destroyed before the call', destroyFirst: true, transport: 'unused', code: 'DESTROYED', calls: 0 },
+    { name: 'penpal connection destroyed', destroyFirst: false, transport: 'CONNECTION_DESTROYED', code: 'DESTROYED', calls: 1 },
+    { name: 'other transport failure', destroyFirst: false, transport: 'TRANSMISSION_FAILED', code: 'API_CALL_FAILED', calls: 1 },
+  ])('$name → $code', async ({ destroyFirst, transport, code, calls }) => {
+    const callApi = vi.fn(async () => {
+      throw Object.assign(new Error('penpal says no'), { code: transport });
+    });
+    const { methods, onApiInit, destroy } = setup({}, callApi);
+    methods.onApiInit(['pay']);
+    if (destroyFirst) destroy();
+    const rejection = await apiOf(onApiInit)
+      .pay?.()
+      .catch((e: unknown) => e);
+    expect(rejection).toBeInstanceOf(CashierError);
+    expect(rejection).toMatchObject({ code });
+    expect(callApi).toHaveBeenCalledTimes(calls);
+  });
+
+  it('rejects DESTROYED when destroy happens while the call is in flight', async () => {
+    let destroyMount = () => {};
+    const callApi = vi.fn(async () => {
+      destroyMount();
+      throw new Error('Connection destroyed');
+    });
+    const { methods, onApiInit, destroy } = setup({}, callApi);
+    destroyMount = destroy;
+    methods.onApiInit(['pay']);
+    await expect(apiOf(onApiInit).pay?.()).rejects.toMatchObject({ code: 'DESTROYED' });
+  });
+});
+
+describe('createHostMethods: revalidateAppInstance', () => {
+  it('resolves to the fresh token the host gives', async () => {
+    const revalidateAppInstance = vi.fn(async () => 'fresh-token');
+    const { methods } = setup({ revalidateAppInstance });
+    await expect(methods.revalidateAppInstance()).resolves.toBe('fresh-token');
+    expect(revalidateAppInstance).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    { name: 'no revalidateAppInstance', revalidate: undefined },
+    { name: 'resolves to an empty string', revalidate: async () => '' },
+    { name: 'resolves to a non-string', revalidate: async () => 42 as unknown as string },
+    { name: 'rejects', revalidate: async () => Promise.reject(new Error('nope')) },
+    {
+      name: 'throws synchronously',
+      revalidate: () => {
+        throw new Error('nope');
+      },
+    },
+  ])('$name → rejects UNAUTHORIZED', async ({ revalidate }) => {
+    const { methods } = setup({ revalidateAppInstance: revalidate });
+    const rejection = await methods.revalidateAppInstance().catch((e: unknown) => e);
+    expect(rejection).toBeInstanceOf(CashierError);
+    expect(rejection).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('rejects DESTROYED after destroy without asking the host', async () => {
+    const revalidateAppInstance = vi.fn(async () => 'fresh');
+    const { methods, destroy } = setup({ revalidateAppInstance });
+    destroy();
+    await expect(methods.revalidateAppInstance()).rejects.toMatchObject({ code: 'DESTROYED' });
+    expect(revalidateAppInstance).not.toHaveBeenCalled();
+  });
+});

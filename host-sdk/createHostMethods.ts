@@ -1,0 +1,115 @@
+import {
+  CashierError,
+  ErrorCode,
+  type FrameBootstrap,
+  type FrameMethods,
+  type HostMethods,
+  MAX_WIDGET_READY_TIME_MS,
+} from '../shared';
+import { callSafely } from './callSafely';
+import { relayApi } from './relayApi';
+import type { ResolvedOptions } from './resolveOptions';
+
+/** What the host methods need from the mount. */
+export interface HostContext {
+  /** The mount's options, defaults applied. */
+  options: ResolvedOptions;
+  /** The frame's methods, once connected (penpal's connection promise). */
+  remote: () => Promise<FrameMethods>;
+  /** True once `destroy()` ran; nothing fires after it. */
+  isDestroyed: () => boolean;
+}
+
+/** The methods exposed to the frame, and the one way to report a crash (at most once per mount). */
+export interface HostBridge {
+  methods: HostMethods;
+  /** Calls `opts.onCrash(error)` unless a crash was reported already or the mount is destroyed. */
+  crash: (error: CashierError) => void;
+}
+
+/**
+ * The host side of the bridge (shared `HostMethods`, DESIGN "Host SDK"). Input from the frame is
+ * untrusted and narrowed. `onCrash` fires at most once; `onSlow` once, and not once ready or
+ * crashed; nothing fires after destroy. The host's callbacks run through `callSafely`.
+ */
+export function createHostMethods({ options, remote, isDestroyed }: HostContext): HostBridge {
+  let crashed = false;
+  let ready = false;
+  let slowReported = false;
+
+  const crash = (error: CashierError): void => {
+    if (crashed || isDestroyed()) return;
+    crashed = true;
+    callSafely('onCrash', options.onCrash, error);
+  };
+
+  const callApi = async (method: string, args: unknown[]): Promise<unknown> => {
+    if (isDestroyed()) throw destroyedError(method);
+    try {
+      return await (await remote()).callApi(method, args);
+    } catch (error) {
+      if (isDestroyed() || isPenpalDestroyed(error)) throw destroyedError(method);
+      throw new CashierError(ErrorCode.ApiCallFailed, `Calling ${method} failed: ${messageOf(error)}`);
+    }
+  };
+
+  const methods: HostMethods = {
+    getBootstrap: () => bootstrapOf(options),
+    onApiInit: (methodNames: unknown) => {
+      if (isDestroyed()) return;
+      ready = true;
+      callSafely('onApiInit', options.onApiInit, relayApi(methodNames, callApi));
+    },
+    onCrash: (serialized: unknown) => crash(CashierError.fromSerialized(serialized)),
+    onSlow: (elapsedMs: unknown) => {
+      if (slowReported || ready || crashed || isDestroyed()) return;
+      slowReported = true;
+      const ms = typeof elapsedMs === 'number' && Number.isFinite(elapsedMs) ? elapsedMs : MAX_WIDGET_READY_TIME_MS;
+      callSafely('onSlow', options.onSlow, ms);
+    },
+    revalidateAppInstance: () => revalidate(options, isDestroyed),
+  };
+  return { methods, crash };
+}
+
+/** The widget inputs the frame asks for; the token travels here, never in the frame URL. */
+function bootstrapOf({ host, configuration, theme, debug, revalidateAppInstance }: ResolvedOptions): FrameBootstrap {
+  const { appInstance, msid } = configuration;
+  return {
+    host,
+    configuration: msid === undefined ? { appInstance } : { appInstance, msid },
+    theme,
+    debug,
+    canRevalidate: !!revalidateAppInstance,
+  };
+}
+
+/** Asks the host for a fresh token; rejects with `UNAUTHORIZED` when there is none to be had. */
+async function revalidate(options: ResolvedOptions, isDestroyed: () => boolean): Promise<string> {
+  if (isDestroyed()) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
+  if (!options.revalidateAppInstance) {
+    throw new CashierError(ErrorCode.Unauthorized, 'The host gave no revalidateAppInstance');
+  }
+  let token: unknown;
+  try {
+    token = await options.revalidateAppInstance();
+  } catch {
+    throw new CashierError(ErrorCode.Unauthorized, 'revalidateAppInstance rejected');
+  }
+  if (typeof token !== 'string' || token.trim() === '') {
+    throw new CashierError(ErrorCode.Unauthorized, 'revalidateAppInstance did not resolve to a non-empty string');
+  }
+  return token;
+}
+
+function destroyedError(method: string): CashierError {
+  return new CashierError(ErrorCode.Destroyed, `Cannot call ${method}: the widget was destroyed`);
+}
+
+function isPenpalDestroyed(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'CONNECTION_DESTROYED';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,9 @@
+/**
+ * The host SDK's public surface (DESIGN "Host SDK"): `mountCashier`, its types, and the error
+ * class and codes that `onCrash` and api calls deliver. The script-tag build sets
+ * `window.Cashier` to these exports.
+ */
+export type { CashierConfiguration, CashierErrorDetails, SerializedCashierError } from '../shared';
+export { CashierError, ErrorCode } from '../shared';
+export { mountCashier } from './mountCashier';
+export type { CashierApi, CashierCrash, CashierHandle, MountCashierOptions } from './types';

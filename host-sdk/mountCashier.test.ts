@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode, type FrameMethods, type HostMethods } from '../shared';
+import { mountCashier } from './mountCashier';
+import { FALLBACK_FRAME_URL } from './resolveOptions';
+import type { MountCashierOptions } from './types';
+
+/** penpal replaced by a connection the test settles by hand (the real handshake is covered in e2e). */
+const penpal = vi.hoisted(() => ({
+  connect: vi.fn(),
+  messengerOptions: [] as { remoteWindow: unknown; allowedOrigins: unknown }[],
+}));
+vi.mock('penpal', () => ({
+  WindowMessenger: class {
+    constructor(options: { remoteWindow: unknown; allowedOrigins: unknown }) {
+      penpal.messengerOptions.push(options);
+    }
+  },
+  connect: penpal.connect,
+}));
+
+interface FakeConnection {
+  methods: HostMethods;
+  timeout: number;
+  resolve: (remote: FrameMethods) => void;
+  reject: (error: unknown) => void;
+  destroy: ReturnType<typeof vi.fn>;
+}
+
+const TOKEN = 'secret-token-123';
+const FRAME_URL = 'http://127.0.0.1:4174/';
+let connections: FakeConnection[] = [];
+
+beforeEach(() => {
+  connections = [];
+  penpal.messengerOptions.length = 0;
+  penpal.connect.mockReset();
+  penpal.connect.mockImplementation(({ methods, timeout }: { methods: HostMethods; timeout: number }) => {
+    let resolve!: FakeConnection['resolve'];
+    let reject!: FakeConnection['reject'];
+    const promise = new Promise<FrameMethods>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const connection: FakeConnection = { methods, timeout, resolve, reject, destroy: vi.fn() };
+    // Like penpal, destroying rejects the connection promise.
+    connection.destroy.mockImplementation(() => reject(Object.assign(new Error('destroyed'), { code: 'CONNECTION_DESTROYED' })));
+    connections.push(connection);
+    return { promise, destroy: connection.destroy };
+  });
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+  vi.unstubAllEnvs();
+});
+
+const mountPoint = () => document.body.appendChild(document.createElement('div'));
+const options = (extra: Partial<MountCashierOptions> = {}): MountCashierOptions => ({
+  host: 'https://tickets.example.com',
+  configuration: { appInstance: TOKEN },
+  frameUrl: FRAME_URL,
+  ...extra,
+});
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('mountCashier: bad input creates nothing', () => {
+  it.each([
+    { name: 'el', noElement: true, opts: options() },
+    { name: 'host', opts: { ...options(), host: 'tickets' } },
+    { name: 'configuration', opts: { ...options(), configuration: undefined } },
+    { name: 'appInstance', opts: options({ configuration: { appInstance: '' } }) },
+    { name: 'onCrash', opts: { ...options(), onCrash: 'yes' } },
+    { name: 'onApiInit', opts: { ...options(), onApiInit: 42 } },
+    { name: 'revalidateAppInstance', opts: { ...options(), revalidateAppInstance: {} } },
+    { name: 'onSlow', opts: { ...options(), onSlow: true } },
+    { name: 'frameUrl', opts: { ...options(), frameUrl: 'frame.example' } },
+  ])('bad $name → TypeError naming it, no iframe, no connection', ({ name, noElement, opts }) => {
+    const target = mountPoint();
+    const el = (noElement ? undefined : target) as HTMLElement;
+    const call = () => mountCashier(el, opts as MountCashierOptions);
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(new RegExp(`^mountCashier: (opts\\.)?(configuration\\.)?${name} must`));
+    expect(target.childNodes).toHaveLength(0);
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(penpal.connect).not.toHaveBeenCalled();
+  });
+});
+
+describe('mountCashier: the frame', () => {
+  it('appends a sandboxed iframe whose URL carries the parent origin and no secret', () => {
+    const el = mountPoint();
+    const handle = mountCashier(el, options());
+    expect(handle.iframe.parentElement).toBe(el);
+    expect(handle.iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms allow-popups');
+    expect(handle.iframe.title).toBe('Secure payment form');
+    const src = new URL(handle.iframe.src);
+    expect(src.origin).toBe('http://127.0.0.1:4174');
+    expect(src.searchParams.get('parentOrigin')).toBe(window.location.origin);
+    expect([...src.searchParams.keys()]).toEqual(['parentOrigin']);
+    expect(handle.iframe.src).not.toContain(TOKEN);
+    expect(handle.iframe.src).not.toContain('tickets.example.com');
+  });
+
+  it('uses the build-time frame URL, else the fallback', () => {
+    const { frameUrl: _omit, ...withoutFrameUrl } = options();
+    expect(mountCashier(mountPoint(), withoutFrameUrl).iframe.src.startsWith(FALLBACK_FRAME_URL)).toBe(true);
+    vi.stubEnv('VITE_CASHIER_FRAME_URL', 'https://frame.example/app/');
+    expect(mountCashier(mountPoint(), withoutFrameUrl).iframe.src.startsWith('https://frame.example/app/?parentOrigin=')).toBe(
+      true,
+    );
+  });
+
+  it('connects to the frame window only, from its origin only, with the handshake timeout', () => {
+    const { iframe } = mountCashier(mountPoint(), options({ frameUrl: 'http://127.0.0.1:4174/app/?v=1' }));
+    expect(penpal.messengerOptions).toEqual([{ remoteWindow: iframe.contentWindow, allowedOrigins: ['http://127.0.0.1:4174'] }]);
+    expect(connections[0]?.timeout).toBe(10_000);
+  });
+});
+
+describe('mountCashier: the bridge', () => {
+  it('gives the frame the token over the bridge, with debug from the page URL', () => {
+    window.history.replaceState(null, '', '/checkout?debug=1');
+    mountCashier(mountPoint(), options({ configuration: { appInstance: TOKEN, msid: 'site' } }));
+    expect(connections[0]?.methods.getBootstrap()).toEqual({
+      host: 'https://tickets.example.com',
+      configuration: { appInstance: TOKEN, msid: 'site' },
+      theme: 'inline',
+      debug: true,
+      canRevalidate: false,
+    });
+  });
+
+  it('reports a failed handshake once as CONNECTION_FAILED', async () => {
+    const onCrash = vi.fn();
+    mountCashier(mountPoint(), options({ onCrash }));
+    connections[0]?.reject(Object.assign(new Error('Connection timed out after 10000ms'), { code: 'CONNECTION_TIMEOUT' }));
+    await flush();
+    connections[0]?.methods.onCrash({ name: 'CashierError', code: ErrorCode.BundleCrashed, message: 'late' });
+    expect(onCrash).toHaveBeenCalledTimes(1);
+    expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'CONNECTION_FAILED' });
+    expect(onCrash.mock.calls[0]?.[0].message).toContain('timed out');
+  });
+
+  it('relays the api through the connection', async () => {
+    const onApiInit = vi.fn();
+    mountCashier(mountPoint(), options({ onApiInit }));
+    const callApi = vi.fn(async () => ({ ok: true as const, value: 'validated' }));
+    connections[0]?.resolve({ callApi });
+    connections[0]?.methods.onApiInit(['validate']);
+    await expect(onApiInit.mock.calls[0]?.[0].validate(1)).resolves.toBe('validated');
+    expect(callApi).toHaveBeenCalledWith('validate', [1]);
+  });
+});
+
+describe('mountCashier: destroy', () => {
+  it('removes the iframe and the connection; twice is safe; nothing fires after', async () => {
+    const callbacks = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() };
+    const el = mountPoint();
+    const handle = mountCashier(el, options(callbacks));
+    handle.destroy();
+    expect(() => handle.destroy()).not.toThrow();
+    expect(el.querySelector('iframe')).toBeNull();
+    expect(handle.iframe.isConnected).toBe(false);
+    expect(connections[0]?.destroy).toHaveBeenCalledTimes(1);
+    await flush();
+    const methods = connections[0]?.methods;
+    methods?.onApiInit(['validate']);
+    methods?.onSlow(10_000);
+    methods?.onCrash({ name: 'CashierError', code: ErrorCode.BundleCrashed, message: 'late' });
+    expect(callbacks.onApiInit).not.toHaveBeenCalled();
+    expect(callbacks.onSlow).not.toHaveBeenCalled();
+    expect(callbacks.onCrash).not.toHaveBeenCalled();
+  });
+
+  it('makes api calls reject with DESTROYED', async () => {
+    const onApiInit = vi.fn();
+    const handle = mountCashier(mountPoint(), options({ onApiInit }));
+    const callApi = vi.fn(async () => ({ ok: true as const, value: 1 }));
+    connections[0]?.resolve({ callApi });
+    connections[0]?.methods.onApiInit(['pay']);
+    handle.destroy();
+    await expect(onApiInit.mock.calls[0]?.[0].pay()).rejects.toMatchObject({ code: 'DESTROYED' });
+    expect(callApi).not.toHaveBeenCalled();
+  });
+
+  it('leaves other mounts alone', () => {
+    const first = mountCashier(mountPoint(), options());
+    const second = mountCashier(mountPoint(), options());
+    first.destroy();
+    expect(second.iframe.isConnected).toBe(true);
+    expect(connections[1]?.destroy).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,59 @@
+import { type Connection, connect, WindowMessenger } from 'penpal';
+import { CashierError, CONNECTION_TIMEOUT_MS, ErrorCode, type FrameMethods } from '../shared';
+import { checkFrameOrigin } from './checkFrameOrigin';
+import { createFrame, frameSrc } from './createFrame';
+import { createHostMethods } from './createHostMethods';
+import { resolveOptions } from './resolveOptions';
+import type { CashierHandle, MountCashierOptions } from './types';
+import { validateOptions } from './validateOptions';
+
+/**
+ * Mounts the payment widget into `el` (spec section 1, DESIGN "Host SDK"): appends a sandboxed
+ * cross-origin `<iframe>` running the frame app and connects to it with penpal, accepting
+ * messages from the frame's origin only. The frame then asks for the widget inputs, and calls
+ * back `onApiInit`, `onCrash` (at most once; `CONNECTION_FAILED` when the handshake does not
+ * finish within 10 000 ms), `onSlow` and `revalidateAppInstance`.
+ *
+ * @returns the iframe and `destroy()`, which removes both; nothing fires after it.
+ * @throws TypeError naming the option when `el` or `opts` is bad, before anything is created.
+ */
+export function mountCashier(el: HTMLElement, opts: MountCashierOptions): CashierHandle {
+  validateOptions(el, opts);
+  const options = resolveOptions(opts);
+  const pageOrigin = window.location.origin;
+  checkFrameOrigin(options.frameUrl, pageOrigin);
+
+  let destroyed = false;
+  let connection: Connection<FrameMethods> | undefined;
+  const bridge = createHostMethods({
+    options,
+    remote: () => connection?.promise ?? Promise.reject(new CashierError(ErrorCode.Destroyed, 'Not connected')),
+    isDestroyed: () => destroyed,
+  });
+
+  const iframe = createFrame(el.ownerDocument, frameSrc(options.frameUrl, pageOrigin));
+  el.appendChild(iframe);
+  const remoteWindow = iframe.contentWindow;
+  if (remoteWindow) {
+    const messenger = new WindowMessenger({ remoteWindow, allowedOrigins: [new URL(options.frameUrl).origin] });
+    connection = connect<FrameMethods>({ messenger, methods: bridge.methods, timeout: CONNECTION_TIMEOUT_MS });
+    connection.promise.catch((error: unknown) => bridge.crash(connectionFailed(error)));
+  } else {
+    queueMicrotask(() => bridge.crash(connectionFailed('the iframe has no window')));
+  }
+
+  return {
+    iframe,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      connection?.destroy();
+      iframe.remove();
+    },
+  };
+}
+
+function connectionFailed(cause: unknown): CashierError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new CashierError(ErrorCode.ConnectionFailed, `The payment frame did not connect: ${reason}`);
+}

@@ -1,0 +1,46 @@
+import type { CashierConfiguration } from '../shared';
+
+/**
+ * The options of {@link mountCashier} (spec section 1 "Widget inputs", DESIGN "Host SDK").
+ * Checked on entry: a bad value throws a TypeError naming the option, before anything is created.
+ */
+export interface MountCashierOptions {
+  /** Provider API base URL, an absolute http(s) URL, e.g. `"https://tickets.example.com"`. Required. */
+  host: string;
+  /** The app instance token (required, non-empty; never put in a URL, log or storage) and the optional meta site id. */
+  configuration: CashierConfiguration;
+  /** `'modal'` gives the modal look; anything else is the inline look. Default `'inline'`. */
+  theme?: 'modal' | string;
+  /** Load the unminified bundle (spec 2). Default `false`; a `debug` query parameter on the page URL that is not `false` also turns it on. */
+  debug?: boolean;
+  /** Called when the widget is ready, with its api; each method returns a Promise. Default: none. */
+  onApiInit?: (api: CashierApi) => void;
+  /** Called at most once per mount when loading fails (spec 8), with a `CashierError`. Default: none. */
+  onCrash?: (error: CashierCrash) => void;
+  /** Resolves to a fresh app instance token when the provider refuses the current one (spec 7). Default: none (a 401 fails at once). */
+  revalidateAppInstance?: () => Promise<string>;
+  /** Called once, with the elapsed milliseconds, when the widget is not ready within 10 000 ms (spec 4, 9); it keeps waiting. Default: none. */
+  onSlow?: (elapsedMs: number) => void;
+  /** Absolute http(s) URL of the frame app. Default: build-time `VITE_CASHIER_FRAME_URL`, else `http://127.0.0.1:4174/`. */
+  frameUrl?: string;
+}
+
+/** What {@link mountCashier} returns. */
+export interface CashierHandle {
+  /** The sandboxed `<iframe>` appended to the mount element. */
+  iframe: HTMLIFrameElement;
+  /** Removes the iframe and the connection; no callback fires after it. Safe to call twice and while loading. */
+  destroy(): void;
+}
+
+/** What `onCrash` receives: a stable `code` (see `ErrorCode`) and a message. It is a `CashierError` instance. */
+export interface CashierCrash {
+  code: string;
+  message: string;
+}
+
+/**
+ * The widget's api, relayed from the bundle: each method returns a Promise of the bundle method's
+ * result, or rejects with a `CashierError` (`API_CALL_FAILED`, `API_METHOD_NOT_FOUND`, `DESTROYED`, …).
+ */
+export type CashierApi = Record<string, (...args: unknown[]) => Promise<unknown>>;

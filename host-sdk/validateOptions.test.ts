@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { validateOptions } from './validateOptions';
+
+const TOKEN = 'secret-token-123';
+const good = () => ({ host: 'https://tickets.example.com', configuration: { appInstance: TOKEN } });
+const attached = () => document.body.appendChild(document.createElement('div'));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('validateOptions', () => {
+  const badCases: { name: string; el?: () => unknown; opts: () => unknown; message: string }[] = [
+    { name: 'no element', el: () => undefined, opts: good, message: 'el must be an HTMLElement (got undefined)' },
+    { name: 'a string as element', el: () => '#cashier', opts: good, message: 'el must be an HTMLElement (got "#cashier")' },
+    {
+      name: 'a text node',
+      el: () => document.createTextNode('x'),
+      opts: good,
+      message: 'el must be an HTMLElement (got an object)',
+    },
+    {
+      name: 'a detached element',
+      el: () => document.createElement('div'),
+      opts: good,
+      message: 'el must be attached to the document (got a detached element)',
+    },
+    { name: 'opts missing', opts: () => undefined, message: 'opts must be an object (got undefined)' },
+    { name: 'opts null', opts: () => null, message: 'opts must be an object (got null)' },
+    {
+      name: 'no host',
+      opts: () => ({ ...good(), host: undefined }),
+      message: 'opts.host must be an absolute http(s) URL string (got undefined)',
+    },
+    {
+      name: 'relative host',
+      opts: () => ({ ...good(), host: 'tickets' }),
+      message: 'opts.host must be an absolute http(s) URL string (got "tickets")',
+    },
+    {
+      name: 'ftp host',
+      opts: () => ({ ...good(), host: 'ftp://x.example' }),
+      message: 'opts.host must be an absolute http(s) URL string (got "ftp://x.example")',
+    },
+    {
+      name: 'no configuration',
+      opts: () => ({ ...good(), configuration: undefined }),
+      message: 'opts.configuration must be an object (got undefined)',
+    },
+    {
+      name: 'no appInstance',
+      opts: () => ({ ...good(), configuration: {} }),
+      message: 'opts.configuration.appInstance must be a non-empty string (got undefined)',
+    },
+    {
+      name: 'empty appInstance',
+      opts: () => ({ ...good(), configuration: { appInstance: '' } }),
+      message: 'opts.configuration.appInstance must be a non-empty string (got a blank string)',
+    },
+    {
+      name: 'numeric appInstance',
+      opts: () => ({ ...good(), configuration: { appInstance: 987654321 } }),
+      message: 'opts.configuration.appInstance must be a non-empty string (got a number)',
+    },
+    {
+      name: 'numeric msid',
+      opts: () => ({ ...good(), configuration: { appInstance: TOKEN, msid: 7 } }),
+      message: 'opts.configuration.msid must be a string if given (got 7)',
+    },
+    { name: 'numeric theme', opts: () => ({ ...good(), theme: 42 }), message: 'opts.theme must be a string if given (got 42)' },
+    {
+      name: 'string debug',
+      opts: () => ({ ...good(), debug: 'yes' }),
+      message: 'opts.debug must be a boolean if given (got "yes")',
+    },
+    {
+      name: 'onApiInit not a function',
+      opts: () => ({ ...good(), onApiInit: 42 }),
+      message: 'opts.onApiInit must be a function if given (got 42)',
+    },
+    {
+      name: 'onCrash not a function',
+      opts: () => ({ ...good(), onCrash: 'yes' }),
+      message: 'opts.onCrash must be a function if given (got "yes")',
+    },
+    {
+      name: 'revalidateAppInstance not a function',
+      opts: () => ({ ...good(), revalidateAppInstance: {} }),
+      message: 'opts.revalidateAppInstance must be a function if given (got an object)',
+    },
+    {
+      name: 'onSlow not a function',
+      opts: () => ({ ...good(), onSlow: [] }),
+      message: 'opts.onSlow must be a function if given (got an array)',
+    },
+    {
+      name: 'frameUrl not a URL',
+      opts: () => ({ ...good(), frameUrl: '/frame' }),
+      message: 'opts.frameUrl must be an absolute http(s) URL string if given (got "/frame")',
+    },
+  ];
+
+  it.each(badCases)('$name → TypeError: $message', ({ el, opts, message }) => {
+    const call = () => validateOptions(el ? el() : attached(), opts());
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(`mountCashier: ${message}`);
+  });
+
+  it('never shows the app instance token, even when another option is wrong', () => {
+    const opts = { ...good(), configuration: { appInstance: TOKEN, msid: {} } };
+    let message = '';
+    try {
+      validateOptions(attached(), opts);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('opts.configuration.msid');
+    expect(message).not.toContain(TOKEN);
+  });
+
+  it('accepts a full set of good options, and an element of another realm (checked by shape)', () => {
+    const full = {
+      ...good(),
+      configuration: { appInstance: TOKEN, msid: 'b1e0c2a4-6f3d-4c9e-9a8b-2d5f7e1c3a90' },
+      theme: 'modal',
+      debug: false,
+      onApiInit: () => {},
+      onCrash: () => {},
+      revalidateAppInstance: async () => 'fresh',
+      onSlow: () => {},
+      frameUrl: 'http://127.0.0.1:4174/',
+    };
+    expect(() => validateOptions(attached(), full)).not.toThrow();
+    const foreign = { nodeType: 1, appendChild: () => {}, isConnected: true };
+    expect(() => validateOptions(foreign, good())).not.toThrow();
+  });
+});
