@@ -1,5 +1,5 @@
-import tlds from 'tlds';
-import isEmail from 'validator/es/lib/isEmail';
+import tlds from 'tlds' with { type: 'json' };
+import isEmail from 'validator/lib/isEmail.js';
 import { EMAIL_DOMAIN_MAX_LENGTH, EMAIL_LOCAL_PART_MAX_LENGTH } from './constants';
 
 const knownTopLevelDomains: ReadonlySet<string> = new Set(tlds);

@@ -1,0 +1,99 @@
+import { type CSSProperties, type InputHTMLAttributes, useEffect, useSyncExternalStore } from 'react';
+import { formatCardNumber } from './cardNumber';
+import type { FormStore } from './createFormStore';
+import { formatExpiry } from './expiry';
+import { type CardField, FIELD_LABELS, validateField } from './validateCardForm';
+
+/** Input attributes per field: autofill hints and keyboards. */
+const INPUTS: Record<CardField, InputHTMLAttributes<HTMLInputElement>> = {
+  cardholderName: { autoComplete: 'cc-name', type: 'text' },
+  cardNumber: { autoComplete: 'cc-number', inputMode: 'numeric', type: 'text', placeholder: '1234 1234 1234 1234' },
+  expirationDate: { autoComplete: 'cc-exp', inputMode: 'numeric', type: 'text', placeholder: 'MM/YY' },
+  securityCode: { autoComplete: 'cc-csc', inputMode: 'numeric', type: 'text', placeholder: 'CVC' },
+  email: { autoComplete: 'email', type: 'email', inputMode: 'email' },
+};
+
+const FORMATTERS: Partial<Record<CardField, (v: string) => string>> = {
+  cardNumber: formatCardNumber,
+  expirationDate: formatExpiry,
+  securityCode: (v) => v.replace(/\D/g, '').slice(0, 4),
+};
+
+/** Props of {@link CardForm}. */
+export interface CardFormProps {
+  store: FormStore;
+  /** Prefix for element ids, unique per mount. */
+  idPrefix: string;
+  theme: string;
+  /** Called once, after the first render is on screen. */
+  onReady: () => void;
+}
+
+/** The card payment form: five labelled fields, errors shown on blur and on validate(). */
+export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
+  const { values, errors } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  useEffect(() => onReady(), [onReady]);
+  const modal = theme === 'modal';
+
+  const field = (name: CardField, style?: CSSProperties) => {
+    const id = `${idPrefix}-${name}`;
+    const error = errors[name];
+    return (
+      <div style={{ ...styles.field, ...style }}>
+        <label htmlFor={id} style={styles.label}>
+          {FIELD_LABELS[name]}
+        </label>
+        <input
+          {...INPUTS[name]}
+          id={id}
+          name={name}
+          value={values[name]}
+          aria-invalid={error ? 'true' : 'false'}
+          aria-describedby={error ? `${id}-error` : undefined}
+          style={{ ...styles.input, ...(error ? styles.inputInvalid : {}) }}
+          onChange={(e) => {
+            const format = FORMATTERS[name];
+            store.setValue(name, format ? format(e.target.value) : e.target.value);
+            if (error) store.setError(name, validateField(name, store.getSnapshot().values));
+          }}
+          onBlur={() => {
+            if (store.getSnapshot().values[name] !== '') store.setError(name, validateField(name, store.getSnapshot().values));
+          }}
+        />
+        {error && (
+          <span id={`${id}-error`} style={styles.error}>
+            {error}
+          </span>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Card payment"
+      style={{ ...styles.form, ...(modal ? styles.modal : {}) }}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      {field('cardholderName')}
+      {field('cardNumber')}
+      <div style={styles.row}>
+        {field('expirationDate', { flex: 1 })}
+        {field('securityCode', { flex: 1 })}
+      </div>
+      {field('email')}
+    </form>
+  );
+}
+
+const styles: Record<string, CSSProperties> = {
+  form: { display: 'flex', flexDirection: 'column', gap: 12, padding: 16, fontFamily: 'system-ui, sans-serif', color: '#1f2933' },
+  modal: { padding: 8, gap: 8 },
+  row: { display: 'flex', gap: 12 },
+  field: { display: 'flex', flexDirection: 'column', gap: 4 },
+  label: { fontSize: 13, fontWeight: 600 },
+  input: { font: 'inherit', fontSize: 15, padding: '8px 10px', border: '1px solid #9aa5b1', borderRadius: 6 },
+  inputInvalid: { borderColor: '#c62828', outlineColor: '#c62828' },
+  error: { fontSize: 12, color: '#c62828' },
+};

@@ -1,0 +1,12 @@
+import { type Connection, connect, WindowMessenger } from 'penpal';
+import { CONNECTION_TIMEOUT_MS, type FrameMethods, type HostMethods } from '../../shared';
+
+/**
+ * The frame side of the bridge: penpal to `window.parent`, accepting `parentOrigin` only
+ * (DESIGN "Security model"). The connection promise rejects with penpal's CONNECTION_TIMEOUT
+ * after CONNECTION_TIMEOUT_MS.
+ */
+export function connectToHost(parentOrigin: string, methods: FrameMethods): Connection<HostMethods> {
+  const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [parentOrigin] });
+  return connect<HostMethods>({ messenger, methods, timeout: CONNECTION_TIMEOUT_MS });
+}

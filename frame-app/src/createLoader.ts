@@ -1,0 +1,199 @@
+import {
+  bundleUrl,
+  CashierError,
+  type CashierWidgetInstance,
+  type CashierWidgetProps,
+  createProviderClient,
+  ErrorCode,
+  type FrameBootstrap,
+  isAllowedStaticsUrl,
+  isCashierWidgetModule,
+  MAX_WIDGET_READY_TIME_MS,
+  type ProviderClient,
+  type ProviderClientOptions,
+  type StaticsAllowlist,
+  type WidgetSettings,
+} from '../../shared';
+import type { ApiRelay } from './createApiRelay';
+
+/** Loader states of spec section 4 / DESIGN "Loader states". */
+export type LoaderState = { status: 'waiting' } | { status: 'loaded' } | { status: 'failed'; error: CashierError };
+
+/** The host methods the loader calls (penpal's proxy; each may reject if the host is gone). */
+export interface HostPort {
+  onApiInit(methodNames: string[]): unknown;
+  onCrash(error: ReturnType<CashierError['toJSON']>): unknown;
+  onSlow(elapsedMs: number): unknown;
+}
+
+/** What the loader needs; everything is injectable so tests need no iframe. */
+export interface LoaderDeps {
+  bootstrap: FrameBootstrap;
+  host: HostPort;
+  /** The element the bundle mounts into. */
+  container: HTMLElement;
+  /** Origins the bundle may come from (build-time VITE_CASHIER_STATICS_ORIGINS). */
+  allowlist: StaticsAllowlist;
+  /** Imports the bundle module; default dynamic import(). */
+  loadBundle: (url: string) => Promise<unknown>;
+  /** Answers the host's relayed api calls. */
+  relay: ApiRelay;
+  /** Builds the provider client; default createProviderClient from shared. */
+  createClient?: (options: ProviderClientOptions) => ProviderClient;
+  /** Milliseconds before the host is told the widget is slow; default MAX_WIDGET_READY_TIME_MS (spec 4, 9). */
+  slowAfterMs?: number;
+}
+
+/** The loader: a store for React's useSyncExternalStore, plus start and stop. */
+export interface Loader {
+  getSnapshot(): LoaderState;
+  subscribe(listener: () => void): () => void;
+  /** Settings → allowlist check → import → mount (spec 4, 7). Resolves when loaded or failed; never rejects. */
+  start(): Promise<void>;
+  /** The host went away: abort requests in flight, unmount the bundle; nothing fires after. */
+  stop(): void;
+}
+
+/**
+ * Creates the loader state machine: `waiting` → `loaded` | `failed` (spec 4). Any failure
+ * (settings, statics allowlist, import, mount, the bundle's own onCrash) moves to `failed`
+ * and tells the host once through `onCrash` with a CashierError whose code says which step failed.
+ */
+export function createLoader(deps: LoaderDeps): Loader {
+  let state: LoaderState = { status: 'waiting' };
+  const listeners = new Set<() => void>();
+  const abort = new AbortController();
+  let instance: CashierWidgetInstance | undefined;
+  let slowTimer: ReturnType<typeof setTimeout> | undefined;
+  const stopped = () => abort.signal.aborted;
+
+  const setState = (next: LoaderState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  const tellHost = (call: () => unknown) => {
+    if (stopped()) return;
+    Promise.resolve()
+      .then(call)
+      .catch(() => undefined); // the host may be gone; nothing to do about it here
+  };
+
+  const fail = (error: CashierError) => {
+    if (state.status === 'failed' || stopped()) return;
+    clearTimeout(slowTimer);
+    unmount();
+    setState({ status: 'failed', error });
+    tellHost(() => deps.host.onCrash(error.toJSON()));
+  };
+
+  const unmount = () => {
+    deps.relay.clear();
+    const current = instance;
+    instance = undefined;
+    try {
+      current?.unmount();
+    } catch {
+      // a bundle that cannot unmount cleanly is already being discarded
+    }
+    deps.container.replaceChildren();
+  };
+
+  const { bootstrap } = deps;
+  const client = (deps.createClient ?? createProviderClient)({
+    host: bootstrap.host,
+    getAppInstance: () => bootstrap.configuration.appInstance,
+    signal: abort.signal,
+  });
+
+  async function fetchSettings(): Promise<WidgetSettings | undefined> {
+    try {
+      return await client.getWidgetSettings({ msid: bootstrap.configuration.msid });
+    } catch (thrown) {
+      const cause = CashierError.fromSerialized(thrown instanceof CashierError ? thrown.toJSON() : thrown);
+      fail(
+        new CashierError(ErrorCode.SettingsLoadFailed, `The widget settings could not be loaded: ${cause.message}`, {
+          ...cause.details,
+          causeCode: cause.code,
+        }),
+      );
+      return undefined;
+    }
+  }
+
+  async function importBundle(settings: WidgetSettings): Promise<unknown> {
+    if (!isAllowedStaticsUrl(settings.widgetStaticsBaseUrl, deps.allowlist)) {
+      fail(
+        new CashierError(
+          ErrorCode.StaticsNotAllowed,
+          `widgetStaticsBaseUrl ${settings.widgetStaticsBaseUrl} is not on the statics allowlist.`,
+        ),
+      );
+      return undefined;
+    }
+    const url = bundleUrl(settings.widgetStaticsBaseUrl, bootstrap.debug);
+    try {
+      const module = await deps.loadBundle(url);
+      if (!isCashierWidgetModule(module)) throw new Error('the module does not export mount()');
+      return module;
+    } catch (thrown) {
+      fail(new CashierError(ErrorCode.BundleLoadFailed, `The widget bundle ${url} could not be loaded: ${messageOf(thrown)}`));
+      return undefined;
+    }
+  }
+
+  function mount(module: unknown, settings: WidgetSettings) {
+    if (!isCashierWidgetModule(module)) return;
+    const props: CashierWidgetProps = {
+      host: bootstrap.host,
+      configuration: bootstrap.configuration,
+      theme: bootstrap.theme,
+      debug: bootstrap.debug,
+      settings,
+      providerClient: client,
+      onApiInit: (api) => {
+        if (stopped() || state.status === 'failed') return;
+        const names = deps.relay.setApi(api);
+        tellHost(() => deps.host.onApiInit(names));
+      },
+      onCrash: (error) => fail(new CashierError(ErrorCode.BundleCrashed, `The widget crashed: ${messageOf(error)}`)),
+    };
+    try {
+      instance = module.mount(deps.container, props);
+    } catch (thrown) {
+      fail(new CashierError(ErrorCode.BundleMountFailed, `The widget bundle failed to mount: ${messageOf(thrown)}`));
+      return;
+    }
+    if (state.status === 'waiting') {
+      clearTimeout(slowTimer);
+      setState({ status: 'loaded' });
+    }
+  }
+
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start() {
+      const started = Date.now();
+      const slowAfter = deps.slowAfterMs ?? MAX_WIDGET_READY_TIME_MS;
+      slowTimer = setTimeout(() => tellHost(() => deps.host.onSlow(Date.now() - started)), slowAfter);
+      const settings = await fetchSettings();
+      if (!settings || stopped()) return;
+      const module = await importBundle(settings);
+      if (!module || stopped()) return;
+      mount(module, settings);
+    },
+    stop() {
+      if (stopped()) return;
+      clearTimeout(slowTimer);
+      abort.abort();
+      unmount();
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

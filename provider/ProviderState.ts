@@ -1,0 +1,72 @@
+/** A fault the provider plays back for matching requests (see README "Fault switches"). */
+export interface Fault {
+  /** URL path the fault applies to, exactly (API or statics). */
+  path: string;
+  /** HTTP method it applies to; default any. */
+  method?: string;
+  /** How many matching requests it applies to; default 1. */
+  times?: number;
+  /** Status to answer with; default: answer normally (after `delayMs`). */
+  status?: number;
+  /** Body to answer with (JSON unless a string); default an application error for the status. */
+  body?: unknown;
+  /** Extra reply headers, e.g. Retry-After. */
+  headers?: Record<string, string>;
+  /** Milliseconds to wait before answering (or dropping). */
+  delayMs?: number;
+  /** Destroy the connection without a reply. */
+  drop?: boolean;
+}
+
+/** One request the provider saw (control routes excluded). */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** The raw Authorization header (the provider is a test double: tests check the token sent). */
+  authorization: string | null;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+/** The provider's in-memory state: faults, settings overrides, accepted tokens, recorded requests. */
+export class ProviderState {
+  readonly faults: Fault[] = [];
+  readonly requests: RecordedRequest[] = [];
+  settingsOverrides: Record<string, unknown> = {};
+  readonly appInstances: Set<string>;
+
+  constructor(private readonly defaultAppInstances: readonly string[]) {
+    this.appInstances = new Set(defaultAppInstances);
+  }
+
+  /** Queues a fault (FIFO per matching request). Throws TypeError when it has no string `path`. */
+  addFault(value: unknown): Fault {
+    if (typeof value !== 'object' || value === null || typeof (value as Fault).path !== 'string') {
+      throw new TypeError('a fault needs a string "path"');
+    }
+    const fault = { ...(value as Fault) };
+    fault.times = typeof fault.times === 'number' && fault.times > 0 ? fault.times : 1;
+    this.faults.push(fault);
+    return fault;
+  }
+
+  /** Takes the next fault for this request, counting down its `times`. */
+  takeFault(method: string, path: string): Fault | undefined {
+    const index = this.faults.findIndex((f) => f.path === path && (!f.method || f.method.toUpperCase() === method));
+    if (index < 0) return undefined;
+    const fault = this.faults[index] as Fault;
+    fault.times = (fault.times ?? 1) - 1;
+    if (fault.times <= 0) this.faults.splice(index, 1);
+    return fault;
+  }
+
+  /** Back to how the provider started: no faults, no overrides, no requests, default tokens. */
+  reset(): void {
+    this.faults.length = 0;
+    this.requests.length = 0;
+    this.settingsOverrides = {};
+    this.appInstances.clear();
+    for (const token of this.defaultAppInstances) this.appInstances.add(token);
+  }
+}

@@ -1,0 +1,147 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { HttpBindings } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
+import { type Fault, ProviderState } from './ProviderState';
+
+/** Options of the reference provider. */
+export interface ProviderOptions {
+  /** The provider's own base URL, e.g. http://127.0.0.1:4175; widgetStaticsBaseUrl is `${publicUrl}/statics`. */
+  publicUrl: string;
+  /** Origins allowed to call the API (CORS), i.e. the frame's. */
+  frameOrigins: string[];
+  /** Folder served at /statics (the built bundle, dist/cashier-widget). */
+  staticsDir: string;
+  /** Folder served at /fixtures (test bundles); default none. */
+  fixturesDir?: string;
+  /** Accepted app instance tokens; default ['demo-app-instance']. */
+  appInstances?: string[];
+  /** Enables /__control (fault switches, recorded requests); default false. */
+  control?: boolean;
+}
+
+/** The default accepted app instance token. */
+export const DEMO_APP_INSTANCE = 'demo-app-instance';
+
+type Env = { Bindings: HttpBindings };
+
+/**
+ * The reference provider (DESIGN "Reference provider and bundle"): the widget-settings call,
+ * the statics, and fault switches for tests. Every reply carries `Connection: close` so a
+ * dropped connection is never hidden by the browser's silent keep-alive retry.
+ */
+export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; state: ProviderState } {
+  const state = new ProviderState(options.appInstances ?? [DEMO_APP_INSTANCE]);
+  const app = new Hono<Env>();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Connection', 'close');
+  });
+
+  if (options.control) mountControl(app, state);
+
+  // Record, then play back faults, for every API and statics request.
+  app.use('*', async (c, next) => {
+    const url = new URL(c.req.url);
+    if (url.pathname.startsWith('/__control')) return next();
+    state.requests.push({
+      method: c.req.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      authorization: c.req.header('authorization') ?? null,
+      at: Date.now(),
+    });
+    return next();
+  });
+
+  app.use(
+    `${PAYMENTS_CHECKOUT_BASE_PATH}/*`,
+    cors({
+      origin: options.frameOrigins,
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      allowMethods: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use('/statics/*', staticsHeaders);
+  app.use('/fixtures/*', staticsHeaders);
+  app.use('*', async (c, next) => {
+    const fault = c.req.method === 'OPTIONS' ? undefined : state.takeFault(c.req.method, new URL(c.req.url).pathname);
+    if (!fault) return next();
+    return playFault(c, fault, next);
+  });
+
+  app.get(ProviderPaths.widgetSettings, (c) => {
+    const token = c.req.header('authorization');
+    if (!token || !state.appInstances.has(token)) {
+      return c.json(applicationError('UNAUTHORIZED', 'Unknown or missing app instance.'), 401);
+    }
+    return c.json({ widgetStaticsBaseUrl: `${options.publicUrl}/statics`, ...state.settingsOverrides });
+  });
+
+  app.use('/statics/*', serveStatic({ root: options.staticsDir, rewriteRequestPath: (p) => p.replace(/^\/statics/, '') }));
+  if (options.fixturesDir) {
+    app.use('/fixtures/*', serveStatic({ root: options.fixturesDir, rewriteRequestPath: (p) => p.replace(/^\/fixtures/, '') }));
+  }
+  app.notFound((c) => c.json(applicationError('NOT_FOUND', `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
+  return { app, state };
+}
+
+/** The provider's application error body (DESIGN "Widget settings call"). */
+export function applicationError(code: string, description: string) {
+  return { message: description, details: { applicationError: { code, description } } };
+}
+
+async function staticsHeaders(c: Context, next: () => Promise<void>) {
+  await next();
+  // Module scripts are fetched in CORS mode; the statics are public.
+  c.header('Access-Control-Allow-Origin', '*');
+  if (c.req.path.endsWith('.js')) c.header('Content-Type', 'text/javascript; charset=utf-8');
+}
+
+async function playFault(c: Context<Env>, fault: Fault, next: () => Promise<void>) {
+  if (fault.delayMs) await sleep(fault.delayMs);
+  if (fault.drop) {
+    c.env.incoming.socket.destroy();
+    return new Response(null, { status: 499 });
+  }
+  if (fault.status === undefined) return next();
+  for (const [name, value] of Object.entries(fault.headers ?? {})) c.header(name, value);
+  const body = fault.body ?? applicationError(`HTTP_${fault.status}`, `Fault injected: HTTP ${fault.status}.`);
+  if (typeof body === 'string') return c.body(body, fault.status as 500);
+  return c.json(body, fault.status as 500);
+}
+
+function mountControl(app: Hono<Env>, state: ProviderState) {
+  app.post('/__control/faults', async (c) => {
+    try {
+      return c.json(state.addFault(await c.req.json()));
+    } catch (error) {
+      return c.json(applicationError('BAD_FAULT', (error as Error).message), 400);
+    }
+  });
+  app.post('/__control/settings', async (c) => {
+    const body: unknown = await c.req.json();
+    state.settingsOverrides = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    return c.json(state.settingsOverrides);
+  });
+  app.post('/__control/app-instances', async (c) => {
+    const body = (await c.req.json()) as { add?: unknown; remove?: unknown };
+    for (const token of Array.isArray(body.add) ? body.add : []) if (typeof token === 'string') state.appInstances.add(token);
+    for (const token of Array.isArray(body.remove) ? body.remove : [])
+      if (typeof token === 'string') state.appInstances.delete(token);
+    return c.json({ count: state.appInstances.size });
+  });
+  app.get('/__control/requests', (c) => {
+    const path = c.req.query('path');
+    return c.json(path ? state.requests.filter((r) => r.path === path) : state.requests);
+  });
+  app.post('/__control/reset', (c) => {
+    state.reset();
+    return c.json({ ok: true });
+  });
+}

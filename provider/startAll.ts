@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DEMO_APP_INSTANCE } from './createProviderApp';
+import type { RunningServer } from './listen';
+import { startProvider } from './startProvider';
+import { startStaticServer } from './startStaticServer';
+
+/** Ports of the three servers. */
+export interface Ports {
+  host: number;
+  frame: number;
+  provider: number;
+}
+
+/** Default ports of `npm start`. */
+export const DEFAULT_PORTS: Ports = { host: 4173, frame: 4174, provider: 4175 };
+
+const root = resolve(import.meta.dirname, '..');
+const dist = (p: string) => resolve(root, 'dist', p);
+
+/**
+ * Starts, on loopback: the provider (API + statics) on 127.0.0.1, the frame app on
+ * 127.0.0.1 (its own site), and the demo host on `localhost` (both 127.0.0.1 and ::1).
+ * Throws Error when dist/ is missing (run `npm run build`) or a port is taken.
+ */
+export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true } = {}) {
+  for (const built of [
+    'frame-app/index.html',
+    'host-sdk/cashier.iife.js',
+    'cashier-widget/cashier-widget-lazy-component.bundle.min.js',
+  ]) {
+    if (!existsSync(dist(built))) throw new Error(`dist/${built} is missing: run npm run build first.`);
+  }
+  const providerUrl = `http://127.0.0.1:${ports.provider}`;
+  const frameUrl = `http://127.0.0.1:${ports.frame}/`;
+  const servers: RunningServer[] = [];
+  try {
+    servers.push(
+      await startProvider({
+        port: ports.provider,
+        publicUrl: providerUrl,
+        frameOrigins: [`http://127.0.0.1:${ports.frame}`],
+        staticsDir: dist('cashier-widget'),
+        fixturesDir: resolve(root, 'e2e/fixtures/statics'),
+        control,
+      }),
+    );
+    servers.push(await startStaticServer({ root: dist('frame-app'), port: ports.frame }));
+    const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({ host: providerUrl, frameUrl, appInstance: DEMO_APP_INSTANCE })};\n`;
+    const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
+    const hostRoutes = {
+      '/': demo('index.html'),
+      '/demo.js': demo('demo.js'),
+      '/demo.css': demo('demo.css'),
+      '/test-host.html': { file: resolve(root, 'e2e/fixtures/test-host.html') },
+      '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },
+    };
+    for (const hostname of ['127.0.0.1', '::1']) {
+      servers.push(await startStaticServer({ root: dist(''), port: ports.host, hostname, routes: hostRoutes }));
+    }
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.close()));
+    throw error;
+  }
+  return {
+    urls: { host: `http://localhost:${ports.host}/`, frame: frameUrl, provider: providerUrl },
+    close: () => Promise.all(servers.map((s) => s.close())).then(() => undefined),
+  };
+}

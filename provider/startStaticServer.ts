@@ -1,0 +1,28 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { listen, type RunningServer } from './listen';
+
+/** Options of {@link startStaticServer}. */
+export interface StaticServerOptions {
+  /** Folder to serve; `/` is its index.html. */
+  root: string;
+  port: number;
+  /** Default 127.0.0.1. */
+  hostname?: string;
+  /** Extra routes, mapped URL path → file or generated body. */
+  routes?: Record<string, { file: string } | { body: () => string; type: string }>;
+}
+
+/** Serves a folder (and a few named routes) on loopback; used for the frame app and the demo host. */
+export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
+  const app = new Hono();
+  for (const [path, route] of Object.entries(options.routes ?? {})) {
+    if ('file' in route) {
+      app.get(path, serveStatic({ path: route.file }));
+    } else {
+      app.get(path, (c) => c.body(route.body(), 200, { 'Content-Type': route.type }));
+    }
+  }
+  app.use('/*', serveStatic({ root: options.root, index: 'index.html' }));
+  return listen(app, options.port, options.hostname ?? '127.0.0.1');
+}
