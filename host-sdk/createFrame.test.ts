@@ -23,7 +23,7 @@ describe('createFrame', () => {
     expect(iframe.src).toBe('https://frame.example/?parentOrigin=x');
     expect(iframe.style.width).toBe('100%');
     expect(iframe.style.display).toBe('block');
-    expect(iframe.style.minHeight).toBe('320px');
+    expect(iframe.style.height).toBe('150px');
     expect(['0', '0px']).toContain(iframe.style.borderWidth || iframe.style.border);
     expect(iframe.isConnected).toBe(false);
   });

@@ -22,7 +22,8 @@ export function createFrame(doc: Document, src: string): HTMLIFrameElement {
   iframe.setAttribute('sandbox', FRAME_SANDBOX);
   iframe.setAttribute('allow', 'payment');
   iframe.title = FRAME_TITLE;
-  Object.assign(iframe.style, { border: '0', width: '100%', display: 'block', minHeight: '320px' });
+  // The frame reports its content height (HostMethods.onResize); until then it takes 150 px.
+  Object.assign(iframe.style, { border: '0', width: '100%', display: 'block', height: '150px' });
   iframe.src = src;
   return iframe;
 }

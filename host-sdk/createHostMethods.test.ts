@@ -205,3 +205,43 @@ describe('createHostMethods: revalidateAppInstance', () => {
     expect(revalidateAppInstance).not.toHaveBeenCalled();
   });
 });
+
+describe('createHostMethods: onResize', () => {
+  it.each([
+    { name: 'a height', input: 412.3, expected: [413] },
+    { name: 'a negative height', input: -5, expected: [0] },
+    { name: 'a huge height', input: 1e9, expected: [4000] },
+    { name: 'not a number', input: '300', expected: undefined },
+    { name: 'NaN', input: Number.NaN, expected: undefined },
+  ])('$name → resize $expected', ({ input, expected }) => {
+    const resize = vi.fn();
+    const options = resolveOptions(
+      { host: 'https://tickets.example.com', configuration: { appInstance: TOKEN } },
+      'https://shop.example/',
+    );
+    const { methods } = createHostMethods({
+      options,
+      remote: async () => ({ callApi: vi.fn() }),
+      isDestroyed: () => false,
+      resize,
+    });
+    (methods.onResize as (h: unknown) => void)(input);
+    expect(resize.mock.calls[0]).toEqual(expected);
+  });
+
+  it('does not resize after destroy', () => {
+    const resize = vi.fn();
+    const options = resolveOptions(
+      { host: 'https://tickets.example.com', configuration: { appInstance: TOKEN } },
+      'https://shop.example/',
+    );
+    const { methods } = createHostMethods({
+      options,
+      remote: async () => ({ callApi: vi.fn() }),
+      isDestroyed: () => true,
+      resize,
+    });
+    methods.onResize(300);
+    expect(resize).not.toHaveBeenCalled();
+  });
+});

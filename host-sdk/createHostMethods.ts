@@ -4,6 +4,7 @@ import {
   type FrameBootstrap,
   type FrameMethods,
   type HostMethods,
+  MAX_FRAME_HEIGHT_PX,
   MAX_WIDGET_READY_TIME_MS,
 } from '../shared';
 import { callSafely } from './callSafely';
@@ -18,6 +19,8 @@ export interface HostContext {
   remote: () => Promise<FrameMethods>;
   /** True once `destroy()` ran; nothing fires after it. */
   isDestroyed: () => boolean;
+  /** Sizes the iframe to the frame's content height, in CSS pixels; default: the iframe keeps its size. */
+  resize?: (heightPx: number) => void;
 }
 
 /** The methods exposed to the frame, and the one way to report a crash (at most once per mount). */
@@ -32,7 +35,7 @@ export interface HostBridge {
  * untrusted and narrowed. `onCrash` fires at most once; `onSlow` once, and not once ready or
  * crashed; nothing fires after destroy. The host's callbacks run through `callSafely`.
  */
-export function createHostMethods({ options, remote, isDestroyed }: HostContext): HostBridge {
+export function createHostMethods({ options, remote, isDestroyed, resize }: HostContext): HostBridge {
   let crashed = false;
   let ready = false;
   let slowReported = false;
@@ -66,6 +69,10 @@ export function createHostMethods({ options, remote, isDestroyed }: HostContext)
       slowReported = true;
       const ms = typeof elapsedMs === 'number' && Number.isFinite(elapsedMs) ? elapsedMs : MAX_WIDGET_READY_TIME_MS;
       callSafely('onSlow', options.onSlow, ms);
+    },
+    onResize: (heightPx: unknown) => {
+      if (isDestroyed() || typeof heightPx !== 'number' || !Number.isFinite(heightPx)) return;
+      resize?.(Math.min(Math.max(Math.ceil(heightPx), 0), MAX_FRAME_HEIGHT_PX));
     },
     revalidateAppInstance: () => revalidate(options, isDestroyed),
   };

@@ -25,13 +25,16 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
 
   let destroyed = false;
   let connection: Connection<FrameMethods> | undefined;
+  const iframe = createFrame(el.ownerDocument, frameSrc(options.frameUrl, pageOrigin));
   const bridge = createHostMethods({
     options,
     remote: () => connection?.promise ?? Promise.reject(new CashierError(ErrorCode.Destroyed, 'Not connected')),
     isDestroyed: () => destroyed,
+    resize: (heightPx) => {
+      iframe.style.height = `${heightPx}px`;
+    },
   });
 
-  const iframe = createFrame(el.ownerDocument, frameSrc(options.frameUrl, pageOrigin));
   el.appendChild(iframe);
   const remoteWindow = iframe.contentWindow;
   if (remoteWindow) {

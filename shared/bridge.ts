@@ -11,6 +11,9 @@ export const PARENT_ORIGIN_PARAM = 'parentOrigin';
 /** How long each side waits for the penpal handshake, in milliseconds. */
 export const CONNECTION_TIMEOUT_MS = 10_000;
 
+/** The tallest the host lets the frame make itself, in CSS pixels. */
+export const MAX_FRAME_HEIGHT_PX = 4000;
+
 /** The app instance configuration (spec section 1: configuration.appInstance, configuration.msid). */
 export interface CashierConfiguration {
   /** The app instance token, sent as the Authorization header. Never put in a URL, log or storage. */
@@ -43,6 +46,8 @@ export type HostMethods = {
   onCrash: (error: SerializedCashierError) => void;
   /** The widget was not ready within MAX_WIDGET_READY_TIME_MS (spec 4); it keeps waiting. */
   onSlow: (elapsedMs: number) => void;
+  /** The frame's content is now `heightPx` CSS pixels tall; the host sizes the iframe to fit. */
+  onResize: (heightPx: number) => void;
   /** Asks the host's `revalidateAppInstance` for a fresh app instance token (spec 7). */
   revalidateAppInstance: () => Promise<string>;
 };

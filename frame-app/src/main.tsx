@@ -5,6 +5,7 @@ import { connectToHost } from './connectToHost';
 import { createApiRelay } from './createApiRelay';
 import { createLoader, type LoaderState } from './createLoader';
 import { loadBundle } from './loadBundle';
+import { observeHeight } from './observeHeight';
 import { parseBootstrap } from './parseBootstrap';
 import { resolveParentOrigin } from './resolveParentOrigin';
 
@@ -61,10 +62,20 @@ async function run() {
     loadBundle,
     relay,
   });
+  const stopObserving = observeHeight(document, (height) => {
+    host.onResize(height).catch(() => undefined);
+  });
   showState(loader.getSnapshot());
   loader.subscribe(() => showState(loader.getSnapshot()));
   // The host removes the iframe on destroy; `pagehide` covers navigations of our own.
-  window.addEventListener('pagehide', () => loader.stop(), { once: true });
+  window.addEventListener(
+    'pagehide',
+    () => {
+      stopObserving();
+      loader.stop();
+    },
+    { once: true },
+  );
   const started = loader.start();
   createRoot(rootElement).render(<App loader={loader} theme={bootstrap.theme} />);
   await started;
