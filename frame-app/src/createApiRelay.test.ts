@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { CashierError, ErrorCode } from '../../shared';
+import { createApiRelay } from './createApiRelay';
+
+describe('createApiRelay (DESIGN "The bundle": api relay)', () => {
+  const api = {
+    validate: () => ({ valid: true, errors: {} }),
+    pay: async (order: { id: string }) => ({ status: 'APPROVED', orderId: order.id }),
+    fails: () => {
+      throw new Error('card declined');
+    },
+    failsCoded: async () => {
+      throw new CashierError(ErrorCode.Timeout, 'too slow');
+    },
+    unclonable: () => () => 1,
+    version: '1.0',
+  };
+
+  it('announces only function-valued keys', () => {
+    expect(createApiRelay().setApi(api)).toEqual(['validate', 'pay', 'fails', 'failsCoded', 'unclonable']);
+  });
+
+  it.each([
+    { name: 'sync value', method: 'validate', args: [], expected: { ok: true, value: { valid: true, errors: {} } } },
+    {
+      name: 'async value with args',
+      method: 'pay',
+      args: [{ id: 'o1' }],
+      expected: { ok: true, value: { status: 'APPROVED', orderId: 'o1' } },
+    },
+    {
+      name: 'throws',
+      method: 'fails',
+      args: [],
+      expected: { ok: false, error: { code: 'API_CALL_FAILED', message: 'fails failed: card declined' } },
+    },
+    {
+      name: 'rejects with a CashierError',
+      method: 'failsCoded',
+      args: [],
+      expected: { ok: false, error: { code: 'TIMEOUT', message: 'too slow' } },
+    },
+    {
+      name: 'value that cannot be cloned',
+      method: 'unclonable',
+      args: [],
+      expected: { ok: false, error: { code: 'API_CALL_FAILED' } },
+    },
+    { name: 'unknown method', method: 'refund', args: [], expected: { ok: false, error: { code: 'API_METHOD_NOT_FOUND' } } },
+    { name: 'non-function key', method: 'version', args: [], expected: { ok: false, error: { code: 'API_METHOD_NOT_FOUND' } } },
+    { name: 'prototype key', method: 'toString', args: [], expected: { ok: false, error: { code: 'API_METHOD_NOT_FOUND' } } },
+  ])('$name', async ({ method, args, expected }) => {
+    const relay = createApiRelay();
+    relay.setApi(api);
+    expect(await relay.callApi(method, args)).toMatchObject(expected);
+  });
+
+  it('answers API_METHOD_NOT_FOUND before the api arrives and after clear()', async () => {
+    const relay = createApiRelay();
+    expect(await relay.callApi('validate', [])).toMatchObject({ ok: false, error: { code: 'API_METHOD_NOT_FOUND' } });
+    relay.setApi(api);
+    relay.clear();
+    expect(await relay.callApi('validate', [])).toMatchObject({ ok: false, error: { code: 'API_METHOD_NOT_FOUND' } });
+  });
+});

@@ -1,0 +1,288 @@
+// @vitest-environment jsdom
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type CashierWidgetProps, type FrameBootstrap, ProviderPaths } from '../../shared';
+import { createApiRelay } from './createApiRelay';
+import { createLoader, type HostPort } from './createLoader';
+
+const host = 'https://tickets.example.com';
+const statics = 'http://127.0.0.1:4175/statics';
+const settingsUrl = `${host}${ProviderPaths.widgetSettings}`;
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const GUID = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
+const bootstrap = (over: Partial<FrameBootstrap> = {}): FrameBootstrap => ({
+  host,
+  configuration: { appInstance: 'token-1', msid: GUID },
+  theme: 'modal',
+  debug: false,
+  canRevalidate: false,
+  ...over,
+});
+
+type Reply = { status: number; body: unknown };
+const ok = (body: unknown = { widgetStaticsBaseUrl: statics, currency: 'EUR' }): Reply => ({ status: 200, body });
+
+function replySettings(...replies: Reply[]) {
+  const seen: Request[] = [];
+  server.use(
+    http.get(settingsUrl, ({ request }) => {
+      seen.push(request);
+      const reply = replies[Math.min(seen.length - 1, replies.length - 1)] as Reply;
+      return HttpResponse.json(reply.body as object, { status: reply.status });
+    }),
+  );
+  return seen;
+}
+
+const goodModule = () => ({
+  mount: vi.fn((container: HTMLElement, props: CashierWidgetProps) => {
+    container.textContent = 'card form';
+    props.onApiInit({ validate: () => ({ valid: true }), version: '1' });
+    return { unmount: vi.fn() };
+  }),
+});
+
+function setup(options: { loadBundle?: (url: string) => Promise<unknown>; bootstrap?: FrameBootstrap } = {}) {
+  const hostPort = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() } satisfies HostPort;
+  const container = document.createElement('div');
+  const loadBundle = vi.fn(options.loadBundle ?? (async () => goodModule()));
+  const relay = createApiRelay();
+  const loader = createLoader({
+    bootstrap: options.bootstrap ?? bootstrap(),
+    host: hostPort,
+    container,
+    allowlist: 'development',
+    loadBundle,
+    relay,
+  });
+  return { loader, hostPort, container, loadBundle, relay };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createLoader: waiting → loaded | failed (spec 4, 7, 8)', () => {
+  const scenarios = [
+    { name: 'settings 200, bundle mounts', replies: [ok()], bundle: undefined, state: 'loaded', code: undefined, attempts: 1 },
+    {
+      name: 'settings 500 on all 3 attempts',
+      replies: [{ status: 500, body: {} }],
+      bundle: undefined,
+      state: 'failed',
+      code: 'SETTINGS_LOAD_FAILED',
+      attempts: 3,
+    },
+    {
+      name: 'settings 503 then 200',
+      replies: [{ status: 503, body: {} }, ok()],
+      bundle: undefined,
+      state: 'loaded',
+      code: undefined,
+      attempts: 2,
+    },
+    {
+      name: 'settings 401',
+      replies: [{ status: 401, body: {} }],
+      bundle: undefined,
+      state: 'failed',
+      code: 'SETTINGS_LOAD_FAILED',
+      attempts: 1,
+    },
+    {
+      name: 'malformed settings',
+      replies: [ok({ nope: true })],
+      bundle: undefined,
+      state: 'failed',
+      code: 'SETTINGS_LOAD_FAILED',
+      attempts: 1,
+    },
+    {
+      name: 'statics not on the allowlist',
+      replies: [ok({ widgetStaticsBaseUrl: 'https://evil.example/statics' })],
+      bundle: undefined,
+      state: 'failed',
+      code: 'STATICS_NOT_ALLOWED',
+      attempts: 1,
+    },
+    {
+      name: 'import rejects',
+      replies: [ok()],
+      bundle: async () => {
+        throw new TypeError('Failed to fetch dynamically imported module');
+      },
+      state: 'failed',
+      code: 'BUNDLE_LOAD_FAILED',
+      attempts: 1,
+    },
+    {
+      name: 'module without mount',
+      replies: [ok()],
+      bundle: async () => ({ default: {} }),
+      state: 'failed',
+      code: 'BUNDLE_LOAD_FAILED',
+      attempts: 1,
+    },
+    {
+      name: 'mount throws',
+      replies: [ok()],
+      bundle: async () => ({
+        mount: () => {
+          throw new Error('boom');
+        },
+      }),
+      state: 'failed',
+      code: 'BUNDLE_MOUNT_FAILED',
+      attempts: 1,
+    },
+  ] as const;
+
+  it.each(scenarios)('$name → $state $code after $attempts attempt(s)', async ({ replies, bundle, state, code, attempts }) => {
+    const seen = replySettings(...replies);
+    const { loader, hostPort, loadBundle } = setup({ loadBundle: bundle });
+    await loader.start();
+    await flush();
+    const snapshot = loader.getSnapshot();
+    expect(snapshot.status).toBe(state);
+    expect(seen).toHaveLength(attempts);
+    if (code) {
+      expect(snapshot.status === 'failed' && snapshot.error.code).toBe(code);
+      expect(hostPort.onCrash).toHaveBeenCalledTimes(1);
+      expect(hostPort.onCrash.mock.calls[0]?.[0]).toMatchObject({ name: 'CashierError', code });
+      expect(hostPort.onApiInit).not.toHaveBeenCalled();
+    } else {
+      expect(hostPort.onCrash).not.toHaveBeenCalled();
+    }
+    if (code === 'STATICS_NOT_ALLOWED') expect(loadBundle).not.toHaveBeenCalled();
+  });
+
+  it('a settings failure carries the cause: status 500, HTTP_SERVER_ERROR', async () => {
+    replySettings({ status: 500, body: {} });
+    const { loader } = setup();
+    await loader.start();
+    const snapshot = loader.getSnapshot();
+    expect(snapshot.status === 'failed' && snapshot.error.details).toEqual({ status: 500, causeCode: 'HTTP_SERVER_ERROR' });
+  });
+
+  it('sends the token as Authorization and msid only when it is a GUID', async () => {
+    const seen = replySettings(ok());
+    await setup().loader.start();
+    await setup({ bootstrap: bootstrap({ configuration: { appInstance: 'token-2', msid: 'not-a-guid' } }) }).loader.start();
+    expect(seen.map((r) => r.headers.get('authorization'))).toEqual(['token-1', 'token-2']);
+    expect(seen.map((r) => new URL(r.url).searchParams.get('msid'))).toEqual([GUID, null]);
+  });
+
+  it.each([
+    { debug: false, file: 'cashier-widget-lazy-component.bundle.min.js' },
+    { debug: true, file: 'cashier-widget-lazy-component.bundle.js' },
+  ])('debug $debug imports $file and mounts with the widget inputs', async ({ debug, file }) => {
+    replySettings(ok());
+    const module = goodModule();
+    const { loader, hostPort, container, loadBundle } = setup({
+      loadBundle: async () => module,
+      bootstrap: bootstrap({ debug }),
+    });
+    await loader.start();
+    await flush();
+    expect(loadBundle).toHaveBeenCalledWith(`${statics}/${file}`);
+    const [mountedInto, props] = module.mount.mock.calls[0] ?? [];
+    expect(mountedInto).toBe(container);
+    expect(props).toMatchObject({
+      host,
+      configuration: { appInstance: 'token-1', msid: GUID },
+      theme: 'modal',
+      debug,
+      settings: { widgetStaticsBaseUrl: statics, currency: 'EUR' },
+    });
+    expect(typeof props?.providerClient.getWidgetSettings).toBe('function');
+    expect(hostPort.onApiInit).toHaveBeenCalledWith(['validate']);
+  });
+
+  it("the bundle's onCrash fails the loader, unmounts the bundle and tells the host once", async () => {
+    replySettings(ok());
+    let props: CashierWidgetProps | undefined;
+    const unmount = vi.fn();
+    const { loader, hostPort, container } = setup({
+      loadBundle: async () => ({
+        mount: (_: HTMLElement, p: CashierWidgetProps) => {
+          props = p;
+          return { unmount };
+        },
+      }),
+    });
+    await loader.start();
+    expect(loader.getSnapshot().status).toBe('loaded');
+    props?.onCrash(new Error('card service down'));
+    props?.onCrash(new Error('again'));
+    await flush();
+    expect(loader.getSnapshot()).toMatchObject({ status: 'failed', error: { code: 'BUNDLE_CRASHED' } });
+    expect(unmount).toHaveBeenCalledTimes(1);
+    expect(container.childNodes).toHaveLength(0);
+    expect(hostPort.onCrash).toHaveBeenCalledTimes(1);
+  });
+
+  it('notifies subscribers on each state change', async () => {
+    replySettings(ok());
+    const { loader } = setup();
+    const seen: string[] = [];
+    loader.subscribe(() => seen.push(loader.getSnapshot().status));
+    expect(loader.getSnapshot().status).toBe('waiting');
+    await loader.start();
+    expect(seen).toEqual(['loaded']);
+  });
+
+  it('stop() during the settings request aborts it; nothing fires after', async () => {
+    server.use(
+      http.get(settingsUrl, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return HttpResponse.json({ widgetStaticsBaseUrl: statics });
+      }),
+    );
+    const { loader, hostPort, loadBundle } = setup();
+    const started = loader.start();
+    loader.stop();
+    await started;
+    await flush();
+    expect(loader.getSnapshot().status).toBe('waiting');
+    expect(loadBundle).not.toHaveBeenCalled();
+    expect(hostPort.onCrash).not.toHaveBeenCalled();
+  });
+});
+
+describe('createLoader: slow (spec 4: 10 000 ms)', () => {
+  it('tells the host once when not ready in time, and keeps waiting', async () => {
+    vi.useFakeTimers();
+    try {
+      let release: (m: unknown) => void = () => undefined;
+      const pending = new Promise((resolve) => {
+        release = resolve;
+      });
+      const hostPort = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() };
+      const loader = createLoader({
+        bootstrap: bootstrap(),
+        host: hostPort,
+        container: document.createElement('div'),
+        allowlist: 'development',
+        loadBundle: () => pending,
+        relay: createApiRelay(),
+        createClient: () => ({ getWidgetSettings: async () => ({ widgetStaticsBaseUrl: statics }), request: vi.fn() }),
+      });
+      const started = loader.start();
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(hostPort.onSlow).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(hostPort.onSlow).toHaveBeenCalledTimes(1);
+      expect(hostPort.onSlow.mock.calls[0]?.[0]).toBeGreaterThanOrEqual(10_000);
+      release(goodModule());
+      await started;
+      expect(loader.getSnapshot().status).toBe('loaded');
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(hostPort.onSlow).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseBootstrap } from './parseBootstrap';
+
+const good = {
+  host: 'https://t.example',
+  configuration: { appInstance: 'tok', msid: 'm' },
+  theme: 'modal',
+  debug: false,
+  canRevalidate: true,
+};
+
+describe('parseBootstrap (untrusted host reply)', () => {
+  it('keeps a well-formed reply', () => {
+    expect(parseBootstrap(good)).toEqual(good);
+  });
+  it('drops unknown fields and treats a non-true canRevalidate as false', () => {
+    expect(parseBootstrap({ ...good, extra: 1, canRevalidate: 'yes' })).toEqual({ ...good, canRevalidate: false });
+  });
+  it.each([
+    { name: 'null', value: null, field: 'not an object' },
+    { name: 'no host', value: { ...good, host: '' }, field: 'host' },
+    { name: 'no configuration', value: { ...good, configuration: null }, field: 'configuration' },
+    { name: 'empty appInstance', value: { ...good, configuration: { appInstance: '' } }, field: 'configuration.appInstance' },
+    { name: 'numeric msid', value: { ...good, configuration: { appInstance: 't', msid: 1 } }, field: 'configuration.msid' },
+    { name: 'theme missing', value: { ...good, theme: undefined }, field: 'theme' },
+    { name: 'debug a string', value: { ...good, debug: 'true' }, field: 'debug' },
+  ])('$name → INVALID_RESPONSE naming $field', ({ value, field }) => {
+    expect(() => parseBootstrap(value)).toThrow(
+      expect.objectContaining({ code: 'INVALID_RESPONSE', message: expect.stringContaining(field) }),
+    );
+  });
+});
