@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CashierWidgetProps } from '../shared';
+import { mount } from './index';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Api = { validate(): { valid: boolean; errors: Record<string, string> } };
+
+function props(over: Partial<CashierWidgetProps> = {}): CashierWidgetProps {
+  return {
+    host: 'https://t.example',
+    configuration: { appInstance: 'tok' },
+    theme: 'inline',
+    debug: false,
+    settings: { widgetStaticsBaseUrl: 'https://s.example' },
+    providerClient: { getWidgetSettings: vi.fn(), request: vi.fn() },
+    onApiInit: vi.fn(),
+    onCrash: vi.fn(),
+    ...over,
+  };
+}
+
+let container: HTMLElement;
+afterEach(() => container?.remove());
+
+function setup() {
+  container = document.body.appendChild(document.createElement('div'));
+  const p = props();
+  let instance: ReturnType<typeof mount> | undefined;
+  act(() => {
+    instance = mount(container, p);
+  });
+  const api = (p.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api;
+  return { p, api, instance: instance as ReturnType<typeof mount> };
+}
+
+const byLabel = (name: string) => {
+  const label = [...container.querySelectorAll('label')].find((l) => l.textContent === name);
+  return container.ownerDocument.getElementById(label?.htmlFor ?? '') as HTMLInputElement;
+};
+
+function type(name: string, value: string) {
+  const input = byLabel(name);
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  act(() => {
+    setter?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('mount (the reference bundle)', () => {
+  it('renders the five labelled fields and calls onApiInit once with validate', () => {
+    const { p, api } = setup();
+    for (const name of ['Cardholder name', 'Card number', 'Expiration date', 'Security code', 'Email']) {
+      expect(byLabel(name)).toBeInstanceOf(HTMLInputElement);
+    }
+    expect(p.onApiInit).toHaveBeenCalledTimes(1);
+    expect(typeof api.validate).toBe('function');
+  });
+
+  it('validate() on an empty form: every error, aria-invalid, focus on Cardholder name', () => {
+    const { api } = setup();
+    let result: ReturnType<Api['validate']> | undefined;
+    act(() => {
+      result = api.validate();
+    });
+    expect(result?.valid).toBe(false);
+    expect(Object.keys(result?.errors ?? {})).toHaveLength(5);
+    expect(byLabel('Card number').getAttribute('aria-invalid')).toBe('true');
+    const describedBy = byLabel('Card number').getAttribute('aria-describedby') ?? '';
+    expect(container.ownerDocument.getElementById(describedBy)?.textContent).toBe('Enter a valid card number');
+    expect(document.activeElement).toBe(byLabel('Cardholder name'));
+  });
+
+  it('validate() reads the current values: a filled form is valid; the first invalid field gets focus', () => {
+    const { api } = setup();
+    type('Cardholder name', 'Ada Lovelace');
+    type('Card number', '4242424242424242');
+    type('Expiration date', '1239');
+    type('Security code', '123');
+    type('Email', 'ada@example.com');
+    expect(byLabel('Card number').value).toBe('4242 4242 4242 4242');
+    expect(byLabel('Expiration date').value).toBe('12/39');
+    expect(api.validate()).toEqual({ valid: true, errors: {} });
+    type('Security code', '1');
+    let result: ReturnType<Api['validate']> | undefined;
+    act(() => {
+      result = api.validate();
+    });
+    expect(result?.errors).toEqual({ securityCode: 'Enter the 3-digit security code' });
+    expect(document.activeElement).toBe(byLabel('Security code'));
+  });
+
+  it('unmount empties the container', () => {
+    const { instance } = setup();
+    act(() => instance.unmount());
+    expect(container.childNodes).toHaveLength(0);
+  });
+});

@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderPaths } from '../shared';
+import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
+import { startProvider } from './startProvider';
+
+const FRAME = 'http://127.0.0.1:4174';
+const settingsPath = ProviderPaths.widgetSettings;
+const fixtures = new URL('../e2e/fixtures/statics', import.meta.url).pathname;
+
+function provider(control = true) {
+  return createProviderApp({
+    publicUrl: 'http://127.0.0.1:4175',
+    frameOrigins: [FRAME],
+    staticsDir: fixtures,
+    fixturesDir: fixtures,
+    control,
+  });
+}
+const get = (app: ReturnType<typeof provider>['app'], path: string, headers: Record<string, string> = {}) =>
+  app.request(path, { headers: { Origin: FRAME, ...headers } });
+const post = (app: ReturnType<typeof provider>['app'], path: string, body: unknown) =>
+  app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+
+describe('widget settings route', () => {
+  it.each([
+    { name: 'known token', token: DEMO_APP_INSTANCE, status: 200 },
+    { name: 'unknown token', token: 'nope', status: 401 },
+    { name: 'no token', token: undefined, status: 401 },
+  ])('$name → $status', async ({ token, status }) => {
+    const { app } = provider();
+    const res = await get(app, settingsPath, token ? { Authorization: token } : {});
+    expect(res.status).toBe(status);
+    const body = await res.json();
+    if (status === 200) expect(body).toEqual({ widgetStaticsBaseUrl: 'http://127.0.0.1:4175/statics' });
+    else expect(body).toMatchObject({ details: { applicationError: { code: 'UNAUTHORIZED' } } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(FRAME);
+    expect(res.headers.get('connection')).toBe('close');
+  });
+
+  it('answers a CORS preflight for the frame origin, with Authorization allowed', async () => {
+    const { app } = provider();
+    const res = await app.request(settingsPath, {
+      method: 'OPTIONS',
+      headers: { Origin: FRAME, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(FRAME);
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+  });
+
+  it('gives no CORS grant to another origin', async () => {
+    const { app } = provider();
+    const res = await app.request(settingsPath, {
+      headers: { Origin: 'https://evil.example', Authorization: DEMO_APP_INSTANCE },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('merges settings overrides, and reset clears them', async () => {
+    const { app } = provider();
+    await post(app, '/__control/settings', { devMode: true });
+    expect(await (await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).json()).toMatchObject({ devMode: true });
+    await post(app, '/__control/reset', {});
+    expect(await (await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).json()).not.toHaveProperty('devMode');
+  });
+
+  it('accepts app instances added through control', async () => {
+    const { app } = provider();
+    await post(app, '/__control/app-instances', { add: ['fresh-token'] });
+    expect((await get(app, settingsPath, { Authorization: 'fresh-token' })).status).toBe(200);
+  });
+});
+
+describe('fault switches', () => {
+  it('plays faults in order, `times` each, then answers normally', async () => {
+    const { app } = provider();
+    await post(app, '/__control/faults', { path: settingsPath, status: 500, times: 2 });
+    await post(app, '/__control/faults', { path: settingsPath, status: 429, headers: { 'Retry-After': '1' } });
+    const statuses: (number | string | null)[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE });
+      statuses.push(res.status === 429 ? `${res.status} retry-after ${res.headers.get('retry-after')}` : res.status);
+    }
+    expect(statuses).toEqual([500, 500, '429 retry-after 1', 200]);
+  });
+
+  it('a fault reply still carries CORS headers so the frame can read it', async () => {
+    const { app } = provider();
+    await post(app, '/__control/faults', { path: settingsPath, status: 503 });
+    const res = await get(app, settingsPath);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('access-control-allow-origin')).toBe(FRAME);
+    expect(await res.json()).toMatchObject({ details: { applicationError: { code: 'HTTP_503' } } });
+  });
+
+  it('a fault for another method does not apply', async () => {
+    const { app } = provider();
+    await post(app, '/__control/faults', { path: settingsPath, method: 'POST', status: 500 });
+    expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
+  });
+
+  it('rejects a fault without a path', async () => {
+    const { app } = provider();
+    expect((await post(app, '/__control/faults', { status: 500 })).status).toBe(400);
+  });
+
+  it('control routes are off unless enabled', async () => {
+    const { app } = provider(false);
+    expect((await post(app, '/__control/faults', { path: settingsPath, status: 500 })).status).toBe(404);
+    expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
+  });
+
+  it('records requests with method, path, query and Authorization; control calls are not recorded', async () => {
+    const { app } = provider();
+    await get(app, `${settingsPath}?msid=abc`, { Authorization: DEMO_APP_INSTANCE });
+    const res = await app.request(`/__control/requests?path=${encodeURIComponent(settingsPath)}`);
+    const recorded = (await res.json()) as { method: string; path: string; query: object; authorization: string }[];
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      method: 'GET',
+      path: settingsPath,
+      query: { msid: 'abc' },
+      authorization: DEMO_APP_INSTANCE,
+    });
+  });
+});
+
+describe('statics', () => {
+  it('serves a bundle as JavaScript with a public CORS grant; a missing file is 404', async () => {
+    const { app } = provider();
+    const res = await app.request('/fixtures/mount-throws/cashier-widget-lazy-component.bundle.min.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/javascript');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.text()).toContain('export function mount');
+    expect((await app.request('/statics/nothing-here.js')).status).toBe(404);
+  });
+});
+
+describe('dropped connection (real server)', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
+
+  it('drop: true destroys the socket without a reply, then the next request is answered', async () => {
+    const running = await startProvider({
+      port: 0,
+      publicUrl: 'http://127.0.0.1:0',
+      frameOrigins: [FRAME],
+      staticsDir: fixtures,
+      control: true,
+    });
+    close = running.close;
+    await fetch(`${running.url}/__control/faults`, { method: 'POST', body: JSON.stringify({ path: settingsPath, drop: true }) });
+    await expect(fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } })).rejects.toThrow();
+    const next = await fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } });
+    expect(next.status).toBe(200);
+  });
+});
