@@ -9,12 +9,15 @@ import { gzipSync } from 'node:zlib';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 
-/** Budgets in bytes, gzip level 9. */
+/**
+ * Budgets in bytes, gzip level 9. The frame app and the reference bundle each carry their own
+ * React (about 60 kB of each figure); sharing one copy is a planned performance step.
+ */
 const artifacts = [
   { name: 'host SDK, script-tag build (cashier.iife.js)', files: ['host-sdk/cashier.iife.js'], budget: 8_000 },
   { name: 'host SDK, ES module (index.js)', files: ['host-sdk/index.js'], budget: 8_000 },
   { name: 'frame app JS (all of assets/*.js)', files: jsUnder('frame-app/assets'), budget: 110_000 },
-  { name: 'bundle, minified', files: ['cashier-widget/cashier-widget-lazy-component.bundle.min.js'], budget: 80_000 },
+  { name: 'bundle, minified', files: ['cashier-widget/cashier-widget-lazy-component.bundle.min.js'], budget: 95_000 },
 ];
 
 function jsUnder(dir: string): string[] {
