@@ -35,6 +35,8 @@ export class ProviderState {
   readonly requests: RecordedRequest[] = [];
   settingsOverrides: Record<string, unknown> = {};
   readonly appInstances: Set<string>;
+  /** Called by {@link reset}, so route modules can keep state of their own and clear it with the rest. */
+  readonly resetHooks: (() => void)[] = [];
 
   constructor(private readonly defaultAppInstances: readonly string[]) {
     this.appInstances = new Set(defaultAppInstances);
@@ -68,5 +70,6 @@ export class ProviderState {
     this.settingsOverrides = {};
     this.appInstances.clear();
     for (const token of this.defaultAppInstances) this.appInstances.add(token);
+    for (const hook of this.resetHooks) hook();
   }
 }

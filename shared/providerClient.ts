@@ -18,6 +18,16 @@ export interface ProviderClientOptions {
   timeoutMs?: number;
 }
 
+/** One provider call: HTTP method, path under the provider host, query, JSON body, extra headers. */
+export interface ProviderRequest {
+  method: string;
+  path: string;
+  params?: Record<string, string>;
+  data?: unknown;
+  /** Extra headers, e.g. `Idempotency-Key`; `Authorization` is always the app instance. */
+  headers?: Record<string, string>;
+}
+
 /** The frame's provider request client (DESIGN "Requests"), handed to the bundle as a prop. */
 export interface ProviderClient {
   /** GET widget-settings (spec 7). Rejects with CashierError (see {@link toCashierError}). */
@@ -26,7 +36,7 @@ export interface ProviderClient {
    * Any provider call under the payments-checkout path, with the spec's retry rules.
    * Resolves to the JSON body; rejects with CashierError.
    */
-  request<T = unknown>(config: { method: string; path: string; params?: Record<string, string>; data?: unknown }): Promise<T>;
+  request<T = unknown>(config: ProviderRequest): Promise<T>;
 }
 
 /** Default per-attempt timeout, in milliseconds. */
@@ -62,8 +72,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       const body = await send<unknown>({ method: 'get', url: ProviderPaths.widgetSettings, params });
       return parseWidgetSettings(body);
     },
-    request<T>(config: { method: string; path: string; params?: Record<string, string>; data?: unknown }) {
-      return send<T>({ method: config.method, url: config.path, params: config.params, data: config.data });
+    request<T>(config: ProviderRequest) {
+      return send<T>({ method: config.method, url: config.path, params: config.params, data: config.data, headers: config.headers });
     },
   };
 }
