@@ -73,7 +73,13 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       return parseWidgetSettings(body);
     },
     request<T>(config: ProviderRequest) {
-      return send<T>({ method: config.method, url: config.path, params: config.params, data: config.data, headers: config.headers });
+      return send<T>({
+        method: config.method,
+        url: config.path,
+        params: config.params,
+        data: config.data,
+        headers: config.headers,
+      });
     },
   };
 }
