@@ -19,6 +19,12 @@ export const RETRY_JITTER_RATIO = 0.2;
 export const RETRYABLE_SERVER_STATUS_MIN = 500;
 export const RETRYABLE_SERVER_STATUS_MAX = 599;
 
+/**
+ * Longest wait a 429's Retry-After can impose before one retry, in milliseconds. Two retries at
+ * this cap still leave the widget time to become ready (or fail) well inside the 10 s limit.
+ */
+export const MAX_RETRY_AFTER_MS = 2_000;
+
 /** HTTP 429 Too Many Requests, retried (spec 9). */
 export const TOO_MANY_REQUESTS_STATUS = 429;
 

@@ -12,6 +12,11 @@ export interface ProviderClientOptions {
   host: string;
   /** Returns the current app instance token, sent raw as `Authorization` (spec 6). */
   getAppInstance: () => string;
+  /**
+   * Asks the host for a fresh app instance token (spec 7, through the bridge). Called at most
+   * once per request, shared by concurrent failures. Default none: a 401/403 fails at once.
+   */
+  revalidateAppInstance?: () => Promise<string>;
   /** Aborts every request in flight and every later one (destroy). Default: none. */
   signal?: AbortSignal;
   /** Per-attempt timeout in milliseconds. Default 8000, so two retries still fit the 10 s ready limit more often than not. */
@@ -54,15 +59,57 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   });
   axiosRetry(instance, retryConfig);
 
-  async function send<T>(config: AxiosRequestConfig): Promise<T> {
-    try {
-      const response = await instance.request<T>({
-        ...config,
-        headers: { ...config.headers, Authorization: options.getAppInstance() },
+  let freshToken: string | undefined;
+  let revalidation: Promise<string> | undefined;
+  const currentToken = () => freshToken ?? options.getAppInstance();
+
+  /** One revalidation for every request that fails while it runs (DESIGN "Requests"). */
+  const revalidate = (revalidateAppInstance: () => Promise<string>): Promise<string> => {
+    revalidation ??= revalidateAppInstance()
+      .then((token) => {
+        if (typeof token !== 'string' || token === '') throw new Error('revalidateAppInstance gave no token');
+        freshToken = token;
+        return token;
+      })
+      .finally(() => {
+        revalidation = undefined;
       });
+    return revalidation;
+  };
+
+  const attempt = async <T>(config: AxiosRequestConfig, token: string): Promise<T> => {
+    try {
+      const response = await instance.request<T>({ ...config, headers: { ...config.headers, Authorization: token } });
       return response.data;
     } catch (error) {
       throw toCashierError(error);
+    }
+  };
+
+  /**
+   * Spec 7: retries come from axios-retry; a 401, or a 403 that is not a captcha error, drops
+   * the stale Authorization, revalidates the app instance once and retries with the new token.
+   * A second refusal fails with UNAUTHORIZED.
+   */
+  async function send<T>(config: AxiosRequestConfig): Promise<T> {
+    const used = currentToken();
+    try {
+      return await attempt<T>(config, used);
+    } catch (error) {
+      const refusal = error as CashierError;
+      if (refusal.code !== ErrorCode.Unauthorized || !options.revalidateAppInstance) throw refusal;
+      let token: string;
+      try {
+        token = currentToken() !== used ? currentToken() : await revalidate(options.revalidateAppInstance);
+      } catch (cause) {
+        const reason = cause instanceof Error ? cause.message : String(cause);
+        throw new CashierError(
+          ErrorCode.Unauthorized,
+          `${refusal.message} Revalidating the app instance failed: ${reason}`,
+          refusal.details,
+        );
+      }
+      return attempt<T>(config, token);
     }
   }
 

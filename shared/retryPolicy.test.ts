@@ -1,8 +1,9 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { MAX_RETRY_AFTER_MS } from './constants';
 import { isIdempotentMethod, retryDelayMs, shouldRetry } from './retryPolicy';
 
-function axiosError(method: string, status?: number, code = 'ERR_NETWORK'): AxiosError {
+function axiosError(method: string, status?: number, code: string | undefined = 'ERR_NETWORK'): AxiosError {
   const config = { method, url: '/x', headers: new AxiosHeaders() };
   const response =
     status === undefined ? undefined : ({ status, data: {}, headers: {}, config, statusText: '' } as AxiosResponse);
@@ -34,6 +35,16 @@ describe('retry policy (spec 7 and 9)', () => {
   });
 
   it.each([
+    { code: 'ERR_NETWORK', expected: true, why: "the browser adapter's network error" },
+    { code: 'ECONNRESET', expected: true, why: 'a dropped connection' },
+    { code: undefined, expected: true, why: 'a transport failure without a code' },
+    { code: 'ECONNABORTED', expected: false, why: 'a timeout: a retry would not fit the 10 s ready limit' },
+    { code: 'ERR_CANCELED', expected: false, why: 'aborted by destroy()' },
+  ])('GET failing without a reply, code $code → retry $expected ($why)', ({ code, expected }) => {
+    expect(shouldRetry(axiosError('get', undefined, code))).toBe(expected);
+  });
+
+  it.each([
     { retry: 1, random: 0, expected: 100 },
     { retry: 1, random: 0.999999, expected: 119.9999 },
     { retry: 2, random: 0.5, expected: 110 },
@@ -46,5 +57,28 @@ describe('retry policy (spec 7 and 9)', () => {
     { retry: 2, expected: 1500 },
   ])('network error: retry $retry backs off (2^n − 1) / 2 s = $expected ms', ({ retry, expected }) => {
     expect(retryDelayMs(retry, axiosError('get'), () => 0.9)).toBe(expected);
+  });
+});
+
+describe('429 with Retry-After (issue 3: honoured, capped at MAX_RETRY_AFTER_MS)', () => {
+  function tooManyRequests(retryAfter: string | undefined): AxiosError {
+    const error = axiosError('get', 429);
+    if (error.response && retryAfter !== undefined) error.response.headers = { 'retry-after': retryAfter };
+    return error;
+  }
+  it.each([
+    { retryAfter: undefined, expected: 110, why: 'absent → the usual jittered 100 ms' },
+    { retryAfter: '0', expected: 110, why: 'zero → never shorter than the usual delay' },
+    { retryAfter: '1', expected: 1000, why: 'seconds → that long' },
+    { retryAfter: '30', expected: MAX_RETRY_AFTER_MS, why: 'too long → capped' },
+    { retryAfter: 'soon', expected: 110, why: 'unparseable → the usual delay' },
+  ])('Retry-After $retryAfter waits $expected ms ($why)', ({ retryAfter, expected }) => {
+    expect(retryDelayMs(1, tooManyRequests(retryAfter), () => 0.5)).toBeCloseTo(expected, 6);
+  });
+
+  it('Retry-After on a 503 is not read: the spec delay applies', () => {
+    const error = axiosError('get', 503);
+    if (error.response) error.response.headers = { 'retry-after': '5' };
+    expect(retryDelayMs(1, error, () => 0.5)).toBeCloseTo(110, 6);
   });
 });

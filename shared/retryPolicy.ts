@@ -1,9 +1,10 @@
 import type { AxiosError } from 'axios';
 import type { IAxiosRetryConfig } from 'axios-retry';
-import { isNetworkError } from 'axios-retry';
+import { isNetworkError, retryAfter } from 'axios-retry';
 import {
   IDEMPOTENT_METHODS,
   MAX_RETRIES,
+  MAX_RETRY_AFTER_MS,
   RETRY_BASE_DELAY_MS,
   RETRY_JITTER_RATIO,
   RETRYABLE_SERVER_STATUS_MAX,
@@ -23,21 +24,30 @@ export function isRetryableStatus(status: number): boolean {
   return status === TOO_MANY_REQUESTS_STATUS || (status >= RETRYABLE_SERVER_STATUS_MIN && status <= RETRYABLE_SERVER_STATUS_MAX);
 }
 
-/** Spec 7: an idempotent request that failed on the network, with 429 or with 5xx is retried. */
+/**
+ * Spec 7: an idempotent request that failed on the network, with 429 or with 5xx is retried.
+ * "On the network" is axios-retry's `isNetworkError` (a failure without a reply, not a timeout,
+ * not a certificate or DNS error), plus failures that carry no error code at all: axios gives
+ * those when the transport rejected without saying why, and toCashierError reports them as
+ * NETWORK_ERROR, so they are retried like one.
+ */
 export function shouldRetry(error: AxiosError): boolean {
   if (!isIdempotentMethod(error.config?.method)) return false;
   if (error.response) return isRetryableStatus(error.response.status);
-  return isNetworkError(error);
+  return isNetworkError(error) || error.code === undefined;
 }
 
 /**
  * Delay before retry number `retryCount` (1-based), in milliseconds (spec 9): network errors
- * back off (2^retryCount − 1) / 2 s; HTTP replies wait 100 ms plus up to 20 % random jitter.
+ * back off (2^retryCount − 1) / 2 s; HTTP replies wait 100 ms plus up to 20 % random jitter; a
+ * 429 with Retry-After waits that long instead when it is longer, capped at MAX_RETRY_AFTER_MS.
  * `random` is injectable for tests and defaults to Math.random.
  */
 export function retryDelayMs(retryCount: number, error: AxiosError, random: () => number = Math.random): number {
   if (!error.response) return ((2 ** retryCount - 1) / 2) * 1000;
-  return RETRY_BASE_DELAY_MS * (1 + random() * RETRY_JITTER_RATIO);
+  const jittered = RETRY_BASE_DELAY_MS * (1 + random() * RETRY_JITTER_RATIO);
+  if (error.response.status !== TOO_MANY_REQUESTS_STATUS) return jittered;
+  return Math.max(jittered, Math.min(retryAfter(error), MAX_RETRY_AFTER_MS));
 }
 
 /** The axios-retry configuration of spec sections 7 and 9. */
