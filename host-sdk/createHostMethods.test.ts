@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CashierError, ErrorCode, type FrameMethods } from '../shared';
 import { createHostMethods } from './createHostMethods';
 import { resolveOptions } from './resolveOptions';
+import { createSettingsCache } from './settingsCache';
 import type { CashierApi, MountCashierOptions } from './types';
 
 const TOKEN = 'secret-token-123';
@@ -243,5 +244,53 @@ describe('createHostMethods: onResize', () => {
     });
     methods.onResize(300);
     expect(resize).not.toHaveBeenCalled();
+  });
+});
+
+describe('createHostMethods: the shared settings cache (spec 4)', () => {
+  const build = (cache: ReturnType<typeof createSettingsCache>, msid?: string) => {
+    const options = resolveOptions(
+      { host: 'https://tickets.example.com', configuration: { appInstance: TOKEN, msid } },
+      'https://shop.example/checkout',
+    );
+    let destroyed = false;
+    const bridge = createHostMethods({
+      options,
+      remote: async () => ({ callApi: vi.fn() }),
+      isDestroyed: () => destroyed,
+      settingsCache: cache,
+    });
+    const destroy = () => {
+      destroyed = true;
+      bridge.release();
+    };
+    return { ...bridge, destroy };
+  };
+  const settings = { widgetStaticsBaseUrl: 'https://static.example.com/cashier' };
+
+  it('two mounts for one host + msid: the first fetches, the second gets what it published', async () => {
+    const cache = createSettingsCache();
+    const first = build(cache);
+    const second = build(cache);
+    expect(await first.methods.claimWidgetSettings()).toEqual({ kind: 'fetch' });
+    const waiting = second.methods.claimWidgetSettings();
+    first.methods.publishWidgetSettings({ ok: true, settings });
+    expect(await waiting).toEqual({ kind: 'cached', settings });
+  });
+
+  it('destroying the fetching mount hands the request to the waiting one', async () => {
+    const cache = createSettingsCache();
+    const first = build(cache);
+    const second = build(cache);
+    await first.methods.claimWidgetSettings();
+    const waiting = second.methods.claimWidgetSettings();
+    first.destroy();
+    expect(await waiting).toEqual({ kind: 'fetch' });
+  });
+
+  it('a destroyed mount cannot claim', async () => {
+    const mount = build(createSettingsCache());
+    mount.destroy();
+    await expect(mount.methods.claimWidgetSettings()).rejects.toMatchObject({ code: 'DESTROYED' });
   });
 });

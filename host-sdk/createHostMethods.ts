@@ -10,6 +10,7 @@ import {
 import { callSafely } from './callSafely';
 import { relayApi } from './relayApi';
 import type { ResolvedOptions } from './resolveOptions';
+import { pageSettingsCache, type SettingsCache, settingsCacheKey } from './settingsCache';
 
 /** What the host methods need from the mount. */
 export interface HostContext {
@@ -21,6 +22,8 @@ export interface HostContext {
   isDestroyed: () => boolean;
   /** Sizes the iframe to the frame's content height, in CSS pixels; default: the iframe keeps its size. */
   resize?: (heightPx: number) => void;
+  /** Where widget settings are shared between mounts (spec 4); default the page's one cache. */
+  settingsCache?: SettingsCache;
 }
 
 /** The methods exposed to the frame, and the one way to report a crash (at most once per mount). */
@@ -28,6 +31,8 @@ export interface HostBridge {
   methods: HostMethods;
   /** Calls `opts.onCrash(error)` unless a crash was reported already or the mount is destroyed. */
   crash: (error: CashierError) => void;
+  /** Gives up this mount's claim on the shared settings request (destroy). */
+  release: () => void;
 }
 
 /**
@@ -35,7 +40,15 @@ export interface HostBridge {
  * untrusted and narrowed. `onCrash` fires at most once; `onSlow` once, and not once ready or
  * crashed; nothing fires after destroy. The host's callbacks run through `callSafely`.
  */
-export function createHostMethods({ options, remote, isDestroyed, resize }: HostContext): HostBridge {
+export function createHostMethods({
+  options,
+  remote,
+  isDestroyed,
+  resize,
+  settingsCache = pageSettingsCache,
+}: HostContext): HostBridge {
+  const claimant = {};
+  const settingsKey = settingsCacheKey(options.host, options.configuration.msid);
   let crashed = false;
   let ready = false;
   let slowReported = false;
@@ -75,8 +88,13 @@ export function createHostMethods({ options, remote, isDestroyed, resize }: Host
       resize?.(Math.min(Math.max(Math.ceil(heightPx), 0), MAX_FRAME_HEIGHT_PX));
     },
     revalidateAppInstance: () => revalidate(options, isDestroyed),
+    claimWidgetSettings: async () => {
+      if (isDestroyed()) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
+      return settingsCache.claim(settingsKey, claimant);
+    },
+    publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, claimant, outcome),
   };
-  return { methods, crash };
+  return { methods, crash, release: () => settingsCache.release(claimant) };
 }
 
 /** The widget inputs the frame asks for; the token travels here, never in the frame URL. */

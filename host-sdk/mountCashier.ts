@@ -50,6 +50,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      bridge.release();
       connection?.destroy();
       iframe.remove();
     },

@@ -1,4 +1,5 @@
 import type { SerializedCashierError } from './CashierError';
+import type { WidgetSettings } from './widgetSettings';
 
 /**
  * The messages and methods that cross the iframe boundary (penpal). Both sides compile against
@@ -36,6 +37,19 @@ export interface FrameBootstrap {
 /** Result of a relayed api call: a value, or an error in its serialized form. */
 export type ApiCallResult = { ok: true; value: unknown } | { ok: false; error: SerializedCashierError };
 
+/**
+ * The host's answer to `claimWidgetSettings` (spec 4, DESIGN "Settings cache"): fetch them
+ * yourself and publish the outcome (`fetch`), take the page's cached settings (`cached`), or
+ * fail with the error of the request this widget waited on (`failed`).
+ */
+export type SettingsClaim =
+  | { kind: 'fetch' }
+  | { kind: 'cached'; settings: WidgetSettings }
+  | { kind: 'failed'; error: SerializedCashierError };
+
+/** What the frame that fetched the widget settings tells the host: the settings, or why not. */
+export type SettingsOutcome = { ok: true; settings: WidgetSettings } | { ok: false; error: SerializedCashierError };
+
 /** Methods the host exposes to the frame. */
 export type HostMethods = {
   /** The widget inputs; the app instance token travels here, never in the frame URL. */
@@ -50,6 +64,14 @@ export type HostMethods = {
   onResize: (heightPx: number) => void;
   /** Asks the host's `revalidateAppInstance` for a fresh app instance token (spec 7). */
   revalidateAppInstance: () => Promise<string>;
+  /**
+   * Asks the page's settings cache for this widget's `host` + `msid` (spec 4). Resolves at once
+   * when the settings are cached or nobody is fetching them; otherwise when the request in flight
+   * (another widget's) settles.
+   */
+  claimWidgetSettings: () => Promise<SettingsClaim>;
+  /** The outcome of the settings request this frame was told to make (`kind: 'fetch'`). */
+  publishWidgetSettings: (outcome: SettingsOutcome) => void;
 };
 
 /** Methods the frame exposes to the host. */

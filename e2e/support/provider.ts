@@ -38,6 +38,11 @@ export class ProviderControl {
     await this.post('/__control/settings', overrides);
   }
 
+  /** Makes the provider accept (`add`) or refuse (`remove`) app instance tokens. */
+  async appInstances(change: { add?: string[]; remove?: string[] }): Promise<void> {
+    await this.post('/__control/app-instances', change);
+  }
+
   /** Recorded requests for `path`, preflights (OPTIONS) left out unless asked for. */
   async requests(path: string, { withPreflights = false } = {}): Promise<RecordedRequest[]> {
     const response = await this.request.get(`${PROVIDER_ORIGIN}/__control/requests`, { params: { path } });

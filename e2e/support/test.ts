@@ -27,6 +27,20 @@ export function mount(page: Page, options: TestMountOptions = {}): Promise<numbe
   return page.evaluate((o) => (window as unknown as { testMount(o: unknown): number }).testMount(o), options);
 }
 
+/** Mounts `count` widgets in one task (at once, as a page with several checkouts would). */
+export function mountMany(page: Page, count: number, options: TestMountOptions = {}): Promise<number[]> {
+  return page.evaluate(
+    ({ n, o }) => Array.from({ length: n }, () => (window as unknown as { testMount(o: unknown): number }).testMount(o)),
+    { n: count, o: options },
+  );
+}
+
+/** Waits until exactly `count` events of `type` were recorded; returns them. */
+export async function waitForEvents(page: Page, type: HostEvent['type'], count: number): Promise<HostEvent[]> {
+  await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === type).length).toBe(count);
+  return (await hostEvents(page)).filter((e) => e.type === type);
+}
+
 /** The events the host page's callbacks recorded so far. */
 export function hostEvents(page: Page): Promise<HostEvent[]> {
   return page.evaluate(() => (window as unknown as { __events: HostEvent[] }).__events);

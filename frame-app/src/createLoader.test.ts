@@ -2,7 +2,7 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CashierWidgetProps, type FrameBootstrap, ProviderPaths } from '../../shared';
+import { type CashierWidgetProps, type FrameBootstrap, ProviderPaths, type SettingsClaim } from '../../shared';
 import { createApiRelay } from './createApiRelay';
 import { createLoader, type HostPort } from './createLoader';
 
@@ -47,8 +47,26 @@ const goodModule = () => ({
   }),
 });
 
-function setup(options: { loadBundle?: (url: string) => Promise<unknown>; bootstrap?: FrameBootstrap } = {}) {
-  const hostPort = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() } satisfies HostPort;
+/** A host port whose settings cache tells the frame to fetch (one widget on the page). */
+function fakeHost(claim: () => Promise<SettingsClaim> = async () => ({ kind: 'fetch' })) {
+  return {
+    onApiInit: vi.fn(),
+    onCrash: vi.fn(),
+    onSlow: vi.fn(),
+    revalidateAppInstance: vi.fn(async () => 'token-2'),
+    claimWidgetSettings: vi.fn(claim),
+    publishWidgetSettings: vi.fn(),
+  } satisfies HostPort;
+}
+
+function setup(
+  options: {
+    loadBundle?: (url: string) => Promise<unknown>;
+    bootstrap?: FrameBootstrap;
+    claim?: () => Promise<SettingsClaim>;
+  } = {},
+) {
+  const hostPort = fakeHost(options.claim);
   const container = document.createElement('div');
   const loadBundle = vi.fn(options.loadBundle ?? (async () => goodModule()));
   const relay = createApiRelay();
@@ -260,7 +278,7 @@ describe('createLoader: slow (spec 4: 10 000 ms)', () => {
       const pending = new Promise((resolve) => {
         release = resolve;
       });
-      const hostPort = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() };
+      const hostPort = fakeHost();
       const loader = createLoader({
         bootstrap: bootstrap(),
         host: hostPort,
@@ -284,5 +302,95 @@ describe('createLoader: slow (spec 4: 10 000 ms)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('createLoader: the page settings cache (spec 4, DESIGN "Settings cache")', () => {
+  it('fetches when told to and publishes the settings to the host', async () => {
+    const seen = replySettings(ok());
+    const { loader, hostPort } = setup();
+    await loader.start();
+    expect(seen).toHaveLength(1);
+    expect(hostPort.publishWidgetSettings).toHaveBeenCalledWith({
+      ok: true,
+      settings: { widgetStaticsBaseUrl: statics, currency: 'EUR' },
+    });
+  });
+
+  it('publishes a failure with its code, so waiting widgets fail with it', async () => {
+    replySettings({ status: 500, body: {} });
+    const { loader, hostPort } = setup();
+    await loader.start();
+    expect(hostPort.publishWidgetSettings).toHaveBeenCalledTimes(1);
+    expect(hostPort.publishWidgetSettings.mock.calls[0]?.[0]).toMatchObject({
+      ok: false,
+      error: { code: 'HTTP_SERVER_ERROR', details: { status: 500 } },
+    });
+  });
+
+  it('cached settings: no request, the bundle gets them, nothing is published', async () => {
+    const seen = replySettings(ok());
+    const module = goodModule();
+    const cached = { widgetStaticsBaseUrl: statics, currency: 'USD' };
+    const { loader, hostPort } = setup({
+      claim: async () => ({ kind: 'cached', settings: cached }),
+      loadBundle: async () => module,
+    });
+    await loader.start();
+    expect(seen).toHaveLength(0);
+    expect(loader.getSnapshot().status).toBe('loaded');
+    expect(module.mount.mock.calls[0]?.[1].settings).toEqual(cached);
+    expect(hostPort.publishWidgetSettings).not.toHaveBeenCalled();
+  });
+
+  it('cached settings are checked like a reply: a bad statics URL from the host fails, nothing loads', async () => {
+    const { loader, loadBundle, hostPort } = setup({
+      claim: async () => ({ kind: 'cached', settings: { widgetStaticsBaseUrl: 'https://evil.example/x' } }),
+    });
+    await loader.start();
+    expect(loader.getSnapshot()).toMatchObject({ status: 'failed', error: { code: 'STATICS_NOT_ALLOWED' } });
+    expect(loadBundle).not.toHaveBeenCalled();
+    expect(hostPort.onCrash).toHaveBeenCalledTimes(1);
+  });
+
+  it('the request this widget waited on failed: fails with its cause, without a request of its own', async () => {
+    const seen = replySettings(ok());
+    const error = { name: 'CashierError', code: 'HTTP_SERVER_ERROR', message: 'HTTP 500', details: { status: 500 } };
+    const { loader, hostPort } = setup({ claim: async () => ({ kind: 'failed', error }) });
+    await loader.start();
+    expect(seen).toHaveLength(0);
+    expect(loader.getSnapshot()).toMatchObject({
+      status: 'failed',
+      error: { code: 'SETTINGS_LOAD_FAILED', details: { status: 500, causeCode: 'HTTP_SERVER_ERROR' } },
+    });
+    expect(hostPort.onCrash).toHaveBeenCalledTimes(1);
+  });
+
+  it('a host without the cache (claim rejects) still gets a loaded widget', async () => {
+    const seen = replySettings(ok());
+    const { loader } = setup({ claim: () => Promise.reject(new Error('Method not found')) });
+    await loader.start();
+    expect(seen).toHaveLength(1);
+    expect(loader.getSnapshot().status).toBe('loaded');
+  });
+});
+
+describe('createLoader: revalidation through the host (spec 7)', () => {
+  it('401 → asks the host once for a new token, retries with it, loads', async () => {
+    const seen = replySettings({ status: 401, body: {} }, ok());
+    const { loader, hostPort } = setup({ bootstrap: bootstrap({ canRevalidate: true }) });
+    await loader.start();
+    expect(loader.getSnapshot().status).toBe('loaded');
+    expect(hostPort.revalidateAppInstance).toHaveBeenCalledTimes(1);
+    expect(seen.map((r) => r.headers.get('authorization'))).toEqual(['token-1', 'token-2']);
+  });
+
+  it('a host without revalidateAppInstance: a 401 fails at once, the host is not asked', async () => {
+    const seen = replySettings({ status: 401, body: {} }, ok());
+    const { loader, hostPort } = setup({ bootstrap: bootstrap({ canRevalidate: false }) });
+    await loader.start();
+    expect(loader.getSnapshot()).toMatchObject({ status: 'failed', error: { details: { causeCode: 'UNAUTHORIZED' } } });
+    expect(hostPort.revalidateAppInstance).not.toHaveBeenCalled();
+    expect(seen).toHaveLength(1);
   });
 });

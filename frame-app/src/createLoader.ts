@@ -11,6 +11,9 @@ import {
   MAX_WIDGET_READY_TIME_MS,
   type ProviderClient,
   type ProviderClientOptions,
+  parseWidgetSettings,
+  type SettingsClaim,
+  type SettingsOutcome,
   type StaticsAllowlist,
   type WidgetSettings,
 } from '../../shared';
@@ -24,6 +27,11 @@ export interface HostPort {
   onApiInit(methodNames: string[]): unknown;
   onCrash(error: ReturnType<CashierError['toJSON']>): unknown;
   onSlow(elapsedMs: number): unknown;
+  /** A fresh app instance token from the host (spec 7); called only when `bootstrap.canRevalidate`. */
+  revalidateAppInstance(): Promise<string>;
+  /** The page's settings cache (spec 4); a host that rejects is treated as having none. */
+  claimWidgetSettings(): Promise<SettingsClaim>;
+  publishWidgetSettings(outcome: SettingsOutcome): unknown;
 }
 
 /** What the loader needs; everything is injectable so tests need no iframe. */
@@ -102,12 +110,42 @@ export function createLoader(deps: LoaderDeps): Loader {
   const client = (deps.createClient ?? createProviderClient)({
     host: bootstrap.host,
     getAppInstance: () => bootstrap.configuration.appInstance,
+    revalidateAppInstance: bootstrap.canRevalidate ? () => deps.host.revalidateAppInstance() : undefined,
     signal: abort.signal,
   });
 
+  /**
+   * Spec 4: the settings come from the page's cache when another widget has them (or is fetching
+   * them); otherwise this frame fetches them and tells the host the outcome.
+   */
+  async function obtainSettings(): Promise<WidgetSettings> {
+    let claim: SettingsClaim;
+    try {
+      claim = await deps.host.claimWidgetSettings();
+    } catch {
+      claim = { kind: 'fetch' }; // a host without the cache: fetch alone, nothing to publish to
+    }
+    if (claim.kind === 'cached') return parseWidgetSettings(claim.settings);
+    if (claim.kind === 'failed') throw CashierError.fromSerialized(claim.error);
+    const publish = (outcome: SettingsOutcome) => {
+      Promise.resolve()
+        .then(() => deps.host.publishWidgetSettings(outcome))
+        .catch(() => undefined);
+    };
+    try {
+      const settings = await client.getWidgetSettings({ msid: bootstrap.configuration.msid });
+      publish({ ok: true, settings });
+      return settings;
+    } catch (thrown) {
+      const error = thrown instanceof CashierError ? thrown : CashierError.fromSerialized(thrown);
+      publish({ ok: false, error: error.toJSON() });
+      throw error;
+    }
+  }
+
   async function fetchSettings(): Promise<WidgetSettings | undefined> {
     try {
-      return await client.getWidgetSettings({ msid: bootstrap.configuration.msid });
+      return await obtainSettings();
     } catch (thrown) {
       const cause = CashierError.fromSerialized(thrown instanceof CashierError ? thrown.toJSON() : thrown);
       fail(

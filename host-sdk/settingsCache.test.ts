@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { CashierError, ErrorCode, type SettingsClaim } from '../shared';
+import { createSettingsCache, settingsCacheKey } from './settingsCache';
+
+const GUID = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
+const KEY = settingsCacheKey('https://tickets.example.com', GUID);
+const settings = { widgetStaticsBaseUrl: 'https://static.example.com/cashier' };
+const failure = new CashierError(ErrorCode.HttpServerError, 'GET widget-settings answered HTTP 500.', { status: 500 }).toJSON();
+
+/** A claim that has not settled yet reads as 'pending'. */
+async function peek(claim: Promise<SettingsClaim>): Promise<SettingsClaim | 'pending'> {
+  return Promise.race([claim, new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 5))]);
+}
+
+describe('settingsCacheKey (DESIGN "Settings cache": host + msid)', () => {
+  it.each([
+    { a: ['https://t.example.com', GUID], b: ['https://t.example.com/', GUID.toUpperCase()], same: true },
+    { a: ['https://t.example.com', 'not-a-guid'], b: ['https://t.example.com', undefined], same: true },
+    { a: ['https://t.example.com', GUID], b: ['https://t.example.com', undefined], same: false },
+    { a: ['https://t.example.com', undefined], b: ['https://u.example.com', undefined], same: false },
+  ] as const)('$a and $b share a key: $same', ({ a, b, same }) => {
+    expect(settingsCacheKey(a[0], a[1]) === settingsCacheKey(b[0], b[1])).toBe(same);
+  });
+});
+
+describe('createSettingsCache (spec 4)', () => {
+  it('the first claimant fetches; the others wait and then get the cached settings; later mounts too', async () => {
+    const cache = createSettingsCache();
+    const [a, b, c] = [{}, {}, {}];
+    expect(await cache.claim(KEY, a)).toEqual({ kind: 'fetch' });
+    const waitingB = cache.claim(KEY, b);
+    const waitingC = cache.claim(KEY, c);
+    expect(await peek(waitingB)).toBe('pending');
+    cache.publish(KEY, a, { ok: true, settings });
+    expect(await waitingB).toEqual({ kind: 'cached', settings });
+    expect(await waitingC).toEqual({ kind: 'cached', settings });
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
+    expect(cache.size).toBe(1);
+  });
+
+  it('a failure reaches the waiters and is not cached: the next mount fetches again', async () => {
+    const cache = createSettingsCache();
+    const owner = {};
+    await cache.claim(KEY, owner);
+    const waiting = cache.claim(KEY, {});
+    cache.publish(KEY, owner, { ok: false, error: failure });
+    expect(await waiting).toEqual({ kind: 'failed', error: { ...failure, details: { status: 500 } } });
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
+    expect(cache.size).toBe(0);
+  });
+
+  it('devMode: true is never reused: each waiter in turn fetches its own', async () => {
+    const cache = createSettingsCache();
+    const [a, b, c] = [{}, {}, {}];
+    await cache.claim(KEY, a);
+    const waitingB = cache.claim(KEY, b);
+    const waitingC = cache.claim(KEY, c);
+    cache.publish(KEY, a, { ok: true, settings: { ...settings, devMode: true } });
+    expect(await waitingB).toEqual({ kind: 'fetch' });
+    expect(await peek(waitingC)).toBe('pending');
+    cache.publish(KEY, b, { ok: true, settings: { ...settings, devMode: true } });
+    expect(await waitingC).toEqual({ kind: 'fetch' });
+    expect(cache.size).toBe(0);
+  });
+
+  it('an owner destroyed mid-request hands the request to a waiter, not a failure', async () => {
+    const cache = createSettingsCache();
+    const [a, b] = [{}, {}];
+    await cache.claim(KEY, a);
+    const waitingB = cache.claim(KEY, b);
+    cache.release(a);
+    expect(await waitingB).toEqual({ kind: 'fetch' });
+    cache.publish(KEY, a, { ok: true, settings }); // too late: a no longer owns it
+    expect(cache.size).toBe(0);
+  });
+
+  it('an aborted request (DESTROYED) is handed on like a destroyed owner', async () => {
+    const cache = createSettingsCache();
+    const [a, b] = [{}, {}];
+    await cache.claim(KEY, a);
+    const waitingB = cache.claim(KEY, b);
+    cache.publish(KEY, a, { ok: false, error: new CashierError(ErrorCode.Destroyed, 'aborted').toJSON() });
+    expect(await waitingB).toEqual({ kind: 'fetch' });
+  });
+
+  it('a released waiter rejects with DESTROYED and never becomes the owner', async () => {
+    const cache = createSettingsCache();
+    const [a, b, c] = [{}, {}, {}];
+    await cache.claim(KEY, a);
+    const waitingB = cache.claim(KEY, b);
+    const waitingC = cache.claim(KEY, c);
+    cache.release(b);
+    cache.release(a);
+    await expect(waitingB).rejects.toMatchObject({ code: 'DESTROYED' });
+    expect(await waitingC).toEqual({ kind: 'fetch' });
+  });
+
+  it('only the owner may publish; settings that do not parse count as a failure', async () => {
+    const cache = createSettingsCache();
+    const owner = {};
+    await cache.claim(KEY, owner);
+    const waiting = cache.claim(KEY, {});
+    cache.publish(KEY, {}, { ok: true, settings });
+    expect(await peek(waiting)).toBe('pending');
+    cache.publish(KEY, owner, { ok: true, settings: { widgetStaticsBaseUrl: 'javascript:alert(1)' } });
+    expect(await waiting).toMatchObject({ kind: 'failed', error: { code: 'INVALID_RESPONSE' } });
+    expect(cache.size).toBe(0);
+  });
+
+  it('different keys do not wait on each other', async () => {
+    const cache = createSettingsCache();
+    await cache.claim(KEY, {});
+    expect(await cache.claim(settingsCacheKey('https://tickets.example.com', undefined), {})).toEqual({ kind: 'fetch' });
+  });
+});

@@ -1,0 +1,133 @@
+import {
+  CashierError,
+  ErrorCode,
+  isValidGuid,
+  parseWidgetSettings,
+  type SerializedCashierError,
+  type SettingsClaim,
+  type SettingsOutcome,
+  type WidgetSettings,
+} from '../shared';
+
+/**
+ * The page's widget settings cache (spec 4, DESIGN "Settings cache"). Every iframe is its own
+ * realm, so the sharing lives here, in the host SDK, which all the frames on a page talk to.
+ *
+ * Per key (`host` + `msid`, the msid only when the settings request would send it):
+ * - nobody has the settings: the first claimant is told to fetch them (`fetch`) and owns the
+ *   request; later claimants wait for it;
+ * - the owner publishes success: cached for every later mount, unless `devMode: true` (never
+ *   reused: each waiter then fetches its own, one at a time);
+ * - the owner publishes a failure: the waiters fail with it (`failed`), and nothing is cached,
+ *   so a widget mounted later asks again;
+ * - the owner is destroyed, or its request was aborted: the waiters claim again.
+ */
+export interface SettingsCache {
+  /** Claims the settings for `key` on behalf of `claimant` (one per mount). Rejects with DESTROYED once it was released. */
+  claim(key: string, claimant: object): Promise<SettingsClaim>;
+  /** The owner's outcome; ignored unless `claimant` owns the request in flight for `key`. */
+  publish(key: string, claimant: object, outcome: unknown): void;
+  /** The claimant went away (destroy): requests it owned are given to the next waiter. */
+  release(claimant: object): void;
+  /** How many keys hold cached settings (tests, diagnostics). */
+  readonly size: number;
+}
+
+type Entry =
+  | { state: 'cached'; settings: WidgetSettings }
+  | {
+      state: 'pending';
+      owner: object;
+      settle: (result: SettingsClaim | undefined) => void;
+      settled: Promise<SettingsClaim | undefined>;
+    };
+
+/** The cache key of DESIGN "Settings cache": the provider host and the msid the request would carry. */
+export function settingsCacheKey(host: string, msid: string | undefined): string {
+  const normalizedHost = host.replace(/\/+$/, '');
+  return JSON.stringify([normalizedHost, msid !== undefined && isValidGuid(msid) ? msid.toLowerCase() : null]);
+}
+
+/** Creates an empty settings cache; the SDK uses one per page ({@link pageSettingsCache}). */
+export function createSettingsCache(): SettingsCache {
+  const entries = new Map<string, Entry>();
+  /** Claimants that went away: one that was waiting must not become an owner nobody answers for. */
+  const released = new WeakSet<object>();
+
+  const startPending = (key: string, owner: object): void => {
+    let settle!: (result: SettingsClaim | undefined) => void;
+    const settled = new Promise<SettingsClaim | undefined>((resolve) => {
+      settle = resolve;
+    });
+    entries.set(key, { state: 'pending', owner, settle, settled });
+  };
+
+  /** Ends the request in flight for `key`: waiters get `result`, or claim again when undefined. */
+  const finish = (key: string, entry: Entry & { state: 'pending' }, next: Entry | undefined, result?: SettingsClaim) => {
+    if (next) entries.set(key, next);
+    else entries.delete(key);
+    entry.settle(result);
+  };
+
+  return {
+    async claim(key, claimant) {
+      for (;;) {
+        if (released.has(claimant)) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
+        const entry = entries.get(key);
+        if (!entry) {
+          startPending(key, claimant);
+          return { kind: 'fetch' };
+        }
+        if (entry.state === 'cached') return { kind: 'cached', settings: entry.settings };
+        const result = await entry.settled;
+        if (result) return result;
+      }
+    },
+    publish(key, claimant, outcome) {
+      const entry = entries.get(key);
+      if (entry?.state !== 'pending' || entry.owner !== claimant) return;
+      const narrowed = narrowOutcome(outcome);
+      if (narrowed.ok) {
+        const reusable = narrowed.settings.devMode !== true;
+        finish(key, entry, reusable ? { state: 'cached', settings: narrowed.settings } : undefined);
+        return;
+      }
+      // An aborted request says nothing about the provider: let a waiter try.
+      if (narrowed.error.code === ErrorCode.Destroyed) finish(key, entry, undefined);
+      else finish(key, entry, undefined, { kind: 'failed', error: narrowed.error });
+    },
+    release(claimant) {
+      released.add(claimant);
+      for (const [key, entry] of entries) {
+        if (entry.state === 'pending' && entry.owner === claimant) finish(key, entry, undefined);
+      }
+    },
+    get size() {
+      let cached = 0;
+      for (const entry of entries.values()) if (entry.state === 'cached') cached += 1;
+      return cached;
+    },
+  };
+}
+
+/** Frame input is untrusted: settings that do not parse, or a shapeless failure, count as a failure. */
+function narrowOutcome(outcome: unknown): SettingsOutcome {
+  if (typeof outcome === 'object' && outcome !== null && (outcome as { ok?: unknown }).ok === true) {
+    try {
+      return { ok: true, settings: parseWidgetSettings((outcome as { settings?: unknown }).settings) };
+    } catch (error) {
+      return { ok: false, error: (error as CashierError).toJSON() };
+    }
+  }
+  const error: SerializedCashierError = CashierError.fromSerialized(
+    (outcome as { error?: unknown } | null)?.error ??
+      new CashierError(ErrorCode.SettingsLoadFailed, 'The widget settings request failed.'),
+  ).toJSON();
+  return { ok: false, error };
+}
+
+/**
+ * The one cache of this page. Module state on purpose: every `mountCashier` of this SDK copy
+ * shares it, and it dies with the page.
+ */
+export const pageSettingsCache: SettingsCache = createSettingsCache();
