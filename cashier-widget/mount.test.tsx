@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CashierWidgetProps } from '../shared';
+import { type CashierWidgetProps, createProviderClient } from '../shared';
 import { mount } from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -15,7 +15,7 @@ function props(over: Partial<CashierWidgetProps> = {}): CashierWidgetProps {
     theme: 'inline',
     debug: false,
     settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient: { getWidgetSettings: vi.fn(), request: vi.fn() },
+    providerClient: createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' }),
     onApiInit: vi.fn(),
     onCrash: vi.fn(),
     ...over,

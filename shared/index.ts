@@ -7,6 +7,7 @@ export * from './enums';
 export { isValidEmail } from './isValidEmail';
 export { isValidGuid } from './isValidGuid';
 export * from './paths';
+export * from './providerApi';
 export * from './providerClient';
 export * from './retryPolicy';
 export * from './statics';

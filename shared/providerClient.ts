@@ -3,6 +3,7 @@ import axiosRetry from 'axios-retry';
 import { CashierError, ErrorCode } from './CashierError';
 import { isValidGuid } from './isValidGuid';
 import { ProviderPaths } from './paths';
+import { createProviderApi, type ProviderApi } from './providerApi';
 import { retryConfig } from './retryPolicy';
 import { parseWidgetSettings, type WidgetSettings } from './widgetSettings';
 
@@ -33,8 +34,11 @@ export interface ProviderRequest {
   headers?: Record<string, string>;
 }
 
-/** The frame's provider request client (DESIGN "Requests"), handed to the bundle as a prop. */
-export interface ProviderClient {
+/**
+ * The frame's provider request client (DESIGN "Requests"), handed to the bundle as a prop: one
+ * typed function per spec section 7 operation ({@link ProviderApi}), plus `request` for anything else.
+ */
+export interface ProviderClient extends ProviderApi {
   /** GET widget-settings (spec 7). Rejects with CashierError (see {@link toCashierError}). */
   getWidgetSettings(query?: { msid?: string }): Promise<WidgetSettings>;
   /**
@@ -113,21 +117,17 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     }
   }
 
+  const request = <T>(config: ProviderRequest) =>
+    send<T>({ method: config.method, url: config.path, params: config.params, data: config.data, headers: config.headers });
+
   return {
+    ...createProviderApi(request),
     async getWidgetSettings(query = {}) {
       const params = query.msid && isValidGuid(query.msid) ? { msid: query.msid } : undefined;
       const body = await send<unknown>({ method: 'get', url: ProviderPaths.widgetSettings, params });
       return parseWidgetSettings(body);
     },
-    request<T>(config: ProviderRequest) {
-      return send<T>({
-        method: config.method,
-        url: config.path,
-        params: config.params,
-        data: config.data,
-        headers: config.headers,
-      });
-    },
+    request,
   };
 }
 

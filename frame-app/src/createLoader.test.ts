@@ -2,7 +2,13 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CashierWidgetProps, type FrameBootstrap, ProviderPaths, type SettingsClaim } from '../../shared';
+import {
+  type CashierWidgetProps,
+  createProviderClient,
+  type FrameBootstrap,
+  ProviderPaths,
+  type SettingsClaim,
+} from '../../shared';
 import { createApiRelay } from './createApiRelay';
 import { createLoader, type HostPort } from './createLoader';
 
@@ -286,7 +292,10 @@ describe('createLoader: slow (spec 4: 10 000 ms)', () => {
         allowlist: 'development',
         loadBundle: () => pending,
         relay: createApiRelay(),
-        createClient: () => ({ getWidgetSettings: async () => ({ widgetStaticsBaseUrl: statics }), request: vi.fn() }),
+        createClient: (options) => ({
+          ...createProviderClient(options),
+          getWidgetSettings: async () => ({ widgetStaticsBaseUrl: statics }),
+        }),
       });
       const started = loader.start();
       await vi.advanceTimersByTimeAsync(9_999);

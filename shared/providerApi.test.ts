@@ -1,0 +1,164 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENTS_CHECKOUT_BASE_PATH } from './paths';
+import type { OrderSetupRequest, ProviderApi } from './providerApi';
+import { createProviderClient } from './providerClient';
+
+const host = 'https://tickets.example.com';
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const base = PAYMENTS_CHECKOUT_BASE_PATH;
+const card = { holderName: 'A B', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+const order: OrderSetupRequest = {
+  event: { name: 'Gala', startsAt: '2027-01-01T20:00:00Z', locationType: 'VENUE', recurrenceStatus: 'ONE_TIME' },
+  lines: [{ name: 'Seat', unitPrice: 2500, quantity: 2 }],
+  currency: 'EUR',
+};
+
+// Every operation of spec section 7: the call, and the request it must make.
+const operations: {
+  name: keyof ProviderApi;
+  call: (api: ProviderApi) => Promise<unknown>;
+  method: string;
+  path: string;
+  body?: unknown;
+}[] = [
+  { name: 'getPaymentDetails', call: (a) => a.getPaymentDetails(), method: 'GET', path: 'payment-details' },
+  { name: 'listCreditCards', call: (a) => a.listCreditCards(), method: 'GET', path: 'credit-cards' },
+  { name: 'getCreditCard', call: (a) => a.getCreditCard('c/1'), method: 'GET', path: 'credit-cards/c%2F1' },
+  { name: 'getPrimaryCreditCard', call: (a) => a.getPrimaryCreditCard(), method: 'GET', path: 'credit-cards/primary' },
+  { name: 'tokenizeCard', call: (a) => a.tokenizeCard(card), method: 'POST', path: 'card-tokenization', body: card },
+  { name: 'getSavedCardTokens', call: (a) => a.getSavedCardTokens(), method: 'GET', path: 'saved-card-tokens' },
+  { name: 'setupOrder', call: (a) => a.setupOrder(order), method: 'POST', path: 'orders/setup', body: order },
+  { name: 'getOrder', call: (a) => a.getOrder('o1'), method: 'GET', path: 'orders/o1' },
+  { name: 'getOrderAgreement', call: (a) => a.getOrderAgreement('o1'), method: 'GET', path: 'orders/o1/agreement' },
+  {
+    name: 'getMandatoryFieldsByOrder',
+    call: (a) => a.getMandatoryFieldsByOrder('o1'),
+    method: 'GET',
+    path: 'orders/o1/mandatory-fields',
+  },
+  { name: 'getMandatoryFields', call: (a) => a.getMandatoryFields(), method: 'GET', path: 'mandatory-fields' },
+  { name: 'getSubscription', call: (a) => a.getSubscription('s1'), method: 'GET', path: 'subscriptions/s1' },
+  { name: 'getBuyerInfo', call: (a) => a.getBuyerInfo(), method: 'GET', path: 'buyer-info' },
+  {
+    name: 'createContactAndUpdateOrder',
+    call: (a) => a.createContactAndUpdateOrder('o1', { email: 'a@b.com' }),
+    method: 'POST',
+    path: 'orders/o1/contact',
+    body: { email: 'a@b.com' },
+  },
+  { name: 'getChargesByAccount', call: (a) => a.getChargesByAccount('acc'), method: 'GET', path: 'accounts/acc/charges' },
+  { name: 'getChargesByOrder', call: (a) => a.getChargesByOrder('o1'), method: 'GET', path: 'orders/o1/charges' },
+  {
+    name: 'chargeOrder',
+    call: (a) => a.chargeOrder('o1', { paymentMethod: 'CARD', cardToken: 't' }, 'key-1'),
+    method: 'POST',
+    path: 'orders/o1/charges',
+    body: { paymentMethod: 'CARD', cardToken: 't' },
+  },
+  { name: 'getCharge', call: (a) => a.getCharge('ch1'), method: 'GET', path: 'charges/ch1' },
+  { name: 'getAccount', call: (a) => a.getAccount(), method: 'GET', path: 'account' },
+  { name: 'getPaymentMethods', call: (a) => a.getPaymentMethods(), method: 'GET', path: 'payment-methods' },
+  {
+    name: 'getPaymentMethodsByAccount',
+    call: (a) => a.getPaymentMethodsByAccount('acc'),
+    method: 'GET',
+    path: 'accounts/acc/payment-methods',
+  },
+  {
+    name: 'getPaymentMethodsByOrder',
+    call: (a) => a.getPaymentMethodsByOrder('o1'),
+    method: 'GET',
+    path: 'orders/o1/payment-methods',
+  },
+  {
+    name: 'getBuyNowPayLaterPaymentMethods',
+    call: (a) => a.getBuyNowPayLaterPaymentMethods(),
+    method: 'GET',
+    path: 'payment-methods/buy-now-pay-later',
+  },
+  {
+    name: 'getExpressCheckoutWidgetSettings',
+    call: (a) => a.getExpressCheckoutWidgetSettings(),
+    method: 'GET',
+    path: 'express-checkout/widget-settings',
+  },
+  {
+    name: 'getPaymentMethodsBannerSettings',
+    call: (a) => a.getPaymentMethodsBannerSettings(),
+    method: 'GET',
+    path: 'payment-methods-banner/settings',
+  },
+  { name: 'getExpressPaymentMethods', call: (a) => a.getExpressPaymentMethods(), method: 'GET', path: 'express-payment-methods' },
+  {
+    name: 'validateApplePayMerchant',
+    call: (a) => a.validateApplePayMerchant({ validationURL: 'x' }),
+    method: 'POST',
+    path: 'apple-pay/merchant-validation',
+    body: { validationURL: 'x' },
+  },
+  { name: 'startGooglePay', call: (a) => a.startGooglePay({}), method: 'POST', path: 'google-pay/start', body: {} },
+  { name: 'createPayPalCheckout', call: (a) => a.createPayPalCheckout({}), method: 'POST', path: 'paypal/checkout', body: {} },
+  {
+    name: 'updatePayPalCheckout',
+    call: (a) => a.updatePayPalCheckout('p1', { amount: 1 }),
+    method: 'PATCH',
+    path: 'paypal/checkout/p1',
+    body: { amount: 1 },
+  },
+  {
+    name: 'getPayPalPaymentDetails',
+    call: (a) => a.getPayPalPaymentDetails('p1'),
+    method: 'GET',
+    path: 'paypal/checkout/p1/payment-details',
+  },
+  { name: 'getCountries', call: (a) => a.getCountries(), method: 'GET', path: 'locale/countries' },
+  { name: 'getStates', call: (a) => a.getStates('US'), method: 'GET', path: 'locale/countries/US/states' },
+  { name: 'getLanguages', call: (a) => a.getLanguages(), method: 'GET', path: 'locale/languages' },
+  { name: 'getAddressFormat', call: (a) => a.getAddressFormat('DE'), method: 'GET', path: 'locale/countries/DE/address' },
+  {
+    name: 'getMultilingualLanguages',
+    call: (a) => a.getMultilingualLanguages(),
+    method: 'GET',
+    path: 'locale/multilingual-languages',
+  },
+  { name: 'resolveBuyerCountry', call: (a) => a.resolveBuyerCountry(), method: 'GET', path: 'buyer-country' },
+];
+
+describe('ProviderApi: one typed function per spec section 7 operation', () => {
+  it('covers every operation of the interface exactly once', () => {
+    const client = createProviderClient({ host, getAppInstance: () => 't' });
+    const functions = Object.keys(client).filter((k) => !['getWidgetSettings', 'request'].includes(k));
+    expect(operations.map((o) => o.name).sort()).toEqual(functions.sort());
+  });
+
+  it.each(operations)('$name → $method $path', async ({ call, method, path, body, name }) => {
+    let seen: { method: string; path: string; body: unknown; auth: string | null; key: string | null } | undefined;
+    server.use(
+      http.all(`${host}${base}/*`, async ({ request }) => {
+        const text = await request.text();
+        seen = {
+          method: request.method,
+          path: new URL(request.url).pathname,
+          body: text ? JSON.parse(text) : undefined,
+          auth: request.headers.get('authorization'),
+          key: request.headers.get('idempotency-key'),
+        };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(call(createProviderClient({ host, getAppInstance: () => 'app-token' }))).resolves.toEqual({ ok: true });
+    expect(seen).toEqual({
+      method,
+      path: `${base}/${path}`,
+      body,
+      auth: 'app-token',
+      key: name === 'chargeOrder' ? 'key-1' : null,
+    });
+  });
+});
