@@ -1,3 +1,5 @@
+import { isExpiryInFuture } from '../shared';
+
 /** Formats what the buyer types as MM/YY: "1239" → "12/39", "4" → "4". */
 export function formatExpiry(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 4);
@@ -14,7 +16,5 @@ export function isValidExpiry(value: string, now: Date = new Date()): boolean {
   const month = Number(match[1]);
   const yearText = match[2] ?? '';
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-  if (month < 1 || month > 12) return false;
-  const current = now.getFullYear() * 12 + now.getMonth();
-  return year * 12 + (month - 1) >= current;
+  return isExpiryInFuture(month, year, now);
 }

@@ -2,6 +2,7 @@
 export * from './bridge';
 export * from './bundle';
 export * from './CashierError';
+export * from './card';
 export * from './constants';
 export * from './enums';
 export { isValidEmail } from './isValidEmail';

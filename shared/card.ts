@@ -1,0 +1,38 @@
+import isLuhnNumber from 'validator/lib/isLuhnNumber.js';
+
+/**
+ * Card rules shared by the widget (inline validation) and the reference provider (tokenization).
+ * The spec leaves card rules "not shown"; these are the industry's: 13–19 digits passing the Luhn
+ * checksum (validator's `isLuhnNumber`), an expiry whose month has not ended, 3-digit security
+ * codes (4 for American Express).
+ */
+
+/** The digits of a card number as typed (spaces and dashes dropped). */
+export function cardDigits(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/** True for 13 to 19 digits (spaces and dashes allowed) that pass the Luhn checksum. */
+export function isValidCardNumber(value: string): boolean {
+  const digits = cardDigits(value);
+  return /^\d{13,19}$/.test(digits) && isLuhnNumber(digits);
+}
+
+/** American Express numbers start with 34 or 37 and take a 4-digit security code. */
+export function isAmex(value: string): boolean {
+  return /^3[47]/.test(cardDigits(value));
+}
+
+/** Length of the security code the card takes: 4 for American Express, else 3. */
+export function securityCodeLength(cardNumber: string): 3 | 4 {
+  return isAmex(cardNumber) ? 4 : 3;
+}
+
+/**
+ * True when month `month` (1–12) of `year` (four digits) has not ended at `now`: a card is good
+ * through the last day of its expiry month. False for a month outside 1–12.
+ */
+export function isExpiryInFuture(month: number, year: number, now: Date = new Date()): boolean {
+  if (!Number.isInteger(month) || !Number.isInteger(year) || month < 1 || month > 12) return false;
+  return year * 12 + (month - 1) >= now.getFullYear() * 12 + now.getMonth();
+}
