@@ -16,6 +16,8 @@ export interface Fault {
   delayMs?: number;
   /** Destroy the connection without a reply. */
   drop?: boolean;
+  /** Handle the request normally (it takes effect), then destroy the connection: the reply is lost. */
+  dropAfterApply?: boolean;
 }
 
 /** One request the provider saw (control routes excluded). */

@@ -4,6 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
+import { registerCheckoutRoutes } from './checkoutRoutes';
+import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
 import { type Fault, ProviderState } from './ProviderState';
 
 /** Options of the reference provider. */
@@ -32,8 +34,10 @@ type Env = { Bindings: HttpBindings };
  * the statics, and fault switches for tests. Every reply carries `Connection: close` so a
  * dropped connection is never hidden by the browser's silent keep-alive retry.
  */
-export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; state: ProviderState } {
+export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; state: ProviderState; store: CheckoutStore } {
   const state = new ProviderState(options.appInstances ?? [DEMO_APP_INSTANCE]);
+  const store = createCheckoutStore();
+  state.resetHooks.push(() => store.reset());
   const app = new Hono<Env>();
 
   app.use('*', async (c, next) => {
@@ -41,7 +45,7 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
     c.header('Connection', 'close');
   });
 
-  if (options.control) mountControl(app, state);
+  if (options.control) mountControl(app, state, store);
 
   // Record, then play back faults, for every API and statics request.
   app.use('*', async (c, next) => {
@@ -75,26 +79,30 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
     return playFault(c, fault, next);
   });
 
-  app.get(ProviderPaths.widgetSettings, (c) => {
+  // Spec 6: every request carries the app instance as Authorization.
+  app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
     const token = c.req.header('authorization');
     if (!token || !state.appInstances.has(token)) {
       return c.json(applicationError('UNAUTHORIZED', 'Unknown or missing app instance.'), 401);
     }
-    return c.json({ widgetStaticsBaseUrl: `${options.publicUrl}/statics`, ...state.settingsOverrides });
+    return next();
   });
+
+  app.get(ProviderPaths.widgetSettings, (c) =>
+    c.json({ widgetStaticsBaseUrl: `${options.publicUrl}/statics`, ...state.settingsOverrides }),
+  );
+  registerCheckoutRoutes(app, store);
 
   app.use('/statics/*', serveStatic({ root: options.staticsDir, rewriteRequestPath: (p) => p.replace(/^\/statics/, '') }));
   if (options.fixturesDir) {
     app.use('/fixtures/*', serveStatic({ root: options.fixturesDir, rewriteRequestPath: (p) => p.replace(/^\/fixtures/, '') }));
   }
   app.notFound((c) => c.json(applicationError('NOT_FOUND', `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
-  return { app, state };
+  return { app, state, store };
 }
 
-/** The provider's application error body (DESIGN "Widget settings call"). */
-export function applicationError(code: string, description: string) {
-  return { message: description, details: { applicationError: { code, description } } };
-}
+export { applicationError };
 
 async function staticsHeaders(c: Context, next: () => Promise<void>) {
   await next();
@@ -109,6 +117,12 @@ async function playFault(c: Context<Env>, fault: Fault, next: () => Promise<void
     c.env.incoming.socket.destroy();
     return new Response(null, { status: 499 });
   }
+  if (fault.dropAfterApply) {
+    // The request takes effect (a charge is made), then the reply is lost on the way back.
+    await next();
+    c.env.incoming.socket.destroy();
+    return new Response(null, { status: 499 });
+  }
   if (fault.status === undefined) return next();
   for (const [name, value] of Object.entries(fault.headers ?? {})) c.header(name, value);
   const body = fault.body ?? applicationError(`HTTP_${fault.status}`, `Fault injected: HTTP ${fault.status}.`);
@@ -116,7 +130,8 @@ async function playFault(c: Context<Env>, fault: Fault, next: () => Promise<void
   return c.json(body, fault.status as 500);
 }
 
-function mountControl(app: Hono<Env>, state: ProviderState) {
+function mountControl(app: Hono<Env>, state: ProviderState, store: CheckoutStore) {
+  app.get('/__control/charges', (c) => c.json(store.allCharges()));
   app.post('/__control/faults', async (c) => {
     try {
       return c.json(state.addFault(await c.req.json()));

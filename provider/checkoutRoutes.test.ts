@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CashierError, createProviderClient, type Order, type ProviderApi, type ProviderClient } from '../shared';
+import { TEST_CARDS } from './checkoutStore';
+import { DEMO_APP_INSTANCE } from './createProviderApp';
+import type { RunningServer } from './listen';
+import type { ProviderState } from './ProviderState';
+import { startProvider } from './startProvider';
+
+// The reference provider on a real socket, driven by the frame's own provider client: every
+// operation of spec section 7 is routed (no 404 "no route"), authorised, and fault-switchable.
+
+const fixtures = new URL('../e2e/fixtures/statics', import.meta.url).pathname;
+let running: RunningServer & { state: ProviderState };
+let client: ProviderClient;
+let order: Order;
+
+beforeAll(async () => {
+  running = await startProvider({
+    port: 0,
+    publicUrl: 'http://127.0.0.1:0',
+    frameOrigins: ['http://127.0.0.1:4174'],
+    staticsDir: fixtures,
+    control: true,
+  });
+  client = createProviderClient({ host: running.url, getAppInstance: () => DEMO_APP_INSTANCE });
+  order = await client.setupOrder({
+    event: { name: 'Gala', startsAt: '2027-01-01T20:00:00Z', locationType: 'VENUE', recurrenceStatus: 'RECURRING' },
+    lines: [{ name: 'Seat', unitPrice: 2500, quantity: 2 }],
+    currency: 'EUR',
+  });
+});
+afterAll(() => running.close());
+
+const implemented: { name: keyof ProviderApi; call: (api: ProviderApi) => Promise<unknown>; check?: (v: unknown) => void }[] = [
+  { name: 'getOrder', call: (a) => a.getOrder(order.id), check: (v) => expect(v).toMatchObject({ status: 'AWAITING_PAYMENT' }) },
+  { name: 'getOrderAgreement', call: (a) => a.getOrderAgreement(order.id) },
+  { name: 'getMandatoryFieldsByOrder', call: (a) => a.getMandatoryFieldsByOrder(order.id) },
+  { name: 'getMandatoryFields', call: (a) => a.getMandatoryFields() },
+  { name: 'createContactAndUpdateOrder', call: (a) => a.createContactAndUpdateOrder(order.id, { email: 'ada@example.com' }) },
+  { name: 'getChargesByOrder', call: (a) => a.getChargesByOrder(order.id), check: (v) => expect(v).toEqual([]) },
+  {
+    name: 'getPaymentMethodsByOrder',
+    call: (a) => a.getPaymentMethodsByOrder(order.id),
+    check: (v) =>
+      expect(v).toEqual([expect.objectContaining({ type: 'CARD' }), expect.objectContaining({ type: 'PAY_AT_VENUE' })]),
+  },
+  { name: 'getPaymentMethods', call: (a) => a.getPaymentMethods() },
+  {
+    name: 'tokenizeCard',
+    call: (a) => a.tokenizeCard({ holderName: 'Ada', number: TEST_CARDS.approved, expMonth: 12, expYear: 2040, cvc: '123' }),
+    check: (v) => expect(v).toMatchObject({ last4: '4242' }),
+  },
+  { name: 'getCountries', call: (a) => a.getCountries() },
+  { name: 'getStates', call: (a) => a.getStates('US') },
+  { name: 'getLanguages', call: (a) => a.getLanguages() },
+  { name: 'getAddressFormat', call: (a) => a.getAddressFormat('DE') },
+  { name: 'getMultilingualLanguages', call: (a) => a.getMultilingualLanguages() },
+  { name: 'resolveBuyerCountry', call: (a) => a.resolveBuyerCountry(), check: (v) => expect(v).toHaveProperty('countryCode') },
+];
+
+const notImplemented: { name: keyof ProviderApi; call: (api: ProviderApi) => Promise<unknown>; attempts: number }[] = [
+  { name: 'getPaymentDetails', call: (a) => a.getPaymentDetails(), attempts: 3 },
+  { name: 'listCreditCards', call: (a) => a.listCreditCards(), attempts: 3 },
+  { name: 'getCreditCard', call: (a) => a.getCreditCard('c1'), attempts: 3 },
+  { name: 'getPrimaryCreditCard', call: (a) => a.getPrimaryCreditCard(), attempts: 3 },
+  { name: 'getSavedCardTokens', call: (a) => a.getSavedCardTokens(), attempts: 3 },
+  { name: 'getSubscription', call: (a) => a.getSubscription('s1'), attempts: 3 },
+  { name: 'getBuyerInfo', call: (a) => a.getBuyerInfo(), attempts: 3 },
+  { name: 'getChargesByAccount', call: (a) => a.getChargesByAccount('a1'), attempts: 3 },
+  { name: 'getAccount', call: (a) => a.getAccount(), attempts: 3 },
+  { name: 'getPaymentMethodsByAccount', call: (a) => a.getPaymentMethodsByAccount('a1'), attempts: 3 },
+  { name: 'getBuyNowPayLaterPaymentMethods', call: (a) => a.getBuyNowPayLaterPaymentMethods(), attempts: 3 },
+  { name: 'getExpressCheckoutWidgetSettings', call: (a) => a.getExpressCheckoutWidgetSettings(), attempts: 3 },
+  { name: 'getPaymentMethodsBannerSettings', call: (a) => a.getPaymentMethodsBannerSettings(), attempts: 3 },
+  { name: 'getExpressPaymentMethods', call: (a) => a.getExpressPaymentMethods(), attempts: 3 },
+  { name: 'validateApplePayMerchant', call: (a) => a.validateApplePayMerchant({}), attempts: 1 },
+  { name: 'startGooglePay', call: (a) => a.startGooglePay({}), attempts: 1 },
+  { name: 'createPayPalCheckout', call: (a) => a.createPayPalCheckout({}), attempts: 1 },
+  { name: 'updatePayPalCheckout', call: (a) => a.updatePayPalCheckout('p1', {}), attempts: 1 },
+  { name: 'getPayPalPaymentDetails', call: (a) => a.getPayPalPaymentDetails('p1'), attempts: 3 },
+];
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as CashierError,
+  );
+
+describe('every spec section 7 path is routed', () => {
+  it('the two tables cover every operation but order setup (beforeAll) and the charge ones (below)', () => {
+    const covered = [...implemented, ...notImplemented].map((o) => o.name);
+    const all = Object.keys(client).filter(
+      (k) => !['getWidgetSettings', 'request', 'setupOrder', 'chargeOrder', 'getCharge'].includes(k),
+    );
+    expect(covered.sort()).toEqual(all.sort());
+  });
+
+  it.each(implemented)('$name answers from the reference data', async ({ call, check }) => {
+    const value = await call(client);
+    check?.(value);
+  });
+
+  it.each(notImplemented)(
+    '$name → 501 NOT_IMPLEMENTED after $attempts attempt(s) (5xx: retried only if idempotent)',
+    async ({ call, attempts }) => {
+      running.state.requests.length = 0;
+      const error = await failure(call(client));
+      expect(error).toBeInstanceOf(CashierError);
+      expect(error?.details).toEqual({ status: 501, applicationErrorCode: 'NOT_IMPLEMENTED' });
+      expect(running.state.requests).toHaveLength(attempts);
+    },
+  );
+
+  it.each([...implemented, ...notImplemented])('$name without a known app instance → 401 UNAUTHORIZED', async ({ call }) => {
+    const stranger = createProviderClient({ host: running.url, getAppInstance: () => 'unknown-token' });
+    const error = await failure(call(stranger));
+    expect(error).toMatchObject({ code: 'UNAUTHORIZED', details: { status: 401 } });
+  });
+});
+
+describe('charges and fault switches over HTTP', () => {
+  it('a charge with a reused key replays the first; the order reads back paid with that charge id', async () => {
+    const fresh = await client.setupOrder({
+      event: { name: 'Talk', startsAt: '2027-02-01T18:00:00Z', locationType: 'ONLINE', recurrenceStatus: 'ONE_TIME' },
+      lines: [{ name: 'Ticket', unitPrice: 1000, quantity: 1 }],
+      currency: 'USD',
+    });
+    const token = await client.tokenizeCard({
+      holderName: 'Ada',
+      number: TEST_CARDS.approved,
+      expMonth: 1,
+      expYear: 2040,
+      cvc: '123',
+    });
+    const body = { paymentMethod: 'CARD' as const, cardToken: token.token };
+    const first = await client.chargeOrder(fresh.id, body, 'key-http-1');
+    const again = await client.chargeOrder(fresh.id, body, 'key-http-1');
+    expect(again).toEqual(first);
+    expect(await client.getOrder(fresh.id)).toMatchObject({ status: 'PAID', chargeId: first.id });
+    expect(await client.getCharge(first.id)).toEqual(first);
+  });
+
+  it('dropAfterApply: the charge is made, the reply is lost (not retried: POST); the same key then returns it', async () => {
+    const fresh = await client.setupOrder({
+      event: { name: 'Talk', startsAt: '2027-02-01T18:00:00Z', locationType: 'ONLINE', recurrenceStatus: 'ONE_TIME' },
+      lines: [{ name: 'Ticket', unitPrice: 1000, quantity: 1 }],
+      currency: 'USD',
+    });
+    const token = await client.tokenizeCard({
+      holderName: 'Ada',
+      number: TEST_CARDS.approved,
+      expMonth: 1,
+      expYear: 2040,
+      cvc: '123',
+    });
+    const path = `/_serverless/payments-checkout-server/orders/${fresh.id}/charges`;
+    running.state.addFault({ path, method: 'POST', dropAfterApply: true });
+    const body = { paymentMethod: 'CARD' as const, cardToken: token.token };
+    const lost = await failure(client.chargeOrder(fresh.id, body, 'key-lost'));
+    expect(lost).toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(await client.getChargesByOrder(fresh.id)).toHaveLength(1);
+    const recovered = await client.chargeOrder(fresh.id, body, 'key-lost');
+    expect(await client.getChargesByOrder(fresh.id)).toEqual([recovered]);
+  });
+
+  it('a fault switch works on any path, e.g. 503 once on locale countries → retried, then answered', async () => {
+    running.state.requests.length = 0;
+    running.state.addFault({ path: '/_serverless/payments-checkout-server/locale/countries', status: 503 });
+    await expect(client.getCountries()).resolves.toEqual(expect.arrayContaining([expect.objectContaining({ code: 'US' })]));
+    expect(running.state.requests.map((r) => r.path.split('/').pop())).toEqual(['countries', 'countries']);
+  });
+});

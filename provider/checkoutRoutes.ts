@@ -1,0 +1,135 @@
+import type { Context, Env, Hono } from 'hono';
+import { FieldValueType, FormFieldType, ProviderPaths } from '../shared';
+import { applicationError, type CheckoutStore, type StoreReply } from './checkoutStore';
+
+/**
+ * Every request path of spec section 7 on the reference provider. Paths the reference flow uses
+ * answer from the in-memory checkout store; locale metadata answers from small fixed tables;
+ * paths with no meaning for the reference flow yet answer 501 with the application error
+ * `NOT_IMPLEMENTED`, so a caller learns that at once instead of guessing from a 404.
+ */
+
+// Hono patterns from the one list of paths: the placeholder survives encodeURIComponent.
+const pattern = (path: (id: string) => string, param: string) => path('__param__').replace('__param__', `:${param}`);
+
+const P = ProviderPaths;
+
+/** Paths the reference provider knows but does not implement (method, path pattern). */
+export const NOT_IMPLEMENTED_ROUTES: readonly (readonly [method: 'get' | 'post' | 'patch', path: string])[] = [
+  ['get', P.paymentDetails],
+  ['get', P.creditCards],
+  ['get', P.primaryCreditCard],
+  ['get', pattern(P.creditCard, 'cardId')],
+  ['get', P.savedCardTokens],
+  ['get', pattern(P.subscription, 'subscriptionId')],
+  ['get', P.buyerInfo],
+  ['get', pattern(P.chargesByAccount, 'accountId')],
+  ['get', P.account],
+  ['get', pattern(P.paymentMethodsByAccount, 'accountId')],
+  ['get', P.buyNowPayLaterPaymentMethods],
+  ['get', P.expressCheckoutWidgetSettings],
+  ['get', P.paymentMethodsBannerSettings],
+  ['get', P.expressPaymentMethods],
+  ['post', P.applePayMerchantValidation],
+  ['post', P.googlePayStart],
+  ['post', P.payPalCheckoutCreate],
+  ['patch', pattern(P.payPalCheckoutUpdate, 'checkoutId')],
+  ['get', pattern(P.payPalPaymentDetails, 'checkoutId')],
+];
+
+const COUNTRIES = [
+  { code: 'US', name: 'United States' },
+  { code: 'DE', name: 'Germany' },
+  { code: 'GB', name: 'United Kingdom' },
+  { code: 'IL', name: 'Israel' },
+];
+const STATES: Record<string, { code: string; name: string; subdivisionType: string }[]> = {
+  US: [
+    { code: 'CA', name: 'California', subdivisionType: 'ADMINISTRATIVE_AREA_LEVEL_1' },
+    { code: 'NY', name: 'New York', subdivisionType: 'ADMINISTRATIVE_AREA_LEVEL_1' },
+  ],
+  DE: [{ code: 'BE', name: 'Berlin', subdivisionType: 'ADMINISTRATIVE_AREA_LEVEL_1' }],
+};
+const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'he', name: 'עברית' },
+];
+const ADDRESS_FORMATS: Record<string, string[]> = {
+  US: ['addressLine1', 'addressLine2', 'city', 'subdivision', 'postalCode'],
+  DE: ['addressLine1', 'postalCode', 'city'],
+  GB: ['addressLine1', 'addressLine2', 'city', 'postalCode'],
+  IL: ['addressLine1', 'city', 'postalCode'],
+};
+
+/** The buyer fields every order asks for (form field and value types of spec section 3). */
+export const MANDATORY_FIELDS = [
+  { name: 'name', label: 'Full name', type: FormFieldType.NAME, valueType: FieldValueType.TEXT, required: true },
+  { name: 'email', label: 'Email', type: FormFieldType.INPUT, valueType: FieldValueType.TEXT, required: true },
+  { name: 'address', label: 'Address', type: FormFieldType.ADDRESS_SHORT, valueType: FieldValueType.ADDRESS, required: false },
+] as const;
+
+/** Registers every spec section 7 path except widget-settings on `app`. */
+export function registerCheckoutRoutes<E extends Env>(app: Hono<E>, store: CheckoutStore): void {
+  const send = (c: Context<E>, reply: StoreReply) => {
+    for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
+    return c.json(reply.body as object, reply.status as 200);
+  };
+  const body = (c: Context<E>): Promise<unknown> => c.req.json().catch(() => undefined);
+  const param = (c: Context<E>, name: string): string => c.req.param(name) ?? '';
+
+  app.post(P.orderSetup, async (c) => send(c, store.setupOrder(await body(c))));
+  app.get(pattern(P.order, 'orderId'), (c) => send(c, store.getOrder(param(c, 'orderId'))));
+  app.get(pattern(P.paymentMethodsByOrder, 'orderId'), (c) => send(c, store.paymentMethodsFor(param(c, 'orderId'))));
+  app.post(P.cardTokenization, async (c) => send(c, store.tokenizeCard(await body(c))));
+  app.post(pattern(P.chargesByOrder, 'orderId'), async (c) =>
+    send(c, store.chargeOrder(param(c, 'orderId'), await body(c), c.req.header('idempotency-key'))),
+  );
+  app.get(pattern(P.chargesByOrder, 'orderId'), (c) => send(c, store.chargesOf(param(c, 'orderId'))));
+  app.get(pattern(P.charge, 'chargeId'), (c) => send(c, store.getCharge(param(c, 'chargeId'))));
+  app.get(P.paymentMethods, (c) =>
+    c.json([
+      { type: 'CARD', label: 'Card' },
+      { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+    ]),
+  );
+  app.get(pattern(P.orderAgreement, 'orderId'), (c) => {
+    const order = store.getOrder(param(c, 'orderId'));
+    if (order.status !== 200) return send(c, order);
+    return c.json({ text: 'Tickets are non-refundable unless the event is cancelled.', required: true });
+  });
+  app.get(pattern(P.mandatoryFieldsByOrder, 'orderId'), (c) => {
+    const order = store.getOrder(param(c, 'orderId'));
+    return order.status === 200 ? c.json(MANDATORY_FIELDS) : send(c, order);
+  });
+  app.get(P.mandatoryFields, (c) => c.json(MANDATORY_FIELDS));
+  app.post(pattern(P.createContactAndUpdateOrder, 'orderId'), async (c) =>
+    send(c, store.updateBuyer(param(c, 'orderId'), await body(c))),
+  );
+
+  app.get(P.localeCountries, (c) => c.json(COUNTRIES));
+  app.get(pattern(P.localeStates, 'countryCode'), (c) => c.json(STATES[param(c, 'countryCode').toUpperCase()] ?? []));
+  app.get(P.localeLanguages, (c) => c.json(LANGUAGES));
+  app.get(P.localeMultilingualLanguages, (c) => c.json(LANGUAGES.slice(0, 2)));
+  app.get(pattern(P.localeAddress, 'countryCode'), (c) => {
+    const fields = ADDRESS_FORMATS[param(c, 'countryCode').toUpperCase()];
+    return fields ? c.json({ fields }) : c.json(applicationError('UNKNOWN_COUNTRY', 'No address format for that country.'), 404);
+  });
+  app.get(P.buyerCountry, (c) => {
+    const language = c.req.header('accept-language') ?? '';
+    const region = /^[a-z]{2}-([A-Z]{2})/i.exec(language)?.[1]?.toUpperCase();
+    return c.json({ countryCode: COUNTRIES.some((x) => x.code === region) ? region : 'US' });
+  });
+
+  for (const [method, path] of NOT_IMPLEMENTED_ROUTES) {
+    app.on(method.toUpperCase(), path, (c) =>
+      c.json(
+        applicationError(
+          'NOT_IMPLEMENTED',
+          `${method.toUpperCase()} ${c.req.path} has no meaning in the reference provider yet.`,
+        ),
+        501,
+      ),
+    );
+  }
+}
