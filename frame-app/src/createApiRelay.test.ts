@@ -12,12 +12,27 @@ describe('createApiRelay (DESIGN "The bundle": api relay)', () => {
     failsCoded: async () => {
       throw new CashierError(ErrorCode.Timeout, 'too slow');
     },
+    /** The bundle's own copy of CashierError: another class, the same shape. */
+    failsOtherCopy: async () => {
+      throw Object.assign(new Error('offline'), { name: 'CashierError', code: 'NETWORK_ERROR', details: { causeCode: 'x' } });
+    },
+    failsUnknownCode: async () => {
+      throw Object.assign(new Error('odd'), { code: 'EWHATEVER' });
+    },
     unclonable: () => () => 1,
     version: '1.0',
   };
 
   it('announces only function-valued keys', () => {
-    expect(createApiRelay().setApi(api)).toEqual(['validate', 'pay', 'fails', 'failsCoded', 'unclonable']);
+    expect(createApiRelay().setApi(api)).toEqual([
+      'validate',
+      'pay',
+      'fails',
+      'failsCoded',
+      'failsOtherCopy',
+      'failsUnknownCode',
+      'unclonable',
+    ]);
   });
 
   it.each([
@@ -39,6 +54,18 @@ describe('createApiRelay (DESIGN "The bundle": api relay)', () => {
       method: 'failsCoded',
       args: [],
       expected: { ok: false, error: { code: 'TIMEOUT', message: 'too slow' } },
+    },
+    {
+      name: "rejects with the bundle's own CashierError copy: the code survives",
+      method: 'failsOtherCopy',
+      args: [],
+      expected: { ok: false, error: { code: 'NETWORK_ERROR', message: 'offline', details: { causeCode: 'x' } } },
+    },
+    {
+      name: 'rejects with an unknown code: API_CALL_FAILED',
+      method: 'failsUnknownCode',
+      args: [],
+      expected: { ok: false, error: { code: 'API_CALL_FAILED', message: 'failsUnknownCode failed: odd' } },
     },
     {
       name: 'value that cannot be cloned',
