@@ -98,7 +98,7 @@ export function createHostMethods({
 }
 
 /** The widget inputs the frame asks for; the token travels here, never in the frame URL. */
-function bootstrapOf({ host, configuration, theme, debug, revalidateAppInstance }: ResolvedOptions): FrameBootstrap {
+function bootstrapOf({ host, configuration, theme, debug, revalidateAppInstance, orderId }: ResolvedOptions): FrameBootstrap {
   const { appInstance, msid } = configuration;
   return {
     host,
@@ -106,6 +106,7 @@ function bootstrapOf({ host, configuration, theme, debug, revalidateAppInstance 
     theme,
     debug,
     canRevalidate: !!revalidateAppInstance,
+    ...(orderId === undefined ? {} : { orderId }),
   };
 }
 

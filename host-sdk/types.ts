@@ -21,6 +21,11 @@ export interface MountCashierOptions {
   revalidateAppInstance?: () => Promise<string>;
   /** Called once, with the elapsed milliseconds, when the widget is not ready within 10 000 ms (spec 4, 9); it keeps waiting. Default: none. */
   onSlow?: (elapsedMs: number) => void;
+  /**
+   * The order the buyer pays for (from order setup). The widget offers that order's payment
+   * methods, and `api.pay({ orderId })` must name the same order. Default: none (card only).
+   */
+  orderId?: string;
   /** Absolute http(s) URL of the frame app. Default: build-time `VITE_CASHIER_FRAME_URL`, else `http://127.0.0.1:4174/`. */
   frameUrl?: string;
 }

@@ -6,6 +6,7 @@ type Check = (value: unknown) => boolean;
 const isFunction: Check = (v) => typeof v === 'function';
 const isString: Check = (v) => typeof v === 'string';
 const isBoolean: Check = (v) => typeof v === 'boolean';
+const isNonEmptyString: Check = (v) => typeof v === 'string' && v.trim() !== '';
 
 /** Optional options: `[name, check, expected]`, checked only when the value is not `undefined`. */
 const optionalChecks: ReadonlyArray<readonly [string, Check, string]> = [
@@ -16,6 +17,7 @@ const optionalChecks: ReadonlyArray<readonly [string, Check, string]> = [
   ['revalidateAppInstance', isFunction, 'a function'],
   ['onSlow', isFunction, 'a function'],
   ['frameUrl', isHttpUrl, 'an absolute http(s) URL string'],
+  ['orderId', isNonEmptyString, 'a non-empty string'],
 ];
 
 /**

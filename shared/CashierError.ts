@@ -35,6 +35,14 @@ export const ErrorCode = {
   ApiCallFailed: 'API_CALL_FAILED',
   /** A relayed api method name that the bundle did not expose. */
   ApiMethodNotFound: 'API_METHOD_NOT_FOUND',
+  /** A relayed api method was called with arguments it cannot take (e.g. pay without an orderId). */
+  InvalidArgument: 'INVALID_ARGUMENT',
+  /**
+   * A charge was sent but its reply was lost (network, timeout, 5xx): the payment may or may not
+   * have been made. Calling `pay` again resends the same charge with the same idempotency key,
+   * which returns the original charge if there was one; it never charges twice.
+   */
+  PaymentOutcomeUnknown: 'PAYMENT_OUTCOME_UNKNOWN',
   /** The call was cut short because the widget was destroyed. */
   Destroyed: 'DESTROYED',
 } as const;

@@ -32,6 +32,8 @@ export interface FrameBootstrap {
   debug: boolean;
   /** Whether the host gave `revalidateAppInstance`; without it a 401 fails at once. */
   canRevalidate: boolean;
+  /** The order being paid for (`opts.orderId`), when the host gave one. */
+  orderId?: string;
 }
 
 /** Result of a relayed api call: a value, or an error in its serialized form. */

@@ -12,6 +12,8 @@ export interface CashierWidgetProps {
   theme: string;
   debug: boolean;
   settings: WidgetSettings;
+  /** The order the buyer pays for (`opts.orderId`); without it the widget offers the card only. */
+  orderId?: string;
   /** The frame's provider request client: retries, revalidation and errors per spec 7. */
   providerClient: ProviderClient;
   /** Call once the widget is ready, with its api; the host receives it as `CashierApi`. */

@@ -187,6 +187,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       theme: bootstrap.theme,
       debug: bootstrap.debug,
       settings,
+      ...(bootstrap.orderId === undefined ? {} : { orderId: bootstrap.orderId }),
       providerClient: client,
       onApiInit: (api) => {
         if (stopped() || state.status === 'failed') return;

@@ -7,7 +7,7 @@ import { CashierError, ErrorCode, type FrameBootstrap } from '../../shared';
 export function parseBootstrap(value: unknown): FrameBootstrap {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidResponse, `The host's widget inputs are malformed: ${field}.`);
   if (!isRecord(value)) throw bad('not an object');
-  const { host, configuration, theme, debug, canRevalidate } = value;
+  const { host, configuration, theme, debug, canRevalidate, orderId } = value;
   if (typeof host !== 'string' || host === '') throw bad('host');
   if (!isRecord(configuration)) throw bad('configuration');
   const { appInstance, msid } = configuration;
@@ -15,12 +15,14 @@ export function parseBootstrap(value: unknown): FrameBootstrap {
   if (msid !== undefined && typeof msid !== 'string') throw bad('configuration.msid');
   if (typeof theme !== 'string') throw bad('theme');
   if (typeof debug !== 'boolean') throw bad('debug');
+  if (orderId !== undefined && (typeof orderId !== 'string' || orderId === '')) throw bad('orderId');
   return {
     host,
     configuration: msid === undefined ? { appInstance } : { appInstance, msid },
     theme,
     debug,
     canRevalidate: canRevalidate === true,
+    ...(orderId === undefined ? {} : { orderId }),
   };
 }
 

@@ -1,0 +1,174 @@
+import { CashierError, type Charge, type ChargeRequest, ErrorCode, type PaymentMethodType, type ProviderApi } from '../shared';
+import type { CardField, CardFormValues, ValidationResult } from './validateCardForm';
+
+/**
+ * The reference payment flow (issue "A buyer pays for tickets"): validate → tokenize → charge,
+ * exactly once.
+ * - Two `pay` calls for one order while one runs share it (a double click is one payment).
+ * - Every charge carries an idempotency key. The key and the charge body are kept until the
+ *   charge's outcome is known; if the reply is lost (network, timeout, 5xx: the provider may have
+ *   made the charge), `pay` rejects with PAYMENT_OUTCOME_UNKNOWN and the next `pay` resends the
+ *   very same request, so the provider answers with the original charge instead of a second one.
+ * - A charge is a POST and is never retried automatically (spec 7).
+ */
+
+/** What `api.pay` resolves to. */
+export type PayResult =
+  | { status: 'INVALID'; errors: Partial<Record<CardField, string>> }
+  | { status: 'APPROVED' | 'PENDING'; orderId: string; chargeId: string }
+  | { status: 'DECLINED'; orderId: string; chargeId: string; declineCode?: string; message: string };
+
+/** What the payment flow needs from the widget. */
+export interface PaymentDeps {
+  api: Pick<ProviderApi, 'tokenizeCard' | 'chargeOrder' | 'getOrder'>;
+  /** The payment method the buyer chose. */
+  method: () => PaymentMethodType;
+  /** The card form's values. */
+  values: () => CardFormValues;
+  /** Validates the card form, shows its errors and focuses the first invalid field. */
+  validate: () => ValidationResult;
+  /** Shows errors the provider found in the card (tokenization) beside their fields. */
+  showErrors: (errors: Partial<Record<CardField, string>>) => void;
+  /** The order the widget was mounted for, if any; `pay` must name the same one. */
+  mountedOrderId?: string;
+  /** A fresh idempotency key; default `crypto.randomUUID()`. */
+  newIdempotencyKey?: () => string;
+}
+
+/** Tokenization errors the buyer can fix, by the field they belong to. */
+const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, string]> = {
+  INVALID_CARD_NUMBER: ['cardNumber', 'Enter a valid card number'],
+  CARD_EXPIRED: ['expirationDate', 'This card has expired'],
+  INVALID_CVC: ['securityCode', 'Enter a valid security code'],
+  INVALID_CARD: ['cardholderName', 'Enter the name on the card'],
+};
+
+/** The buyer-facing message for a decline code. */
+export function declineMessage(declineCode: string | undefined): string {
+  if (declineCode === 'insufficient_funds') return 'Your card has insufficient funds. Try another card.';
+  return 'Your card was declined. Try another card.';
+}
+
+/** Failures after which the provider may or may not have made the charge. */
+const OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([ErrorCode.NetworkError, ErrorCode.Timeout, ErrorCode.HttpServerError]);
+
+/** Creates the payment flow; `pay(input)` is the api method the host calls. */
+export function createPayment(deps: PaymentDeps) {
+  const newKey = deps.newIdempotencyKey ?? (() => crypto.randomUUID());
+  const inFlight = new Map<string, Promise<PayResult>>();
+  /** Charges sent whose outcome is unknown, by order: resent as they were. */
+  const unsettled = new Map<string, { key: string; body: ChargeRequest }>();
+
+  async function prepareCharge(): Promise<{ key: string; body: ChargeRequest } | PayResult> {
+    const method = deps.method();
+    if (method === 'PAY_AT_VENUE') return { key: newKey(), body: { paymentMethod: 'PAY_AT_VENUE' } };
+    const validation = deps.validate();
+    if (!validation.valid) return { status: 'INVALID', errors: validation.errors };
+    const values = deps.values();
+    const [month, year] = values.expirationDate.split('/').map((part) => Number(part.trim()));
+    let cardToken: string;
+    try {
+      const token = await deps.api.tokenizeCard({
+        holderName: values.cardholderName.trim(),
+        number: values.cardNumber.replace(/\D/g, ''),
+        expMonth: month ?? 0,
+        expYear: year !== undefined && year < 100 ? 2000 + year : (year ?? 0),
+        cvc: values.securityCode,
+      });
+      cardToken = token.token;
+    } catch (error) {
+      const fieldError =
+        error instanceof CashierError ? TOKENIZATION_FIELD_ERRORS[error.details.applicationErrorCode ?? ''] : undefined;
+      if (!fieldError) throw error;
+      const errors = { [fieldError[0]]: fieldError[1] };
+      deps.showErrors(errors);
+      return { status: 'INVALID', errors };
+    }
+    return { key: newKey(), body: { paymentMethod: 'CARD', cardToken, email: values.email.trim() } };
+  }
+
+  async function run(orderId: string): Promise<PayResult> {
+    let attempt = unsettled.get(orderId);
+    if (!attempt) {
+      const prepared = await prepareCharge();
+      if ('status' in prepared) return prepared;
+      attempt = prepared;
+      unsettled.set(orderId, attempt);
+    }
+    let charge: Charge;
+    try {
+      charge = await deps.api.chargeOrder(orderId, attempt.body, attempt.key);
+    } catch (error) {
+      const failure = error instanceof CashierError ? error : new CashierError(ErrorCode.NetworkError, String(error));
+      if (OUTCOME_UNKNOWN.has(failure.code)) {
+        throw new CashierError(
+          ErrorCode.PaymentOutcomeUnknown,
+          `The charge for order ${orderId} was sent but its reply was lost (${failure.code}). Call pay again: the same charge is checked, never made twice.`,
+          { ...failure.details, causeCode: failure.code },
+        );
+      }
+      unsettled.delete(orderId);
+      if (failure.details.applicationErrorCode === 'ORDER_ALREADY_PAID') return alreadySettled(orderId);
+      throw failure;
+    }
+    unsettled.delete(orderId);
+    return toResult(orderId, charge);
+  }
+
+  async function alreadySettled(orderId: string): Promise<PayResult> {
+    const order = await deps.api.getOrder(orderId);
+    if (typeof order?.chargeId !== 'string') {
+      throw new CashierError(ErrorCode.InvalidResponse, `Order ${orderId} is settled but names no charge.`);
+    }
+    return { status: order.status === 'PAY_AT_VENUE' ? 'PENDING' : 'APPROVED', orderId, chargeId: order.chargeId };
+  }
+
+  return {
+    /**
+     * `api.pay({ orderId })`: resolves to {@link PayResult}. Rejects with CashierError
+     * INVALID_ARGUMENT (no or another order), PAYMENT_OUTCOME_UNKNOWN (call again), or the
+     * provider client's codes (NETWORK_ERROR before any charge was sent, UNAUTHORIZED, …).
+     */
+    pay(input: unknown): Promise<PayResult> {
+      const orderId = typeof input === 'object' && input !== null ? (input as { orderId?: unknown }).orderId : undefined;
+      if (typeof orderId !== 'string' || orderId.trim() === '') {
+        return Promise.reject(new CashierError(ErrorCode.InvalidArgument, 'pay needs { orderId: string }.'));
+      }
+      if (deps.mountedOrderId !== undefined && orderId !== deps.mountedOrderId) {
+        return Promise.reject(
+          new CashierError(
+            ErrorCode.InvalidArgument,
+            `pay was called for order ${orderId}, but the widget was mounted for order ${deps.mountedOrderId}.`,
+          ),
+        );
+      }
+      const running = inFlight.get(orderId);
+      if (running) return running;
+      const started = run(orderId).finally(() => inFlight.delete(orderId));
+      inFlight.set(orderId, started);
+      return started;
+    },
+  };
+}
+
+/** Narrows the provider's charge (untrusted JSON) to the result `pay` resolves to. */
+function toResult(orderId: string, charge: Charge): PayResult {
+  if (typeof charge !== 'object' || charge === null || typeof charge.id !== 'string') {
+    throw new CashierError(ErrorCode.InvalidResponse, 'The charge reply has no id.');
+  }
+  switch (charge.status) {
+    case 'APPROVED':
+    case 'PENDING':
+      return { status: charge.status, orderId, chargeId: charge.id };
+    case 'DECLINED':
+      return {
+        status: 'DECLINED',
+        orderId,
+        chargeId: charge.id,
+        ...(typeof charge.declineCode === 'string' ? { declineCode: charge.declineCode } : {}),
+        message: declineMessage(charge.declineCode),
+      };
+    default:
+      throw new CashierError(ErrorCode.InvalidResponse, `The charge reply has an unknown status ${String(charge.status)}.`);
+  }
+}
