@@ -31,9 +31,10 @@ export interface CardFormProps {
 
 /** The card payment form: five labelled fields, errors shown on blur and on validate(). */
 export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
-  const { values, errors } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { values, errors, methods = [], method, notice } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   useEffect(() => onReady(), [onReady]);
   const modal = theme === 'modal';
+  const card = method === 'CARD';
 
   const field = (name: CardField, style?: CSSProperties) => {
     const id = `${idPrefix}-${name}`;
@@ -54,6 +55,7 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
           onChange={(e) => {
             const format = FORMATTERS[name];
             store.setValue(name, format ? format(e.target.value) : e.target.value);
+            if (store.getSnapshot().notice) store.setNotice(undefined);
             if (error) store.setError(name, validateField(name, store.getSnapshot().values));
           }}
           onBlur={() => {
@@ -72,17 +74,45 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
   return (
     <form
       noValidate
-      aria-label="Card payment"
+      aria-label="Payment"
       style={{ ...styles.form, ...(modal ? styles.modal : {}) }}
       onSubmit={(e) => e.preventDefault()}
     >
-      {field('cardholderName')}
-      {field('cardNumber')}
-      <div style={styles.row}>
-        {field('expirationDate', { flex: 1 })}
-        {field('securityCode', { flex: 1 })}
-      </div>
-      {field('email')}
+      {notice && (
+        <p role="alert" style={styles.notice}>
+          {notice}
+        </p>
+      )}
+      {methods.length > 1 && (
+        <fieldset style={styles.methods}>
+          <legend style={styles.label}>Payment method</legend>
+          {methods.map((m) => (
+            <label key={m.type} style={styles.method}>
+              <input
+                type="radio"
+                name={`${idPrefix}-method`}
+                value={m.type}
+                checked={method === m.type}
+                onChange={() => store.setMethod(m.type)}
+              />
+              {m.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {card ? (
+        <>
+          {field('cardholderName')}
+          {field('cardNumber')}
+          <div style={styles.row}>
+            {field('expirationDate', { flex: 1 })}
+            {field('securityCode', { flex: 1 })}
+          </div>
+          {field('email')}
+        </>
+      ) : (
+        <p style={styles.note}>You pay at the venue when you arrive. Your tickets are reserved when you place the order.</p>
+      )}
     </form>
   );
 }
@@ -96,4 +126,8 @@ const styles: Record<string, CSSProperties> = {
   input: { font: 'inherit', fontSize: 15, padding: '8px 10px', border: '1px solid #9aa5b1', borderRadius: 6 },
   inputInvalid: { borderColor: '#c62828', outlineColor: '#c62828' },
   error: { fontSize: 12, color: '#c62828' },
+  notice: { margin: 0, padding: '8px 10px', borderRadius: 6, background: '#fdecea', color: '#8a1c1c', fontSize: 14 },
+  methods: { display: 'flex', gap: 16, border: 0, padding: 0, margin: 0 },
+  method: { display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 },
+  note: { margin: 0, fontSize: 14 },
 };

@@ -1,9 +1,16 @@
+import type { PaymentMethod, PaymentMethodType } from '../shared';
 import { CARD_FIELDS, type CardField, type CardFormValues } from './validateCardForm';
 
-/** The form's values and shown errors, readable synchronously from outside React (the relayed api). */
+/** The widget's state, readable synchronously from outside React (the relayed api). */
 export interface FormSnapshot {
   values: CardFormValues;
   errors: Partial<Record<CardField, string>>;
+  /** The order's payment methods; undefined while they load. */
+  methods: PaymentMethod[] | undefined;
+  /** The method the buyer chose; the first offered by default. */
+  method: PaymentMethodType;
+  /** A message for the buyer above the form (a decline); undefined when there is none. */
+  notice: string | undefined;
 }
 
 /** A tiny external store for useSyncExternalStore: one snapshot object per change. */
@@ -13,15 +20,19 @@ export interface FormStore {
   setValue(field: CardField, value: string): void;
   setError(field: CardField, error: string | undefined): void;
   setErrors(errors: Partial<Record<CardField, string>>): void;
+  /** Sets the offered methods and picks the first (card first when offered). */
+  setMethods(methods: PaymentMethod[]): void;
+  setMethod(method: PaymentMethodType): void;
+  setNotice(notice: string | undefined): void;
 }
 
 /** Creates an empty form store. */
 export function createFormStore(): FormStore {
   const empty = Object.fromEntries(CARD_FIELDS.map((f) => [f, ''])) as CardFormValues;
-  let snapshot: FormSnapshot = { values: empty, errors: {} };
+  let snapshot: FormSnapshot = { values: empty, errors: {}, methods: undefined, method: 'CARD', notice: undefined };
   const listeners = new Set<() => void>();
-  const set = (next: FormSnapshot) => {
-    snapshot = next;
+  const set = (next: Partial<FormSnapshot>) => {
+    snapshot = { ...snapshot, ...next };
     for (const listener of listeners) listener();
   };
   return {
@@ -31,16 +42,26 @@ export function createFormStore(): FormStore {
       return () => listeners.delete(listener);
     },
     setValue(field, value) {
-      set({ ...snapshot, values: { ...snapshot.values, [field]: value } });
+      set({ values: { ...snapshot.values, [field]: value } });
     },
     setError(field, error) {
       const errors = { ...snapshot.errors };
       if (error) errors[field] = error;
       else delete errors[field];
-      set({ ...snapshot, errors });
+      set({ errors });
     },
     setErrors(errors) {
-      set({ ...snapshot, errors: { ...errors } });
+      set({ errors: { ...errors } });
+    },
+    setMethods(methods) {
+      const card = methods.find((m) => m.type === 'CARD');
+      set({ methods, method: (card ?? methods[0])?.type ?? 'CARD' });
+    },
+    setMethod(method) {
+      set({ method, notice: undefined });
+    },
+    setNotice(notice) {
+      set({ notice });
     },
   };
 }

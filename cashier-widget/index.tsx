@@ -1,16 +1,21 @@
 import { createRoot } from 'react-dom/client';
-import type { CashierWidgetInstance, CashierWidgetProps } from '../shared';
+import type { CashierWidgetInstance, CashierWidgetProps, PaymentMethod } from '../shared';
 import { CardForm } from './CardForm';
 import { createFormStore } from './createFormStore';
+import { createPayment, type PayResult } from './createPayment';
 import { ErrorBoundary } from './ErrorBoundary';
 import { CARD_FIELDS, type ValidationResult, validateCardForm } from './validateCardForm';
 
 let mounts = 0;
 
 /**
- * The reference cashier widget bundle's entry (DESIGN "The bundle"): renders the card payment
- * form into `container` and, once it is on screen, hands `props.onApiInit` the api
- * `{ validate(): ValidationResult }`. A render error goes to `props.onCrash`.
+ * The reference cashier widget bundle's entry (DESIGN "The bundle"). Loads the payment methods of
+ * `props.orderId` (card only without one), renders the payment form into `container` and, once it
+ * is on screen, hands `props.onApiInit` the api:
+ * - `validate()` → `{ valid, errors }`: shows the errors and focuses the first invalid field;
+ * - `pay({ orderId })` → {@link PayResult}: validate → tokenize → charge, exactly once
+ *   (see createPayment); a decline shows its message above the form.
+ * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
  * @returns `unmount()` (empties the container) and `update(partial)` (re-renders with merged props).
  */
 export function mount(container: HTMLElement, props: CashierWidgetProps): CashierWidgetInstance {
@@ -20,14 +25,40 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const root = createRoot(container);
   let current = props;
   let apiSent = false;
+  let unmounted = false;
+
+  const focusFirstInvalid = (errors: ValidationResult['errors']) => {
+    const first = CARD_FIELDS.find((f) => errors[f]);
+    if (first) container.ownerDocument.getElementById(`${idPrefix}-${first}`)?.focus();
+  };
+
+  /** Validates every field, shows the errors, focuses the first invalid field. */
+  const validate = (): ValidationResult => {
+    const result = validateCardForm(store.getSnapshot().values);
+    store.setErrors(result.errors);
+    focusFirstInvalid(result.errors);
+    return result;
+  };
+
+  const payment = createPayment({
+    api: props.providerClient,
+    method: () => store.getSnapshot().method,
+    values: () => store.getSnapshot().values,
+    validate,
+    showErrors: (errors) => {
+      store.setErrors({ ...store.getSnapshot().errors, ...errors });
+      focusFirstInvalid(errors);
+    },
+    ...(props.orderId === undefined ? {} : { mountedOrderId: props.orderId }),
+  });
 
   const api = {
-    /** Validates every field, shows the errors, focuses the first invalid field. */
-    validate(): ValidationResult {
-      const result = validateCardForm(store.getSnapshot().values);
-      store.setErrors(result.errors);
-      const first = CARD_FIELDS.find((f) => result.errors[f]);
-      if (first) container.ownerDocument.getElementById(`${idPrefix}-${first}`)?.focus();
+    validate,
+    /** Pays for the order; see createPayment for the result and the exactly-once rules. */
+    async pay(input: unknown): Promise<PayResult> {
+      store.setNotice(undefined);
+      const result = await payment.pay(input);
+      if (result.status === 'DECLINED' && !unmounted) store.setNotice(result.message);
       return result;
     },
   };
@@ -35,28 +66,61 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const render = () =>
     root.render(
       <ErrorBoundary onError={(error) => current.onCrash(error)}>
-        <CardForm
-          store={store}
-          idPrefix={idPrefix}
-          theme={current.theme}
-          onReady={() => {
-            if (apiSent) return;
-            apiSent = true;
-            current.onApiInit(api);
-          }}
-        />
+        {store.getSnapshot().methods && (
+          <CardForm
+            store={store}
+            idPrefix={idPrefix}
+            theme={current.theme}
+            onReady={() => {
+              if (apiSent) return;
+              apiSent = true;
+              current.onApiInit(api);
+            }}
+          />
+        )}
       </ErrorBoundary>,
     );
-  render();
+
+  if (props.orderId === undefined) {
+    store.setMethods([{ type: 'CARD', label: 'Card' }]);
+    render();
+  } else {
+    props.providerClient
+      .getPaymentMethodsByOrder(props.orderId)
+      .then((methods) => {
+        if (unmounted) return;
+        store.setMethods(narrowMethods(methods));
+        render();
+      })
+      .catch((error: unknown) => {
+        if (!unmounted) current.onCrash(error);
+      });
+  }
 
   return {
     unmount() {
+      unmounted = true;
       root.unmount();
       container.replaceChildren();
     },
     update(partial) {
       current = { ...current, ...partial };
-      render();
+      if (store.getSnapshot().methods) render();
     },
   };
+}
+
+/** Keeps the methods this widget can take (card, pay at the venue); throws when none is left. */
+function narrowMethods(value: unknown): PaymentMethod[] {
+  const known = Array.isArray(value)
+    ? value.filter(
+        (m): m is PaymentMethod =>
+          typeof m === 'object' &&
+          m !== null &&
+          (m.type === 'CARD' || m.type === 'PAY_AT_VENUE') &&
+          typeof (m as { label?: unknown }).label === 'string',
+      )
+    : [];
+  if (known.length === 0) throw new Error('The order offers no payment method this widget can take.');
+  return known;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CashierWidgetProps, createProviderClient } from '../shared';
+import { type CashierWidgetProps, type Charge, createProviderClient, type PaymentMethod } from '../shared';
 import { mount } from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -97,5 +97,74 @@ describe('mount (the reference bundle)', () => {
     const { instance } = setup();
     act(() => instance.unmount());
     expect(container.childNodes).toHaveLength(0);
+  });
+});
+
+describe('mount with an order: payment methods and pay', () => {
+  async function mountForOrder(methods: unknown, charge?: Partial<Charge>) {
+    container = document.body.appendChild(document.createElement('div'));
+    const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
+    const providerClient = {
+      ...client,
+      getPaymentMethodsByOrder: vi.fn(async () => methods as PaymentMethod[]),
+      tokenizeCard: vi.fn(async () => ({ token: 'tok_1', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030 })),
+      chargeOrder: vi.fn(
+        async (): Promise<Charge> => ({
+          id: 'ch_1',
+          orderId: 'ord_1',
+          status: 'APPROVED',
+          amount: { amount: 100, currency: 'EUR' },
+          paymentMethod: 'CARD',
+          createdAt: '',
+          ...charge,
+        }),
+      ),
+    };
+    const p = props({ orderId: 'ord_1', providerClient });
+    await act(async () => {
+      mount(container, p);
+    });
+    const api = (p.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api & { pay(i: unknown): Promise<unknown> };
+    return { p, api, providerClient };
+  }
+  const radios = () => [...container.querySelectorAll('input[type=radio]')].map((r) => r.parentElement?.textContent);
+
+  it('a VENUE order: "Card" and "Pay at the venue" offered, card chosen; choosing the venue hides the card fields', async () => {
+    await mountForOrder([
+      { type: 'CARD', label: 'Card' },
+      { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+    ]);
+    expect(radios()).toEqual(['Card', 'Pay at the venue']);
+    const venue = container.querySelector<HTMLInputElement>('input[value=PAY_AT_VENUE]');
+    act(() => venue?.click());
+    expect(byLabel('Card number')).toBeNull();
+    expect(container.textContent).toContain('You pay at the venue');
+  });
+
+  it('an order with the card only: no choice shown, the card form', async () => {
+    await mountForOrder([{ type: 'CARD', label: 'Card' }]);
+    expect(radios()).toEqual([]);
+    expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
+  });
+
+  it('payment methods that cannot be loaded → onCrash, no api', async () => {
+    const { p } = await mountForOrder([{ type: 'BITCOIN', label: '₿' }]);
+    expect(p.onCrash).toHaveBeenCalledTimes(1);
+    expect(p.onApiInit).not.toHaveBeenCalled();
+  });
+
+  it('a declined pay shows its message as an alert; editing the card clears it', async () => {
+    const { api } = await mountForOrder([{ type: 'CARD', label: 'Card' }], { status: 'DECLINED', declineCode: 'card_declined' });
+    type('Cardholder name', 'Ada Lovelace');
+    type('Card number', '4000000000000002');
+    type('Expiration date', '12/30');
+    type('Security code', '123');
+    type('Email', 'ada@example.com');
+    await act(async () => {
+      await api.pay({ orderId: 'ord_1' });
+    });
+    expect(container.querySelector('[role=alert]')?.textContent).toBe('Your card was declined. Try another card.');
+    type('Card number', '4242424242424242');
+    expect(container.querySelector('[role=alert]')).toBeNull();
   });
 });
