@@ -8,6 +8,7 @@ import { defineConfig, type UserConfig } from 'vite';
  * - `--mode sdk`: the host SDK → dist/host-sdk/index.js (ES) and cashier.iife.js (window.Cashier).
  * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle →
  *   dist/cashier-widget/cashier-widget-lazy-component.bundle.min.js / .bundle.js.
+ * - `--mode demo`: the demo host page's script → dist/demo/demo.js (it uses the SDK's script-tag build).
  * Build-time settings: VITE_CASHIER_FRAME_URL, VITE_CASHIER_STATICS_ORIGINS (DESIGN "Host SDK").
  */
 const root = import.meta.dirname;
@@ -27,6 +28,17 @@ export default defineConfig(({ mode }): UserConfig => {
           formats: ['es', 'iife'],
           fileName: (format) => (format === 'es' ? 'index.js' : 'cashier.iife.js'),
         },
+      },
+    };
+  }
+  if (mode === 'demo') {
+    return {
+      define: production,
+      build: {
+        outDir: resolve(root, 'dist/demo'),
+        emptyOutDir: true,
+        sourcemap: true,
+        lib: { entry: resolve(root, 'host-sdk/demo/demo.ts'), name: 'CashierDemo', formats: ['iife'], fileName: () => 'demo.js' },
       },
     };
   }

@@ -27,6 +27,8 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** The raw Authorization header (the provider is a test double: tests check the token sent). */
   authorization: string | null;
+  /** The Idempotency-Key header (charges), or null. */
+  idempotencyKey: string | null;
   /** Milliseconds since the epoch. */
   at: number;
 }

@@ -12,7 +12,7 @@ import { type Fault, ProviderState } from './ProviderState';
 export interface ProviderOptions {
   /** The provider's own base URL, e.g. http://127.0.0.1:4175; widgetStaticsBaseUrl is `${publicUrl}/statics`. */
   publicUrl: string;
-  /** Origins allowed to call the API (CORS), i.e. the frame's. */
+  /** Origins allowed to call the API (CORS): the frame's, and a host page that calls the provider itself (the demo). */
   frameOrigins: string[];
   /** Folder served at /statics (the built bundle, dist/cashier-widget). */
   staticsDir: string;
@@ -56,6 +56,7 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       authorization: c.req.header('authorization') ?? null,
+      idempotencyKey: c.req.header('idempotency-key') ?? null,
       at: Date.now(),
     });
     return next();

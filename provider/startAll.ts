@@ -28,6 +28,7 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true } 
     'frame-app/index.html',
     'host-sdk/cashier.iife.js',
     'cashier-widget/cashier-widget-lazy-component.bundle.min.js',
+    'demo/demo.js',
   ]) {
     if (!existsSync(dist(built))) throw new Error(`dist/${built} is missing: run npm run build first.`);
   }
@@ -39,7 +40,8 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true } 
       await startProvider({
         port: ports.provider,
         publicUrl: providerUrl,
-        frameOrigins: [`http://127.0.0.1:${ports.frame}`],
+        // The frame calls the API; so does the demo host page (it creates the order).
+        frameOrigins: [`http://127.0.0.1:${ports.frame}`, `http://localhost:${ports.host}`],
         staticsDir: dist('cashier-widget'),
         fixturesDir: resolve(root, 'e2e/fixtures/statics'),
         control,
@@ -50,7 +52,8 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true } 
     const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
     const hostRoutes = {
       '/': demo('index.html'),
-      '/demo.js': demo('demo.js'),
+      '/demo.js': { file: dist('demo/demo.js') },
+      '/demo.js.map': { file: dist('demo/demo.js.map') },
       '/demo.css': demo('demo.css'),
       '/test-host.html': { file: resolve(root, 'e2e/fixtures/test-host.html') },
       '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },

@@ -11,6 +11,7 @@ export interface Fault {
   headers?: Record<string, string>;
   delayMs?: number;
   drop?: boolean;
+  dropAfterApply?: boolean;
 }
 
 /** A request the provider recorded. */
@@ -19,6 +20,7 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   authorization: string | null;
+  idempotencyKey: string | null;
   at: number;
 }
 
@@ -41,6 +43,13 @@ export class ProviderControl {
   /** Makes the provider accept (`add`) or refuse (`remove`) app instance tokens. */
   async appInstances(change: { add?: string[]; remove?: string[] }): Promise<void> {
     await this.post('/__control/app-instances', change);
+  }
+
+  /** Every charge the provider made, oldest first. */
+  async charges(): Promise<{ id: string; orderId: string; status: string; declineCode?: string }[]> {
+    const response = await this.request.get(`${PROVIDER_ORIGIN}/__control/charges`);
+    if (!response.ok()) throw new Error(`provider control: GET charges answered ${response.status()}`);
+    return response.json();
   }
 
   /** Recorded requests for `path`, preflights (OPTIONS) left out unless asked for. */

@@ -1,0 +1,136 @@
+import type { FrameLocator, Page } from '@playwright/test';
+import { ProviderPaths } from '../shared';
+import { expect, test } from './support/test';
+
+// The reference payment flow on the demo checkout (localhost) with the widget in its frame
+// (127.0.0.1): a buyer fills the card inside the frame by accessible names and places the order
+// on the host page. Exactly once is checked against what the provider recorded.
+
+const APPROVED = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+
+const widget = (page: Page): FrameLocator => page.frameLocator('#cashier iframe');
+const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place order' });
+
+/** Opens the checkout, fills the buyer's details, creates the order, waits for the widget. */
+async function startCheckout(page: Page, query = ''): Promise<string> {
+  await page.goto(`/${query}`);
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(placeOrder(page)).toBeEnabled();
+  return page.evaluate(() => document.body.dataset.orderId as string);
+}
+
+async function fillCard(page: Page, number: string) {
+  const frame = widget(page);
+  await frame.getByLabel('Cardholder name').fill('Ada Lovelace');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiration date').fill('12/30');
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByLabel('Email').fill('ada@example.com');
+}
+
+async function expectPaid(page: Page, orderId: string) {
+  const confirmation = page.getByRole('region', { name: 'Order confirmed' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText(`Order ${orderId}`);
+  await expect(confirmation).toHaveAttribute('data-order-status', 'PAID');
+  return confirmation.getAttribute('data-charge-id');
+}
+
+test('a full purchase: card filled in the frame, Place order on the host, paid confirmation, one charge', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await startCheckout(page);
+  await fillCard(page, APPROVED);
+  await placeOrder(page).click();
+  const chargeId = await expectPaid(page, orderId);
+  const charges = await provider.charges();
+  expect(charges).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
+  expect(await provider.requests(ProviderPaths.chargesByOrder(orderId))).toHaveLength(1);
+});
+
+test('a decline is shown in the widget, then another card succeeds', async ({ page, provider }) => {
+  const orderId = await startCheckout(page);
+  await fillCard(page, DECLINED);
+  await placeOrder(page).click();
+  await expect(widget(page).getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await expect(page.getByRole('status')).toContainText('The payment was declined');
+  await widget(page).getByLabel('Card number').fill(APPROVED);
+  await expect(widget(page).getByRole('alert')).toHaveCount(0);
+  await placeOrder(page).click();
+  await expectPaid(page, orderId);
+  expect((await provider.charges()).map((c) => [c.status, c.declineCode])).toEqual([
+    ['DECLINED', 'card_declined'],
+    ['APPROVED', undefined],
+  ]);
+});
+
+test('an invalid form: errors shown inside the frame, focus moved to the first invalid field, no charge', async ({
+  page,
+  provider,
+}) => {
+  await startCheckout(page);
+  const frame = widget(page);
+  await frame.getByLabel('Cardholder name').fill('Ada Lovelace');
+  await frame.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await placeOrder(page).click();
+  await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
+  await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(frame.getByText('Enter a valid card number')).toBeVisible();
+  await expect(frame.getByLabel('Card number')).toBeFocused();
+  expect(await provider.charges()).toEqual([]);
+});
+
+test('pay at the venue is offered for a VENUE event and reserves the order', async ({ page, provider }) => {
+  const orderId = await startCheckout(page);
+  await widget(page).getByRole('radio', { name: 'Pay at the venue' }).check();
+  await expect(widget(page).getByLabel('Card number')).toHaveCount(0);
+  await placeOrder(page).click();
+  const confirmation = page.getByRole('region', { name: 'Order confirmed' });
+  await expect(confirmation).toHaveAttribute('data-order-status', 'PAY_AT_VENUE');
+  await expect(confirmation).toContainText('at the venue');
+  expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'PENDING' })]);
+});
+
+test('an ONLINE event offers no pay at the venue: the card form only', async ({ page }) => {
+  await startCheckout(page, '?event=online');
+  await expect(widget(page).getByLabel('Card number')).toBeVisible();
+  await expect(widget(page).getByRole('radio')).toHaveCount(0);
+  await expect(widget(page).getByText('Pay at the venue')).toHaveCount(0);
+});
+
+test('a double click on Place order makes one payment', async ({ page, provider }) => {
+  const orderId = await startCheckout(page);
+  await fillCard(page, APPROVED);
+  await placeOrder(page).dblclick();
+  await expectPaid(page, orderId);
+  await page.waitForTimeout(300);
+  expect(await provider.charges()).toHaveLength(1);
+  expect(await provider.requests(ProviderPaths.chargesByOrder(orderId))).toHaveLength(1);
+  expect(await provider.requests(ProviderPaths.cardTokenization)).toHaveLength(1);
+});
+
+test('a lost charge reply, then Place order again: the same key returns the original charge, one charge in all', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await startCheckout(page);
+  await fillCard(page, APPROVED);
+  await provider.fault({ path: ProviderPaths.chargesByOrder(orderId), method: 'POST', dropAfterApply: true });
+  await placeOrder(page).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'We could not confirm your payment. Press Place order again: you will not be charged twice.',
+  );
+  expect(await provider.charges()).toHaveLength(1);
+  await placeOrder(page).click();
+  const chargeId = await expectPaid(page, orderId);
+  const charges = await provider.charges();
+  expect(charges).toEqual([expect.objectContaining({ id: chargeId, status: 'APPROVED' })]);
+  const attempts = await provider.requests(ProviderPaths.chargesByOrder(orderId));
+  expect(attempts).toHaveLength(2);
+  expect(attempts[1]?.idempotencyKey).toBe(attempts[0]?.idempotencyKey);
+  expect(attempts[0]?.idempotencyKey).toBeTruthy();
+});

@@ -1,0 +1,325 @@
+// The demo host page: an event checkout as a ticketing site would build it. It creates the order
+// with the provider (order setup), mounts the widget for that order with the SDK's script-tag
+// build, pays through the relayed api and reads the order back for the confirmation.
+import {
+  EventRecurrenceStatus,
+  FieldValueType,
+  FormFieldType,
+  isValidEmail,
+  LocationType,
+  type Order,
+  type OrderEvent,
+  type OrderLine,
+  type OrderSetupRequest,
+  ProviderPaths,
+} from '../../shared';
+import type * as CashierSdk from '../index';
+import type { CashierApi } from '../types';
+
+declare global {
+  interface Window {
+    /** The SDK's script-tag build. */
+    Cashier: typeof CashierSdk;
+    /** Written by the demo server (provider/startAll.ts). */
+    CASHIER_DEMO: { host: string; frameUrl: string; appInstance: string };
+  }
+}
+
+/** A buyer form field, typed with the spec's form field and field value type enumerations. */
+interface BuyerField {
+  name: string;
+  label: string;
+  type: FormFieldType;
+  valueType: FieldValueType;
+  required: boolean;
+  /** How the value is checked beyond "present": `email` uses the spec's e-mail rule. */
+  format?: 'email';
+}
+
+/** A ticket type the buyer picks a quantity of. Prices in minor units. */
+interface TicketType {
+  name: string;
+  unitPrice: number;
+  max: number;
+}
+
+const EVENTS: Record<'venue' | 'online', OrderEvent> = {
+  venue: {
+    name: 'Riverside Jazz Night',
+    startsAt: '2026-12-12T19:00:00Z',
+    locationType: LocationType.VENUE,
+    recurrenceStatus: EventRecurrenceStatus.ONE_TIME,
+    venue: 'The Boathouse, 4 Quay Street',
+  },
+  online: {
+    name: 'Modern Jazz Masterclass (live stream)',
+    startsAt: '2026-12-15T18:00:00Z',
+    locationType: LocationType.ONLINE,
+    recurrenceStatus: EventRecurrenceStatus.RECURRING,
+  },
+};
+
+const TICKETS: TicketType[] = [
+  { name: 'General admission', unitPrice: 2500, max: 10 },
+  { name: 'VIP table seat', unitPrice: 6000, max: 4 },
+];
+
+const BUYER_FIELDS: BuyerField[] = [
+  { name: 'fullName', label: 'Full name', type: FormFieldType.NAME, valueType: FieldValueType.TEXT, required: true },
+  {
+    name: 'email',
+    label: 'Email address',
+    type: FormFieldType.INPUT,
+    valueType: FieldValueType.TEXT,
+    required: true,
+    format: 'email',
+  },
+  { name: 'address', label: 'Address', type: FormFieldType.ADDRESS_SHORT, valueType: FieldValueType.ADDRESS, required: false },
+];
+
+const CURRENCY = 'EUR';
+const config = window.CASHIER_DEMO;
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const money = (minor: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: CURRENCY }).format(minor / 100);
+
+const eventKey = new URLSearchParams(location.search).get('event') === 'online' ? 'online' : 'venue';
+const event = EVENTS[eventKey];
+let orderId: string | undefined;
+let api: CashierApi | undefined;
+
+function log(kind: string, detail: string) {
+  const item = document.createElement('li');
+  item.dataset.kind = kind;
+  item.textContent = `${new Date().toLocaleTimeString()} ${kind}: ${detail}`;
+  $('events').appendChild(item);
+}
+
+/** A call to the provider from the host page (the site's own front end creates the order). */
+async function provider<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${config.host}${path}`, {
+    method,
+    headers: { Authorization: config.appInstance, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => ({}))) as T & { message?: string };
+  if (!response.ok) throw new Error(json.message ?? `${method} ${path} answered HTTP ${response.status}`);
+  return json;
+}
+
+function renderEvent() {
+  document.title = `Checkout — ${event.name}`;
+  $('event-name').textContent = event.name;
+  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(event.startsAt),
+  );
+  const where = event.locationType === LocationType.VENUE ? (event.venue ?? 'At the venue') : 'Online';
+  $('event-meta').textContent = `${when} UTC · ${where}`;
+  const other = $<HTMLAnchorElement>('other-event');
+  other.href = eventKey === 'venue' ? '?event=online' : '?event=venue';
+  other.textContent = eventKey === 'venue' ? 'See the online event instead' : 'See the venue event instead';
+}
+
+function renderTickets() {
+  const container = $('tickets');
+  TICKETS.forEach((ticket, index) => {
+    const id = `ticket-${index}`;
+    const row = document.createElement('div');
+    row.className = 'tickets-row';
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = `${ticket.name} (${money(ticket.unitPrice)})`;
+    const select = document.createElement('select');
+    select.id = id;
+    for (let n = 0; n <= ticket.max; n += 1) select.add(new Option(String(n), String(n), false, n === (index === 0 ? 2 : 0)));
+    select.addEventListener('change', updateTotal);
+    row.append(label, select);
+    container.appendChild(row);
+  });
+  updateTotal();
+}
+
+function selectedLines(): OrderLine[] {
+  return TICKETS.map((ticket, index) => ({
+    name: ticket.name,
+    unitPrice: ticket.unitPrice,
+    quantity: Number($<HTMLSelectElement>(`ticket-${index}`).value),
+  })).filter((line) => line.quantity > 0);
+}
+
+function updateTotal() {
+  $('total').textContent = money(selectedLines().reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
+}
+
+/** Renders one input per field, by its spec form field type. */
+function renderBuyerFields() {
+  const container = $('buyer-fields');
+  for (const field of BUYER_FIELDS) {
+    const id = `buyer-${field.name}`;
+    const wrapper = document.createElement('div');
+    wrapper.className = 'buyer-field';
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = field.required ? field.label : `${field.label} (optional)`;
+    let input: HTMLInputElement | HTMLTextAreaElement;
+    switch (field.type) {
+      case FormFieldType.TEXTAREA:
+      case FormFieldType.ADDRESS_FULL:
+        input = document.createElement('textarea');
+        break;
+      case FormFieldType.NAME:
+      case FormFieldType.INPUT:
+      case FormFieldType.ADDRESS_SHORT:
+      case FormFieldType.DATE: {
+        const el = document.createElement('input');
+        el.type = field.type === FormFieldType.DATE ? 'date' : field.format === 'email' ? 'email' : 'text';
+        el.autocomplete =
+          field.type === FormFieldType.NAME
+            ? 'name'
+            : field.format === 'email'
+              ? 'email'
+              : field.type === FormFieldType.ADDRESS_SHORT
+                ? 'street-address'
+                : 'on';
+        input = el;
+        break;
+      }
+      default:
+        throw new Error(`The demo does not render ${field.type} fields.`);
+    }
+    input.id = id;
+    input.name = field.name;
+    input.required = field.required;
+    wrapper.append(label, input);
+    container.appendChild(wrapper);
+  }
+}
+
+/** The buyer's values, or the first problem in words. */
+function readBuyer(): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
+  const buyer: Record<string, string> = {};
+  for (const field of BUYER_FIELDS) {
+    const fieldId = `buyer-${field.name}`;
+    const value = $<HTMLInputElement>(fieldId).value.trim();
+    if (field.required && value === '') return { problem: `Enter your ${field.label.toLowerCase()}.`, fieldId };
+    if (value !== '' && field.format === 'email' && !isValidEmail(value)) {
+      return { problem: 'Enter a valid email address.', fieldId };
+    }
+    if (value !== '') buyer[field.name] = value;
+  }
+  return { buyer };
+}
+
+async function createOrderAndMount(submitEvent: SubmitEvent) {
+  submitEvent.preventDefault();
+  const error = $('order-error');
+  error.textContent = '';
+  const lines = selectedLines();
+  if (lines.length === 0) {
+    error.textContent = 'Choose at least one ticket.';
+    return;
+  }
+  const read = readBuyer();
+  if ('problem' in read) {
+    error.textContent = read.problem;
+    $(read.fieldId).focus();
+    return;
+  }
+  const continueButton = $<HTMLButtonElement>('continue');
+  continueButton.disabled = true;
+  const request: OrderSetupRequest = { event, lines, currency: CURRENCY, buyer: read.buyer };
+  let order: Order;
+  try {
+    order = await provider<Order>('POST', ProviderPaths.orderSetup, request);
+  } catch (thrown) {
+    error.textContent = `The order could not be created: ${(thrown as Error).message}`;
+    continueButton.disabled = false;
+    return;
+  }
+  orderId = order.id;
+  document.body.dataset.orderId = order.id;
+  for (const el of $('order-form').querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select, textarea'))
+    el.disabled = true;
+  log('order setup', `${order.id}, total ${money(order.total.amount)}`);
+  mountWidget(order.id);
+}
+
+function mountWidget(forOrder: string) {
+  $('payment-hint').textContent = 'Pay securely below.';
+  const placeOrder = $<HTMLButtonElement>('place-order');
+  placeOrder.hidden = false;
+  const started = performance.now();
+  window.Cashier.mountCashier($('cashier'), {
+    host: config.host,
+    frameUrl: config.frameUrl,
+    configuration: { appInstance: config.appInstance },
+    orderId: forOrder,
+    theme: 'inline',
+    onApiInit(received) {
+      api = received;
+      $('ready-time').textContent = `${Math.round(performance.now() - started)} ms`;
+      log('onApiInit', `api methods: ${Object.keys(received).join(', ')}`);
+      placeOrder.disabled = false;
+    },
+    onCrash(crash) {
+      log('onCrash', `${crash.code}: ${crash.message}`);
+      placeOrder.disabled = true;
+    },
+    onSlow(ms) {
+      log('onSlow', `not ready after ${Math.round(ms)} ms, still waiting`);
+    },
+    revalidateAppInstance: async () => {
+      log('revalidateAppInstance', 'handing the frame a fresh app instance');
+      return config.appInstance;
+    },
+  });
+}
+
+/** "Place order": the widget pays (it shares a payment between clicks); then the order is read back. */
+async function placeOrder() {
+  if (!api || !orderId) return;
+  const result = $('order-result');
+  const pay = api.pay;
+  if (!pay) {
+    result.textContent = 'This widget cannot take payments.';
+    return;
+  }
+  result.textContent = 'Processing your payment…';
+  let outcome: { status: string; chargeId?: string; message?: string };
+  try {
+    outcome = (await pay({ orderId })) as typeof outcome;
+  } catch (thrown) {
+    const error = thrown as { code?: string; message?: string };
+    log('api.pay rejected', `${error.code}: ${error.message}`);
+    result.textContent =
+      error.code === 'PAYMENT_OUTCOME_UNKNOWN'
+        ? 'We could not confirm your payment. Press Place order again: you will not be charged twice.'
+        : `The payment could not be completed (${error.code}). Please try again.`;
+    return;
+  }
+  log('api.pay', JSON.stringify(outcome));
+  if (outcome.status === 'INVALID') {
+    result.textContent = 'Please check the payment details.';
+    return;
+  }
+  if (outcome.status === 'DECLINED') {
+    result.textContent = `The payment was declined. ${outcome.message ?? ''}`.trim();
+    return;
+  }
+  const order = await provider<Order>('GET', ProviderPaths.order(orderId));
+  result.textContent = '';
+  $('place-order').hidden = true;
+  const confirmation = $('confirmation');
+  confirmation.hidden = false;
+  confirmation.dataset.orderStatus = order.status;
+  confirmation.dataset.chargeId = order.chargeId ?? '';
+  $('confirmation-text').textContent =
+    order.status === 'PAID'
+      ? `Paid ${money(order.total.amount)}. Order ${order.id}, charge ${order.chargeId}.`
+      : `Reserved: pay ${money(order.total.amount)} at the venue. Order ${order.id}, charge ${order.chargeId}.`;
+}
+
+renderEvent();
+renderTickets();
+renderBuyerFields();
+$<HTMLFormElement>('order-form').addEventListener('submit', (e) => void createOrderAndMount(e as SubmitEvent));
+$('place-order').addEventListener('click', () => void placeOrder());
