@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CashierError, ErrorCode, type SettingsClaim } from '../shared';
 import { createSettingsCache, settingsCacheKey } from './settingsCache';
 
@@ -49,7 +49,7 @@ describe('createSettingsCache (spec 4)', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('devMode: true is never reused: each waiter in turn fetches its own', async () => {
+  it('devMode: true is never reused: every waiter fetches its own, at once', async () => {
     const cache = createSettingsCache();
     const [a, b, c] = [{}, {}, {}];
     await cache.claim(KEY, a);
@@ -57,10 +57,47 @@ describe('createSettingsCache (spec 4)', () => {
     const waitingC = cache.claim(KEY, c);
     cache.publish(KEY, a, { ok: true, settings: { ...settings, devMode: true } });
     expect(await waitingB).toEqual({ kind: 'fetch' });
-    expect(await peek(waitingC)).toBe('pending');
-    cache.publish(KEY, b, { ok: true, settings: { ...settings, devMode: true } });
     expect(await waitingC).toEqual({ kind: 'fetch' });
     expect(cache.size).toBe(0);
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
+  });
+
+  it.each([ErrorCode.Unauthorized, ErrorCode.CaptchaError])(
+    "the owner's own failure (%s) is not handed on: one waiter fetches with its own token",
+    async (code) => {
+      const cache = createSettingsCache();
+      const [a, b, c] = [{}, {}, {}];
+      await cache.claim(KEY, a);
+      const waitingB = cache.claim(KEY, b);
+      const waitingC = cache.claim(KEY, c);
+      cache.publish(KEY, a, { ok: false, error: new CashierError(code, 'refused', { status: 401 }).toJSON() });
+      expect(await waitingB).toEqual({ kind: 'fetch' });
+      expect(await peek(waitingC)).toBe('pending');
+      cache.publish(KEY, b, { ok: true, settings });
+      expect(await waitingC).toEqual({ kind: 'cached', settings });
+    },
+  );
+
+  it('an owner that never publishes (iframe removed without destroy) is given up after the pending limit', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = createSettingsCache({ pendingLimitMs: 10_000 });
+      const [a, b] = [{}, {}];
+      await cache.claim(KEY, a);
+      let claimB: SettingsClaim | undefined;
+      void cache.claim(KEY, b).then((claim) => {
+        claimB = claim;
+      });
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(claimB).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(claimB).toEqual({ kind: 'fetch' });
+      cache.publish(KEY, a, { ok: true, settings: { ...settings, widgetStaticsBaseUrl: 'https://late.example.com' } });
+      cache.publish(KEY, b, { ok: true, settings });
+      expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an owner destroyed mid-request hands the request to a waiter, not a failure', async () => {

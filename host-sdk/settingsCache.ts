@@ -1,6 +1,7 @@
 import {
   CashierError,
   ErrorCode,
+  MAX_WIDGET_READY_TIME_MS,
   type SerializedCashierError,
   type SettingsClaim,
   type SettingsOutcome,
@@ -11,14 +12,17 @@ import {
  * The page's widget settings cache (spec 4, DESIGN "Settings cache"). Every iframe is its own
  * realm, so the sharing lives here, in the host SDK, which all the frames on a page talk to.
  *
- * Per key (`host` + `msid`, the msid only when the settings request would send it):
+ * Per key (`host` + `msid` as given, see {@link settingsCacheKey}):
  * - nobody has the settings: the first claimant is told to fetch them (`fetch`) and owns the
  *   request; later claimants wait for it;
  * - the owner publishes success: cached for every later mount, unless `devMode: true` (never
- *   reused: each waiter then fetches its own, one at a time);
- * - the owner publishes a failure: the waiters fail with it (`failed`), and nothing is cached,
- *   so a widget mounted later asks again;
- * - the owner is destroyed, or its request was aborted: the waiters claim again.
+ *   reused: every waiter then fetches its own, at once);
+ * - the owner publishes a failure of the provider (network, 5xx, bad reply): the waiters fail
+ *   with it (`failed`), and nothing is cached, so a widget mounted later asks again;
+ * - the owner's failure was its own (UNAUTHORIZED, CAPTCHA_ERROR: tokens are per widget), it was
+ *   destroyed, its request was aborted, or it has not published within the pending limit (its
+ *   iframe may have been removed without `destroy()`): the waiters claim again, one of them
+ *   becoming the new owner.
  */
 export interface SettingsCache {
   /** Claims the settings for `key` on behalf of `claimant` (one per mount). Rejects with DESTROYED once it was released. */
@@ -49,8 +53,20 @@ export function settingsCacheKey(host: string, msid: string | undefined): string
   return JSON.stringify([host.replace(/\/+$/, ''), msid ?? null]);
 }
 
+/** Options of {@link createSettingsCache}. */
+export interface SettingsCacheOptions {
+  /**
+   * Milliseconds an owner may hold a request before its waiters stop waiting and claim again;
+   * default MAX_WIDGET_READY_TIME_MS (10 000, spec 9). Its late outcome is then ignored.
+   */
+  pendingLimitMs?: number;
+}
+
+/** Owner failures that say nothing about the settings, only about the owner's own credentials. */
+const OWN_FAILURES: ReadonlySet<string> = new Set([ErrorCode.Destroyed, ErrorCode.Unauthorized, ErrorCode.CaptchaError]);
+
 /** Creates an empty settings cache; the SDK uses one per page ({@link pageSettingsCache}). */
-export function createSettingsCache(): SettingsCache {
+export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS }: SettingsCacheOptions = {}): SettingsCache {
   const entries = new Map<string, Entry>();
   /** Claimants that went away: one that was waiting must not become an owner nobody answers for. */
   const released = new WeakSet<object>();
@@ -60,7 +76,12 @@ export function createSettingsCache(): SettingsCache {
     const settled = new Promise<SettingsClaim | undefined>((resolve) => {
       settle = resolve;
     });
-    entries.set(key, { state: 'pending', owner, settle, settled });
+    const entry: Extract<Entry, { state: 'pending' }> = { state: 'pending', owner, settle, settled };
+    entries.set(key, entry);
+    const limit = setTimeout(() => {
+      if (entries.get(key) === entry) finish(key, entry, undefined);
+    }, pendingLimitMs);
+    void settled.then(() => clearTimeout(limit));
   };
 
   /** Ends the request in flight for `key`: waiters get `result`, or claim again when undefined. */
@@ -88,13 +109,9 @@ export function createSettingsCache(): SettingsCache {
       const entry = entries.get(key);
       if (entry?.state !== 'pending' || entry.owner !== claimant) return;
       const narrowed = narrowOutcome(outcome);
-      if (narrowed.ok) {
-        const reusable = narrowed.settings.devMode !== true;
-        finish(key, entry, reusable ? { state: 'cached', settings: narrowed.settings } : undefined);
-        return;
-      }
-      // An aborted request says nothing about the provider: let a waiter try.
-      if (narrowed.error.code === ErrorCode.Destroyed) finish(key, entry, undefined);
+      if (narrowed.ok && narrowed.settings.devMode === true) finish(key, entry, undefined, { kind: 'fetch' });
+      else if (narrowed.ok) finish(key, entry, { state: 'cached', settings: narrowed.settings });
+      else if (OWN_FAILURES.has(narrowed.error.code)) finish(key, entry, undefined);
       else finish(key, entry, undefined, { kind: 'failed', error: narrowed.error });
     },
     release(claimant) {
