@@ -15,14 +15,21 @@ export interface FormSnapshot {
 
 /** A tiny external store for useSyncExternalStore: one snapshot object per change. */
 export interface FormStore {
+  /** The current snapshot; a new object after every change. */
   getSnapshot(): FormSnapshot;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /** Sets one field's raw value (as typed; formatting is the form's). */
   setValue(field: CardField, value: string): void;
+  /** Sets or (undefined) clears one field's error message. */
   setError(field: CardField, error: string | undefined): void;
+  /** Replaces every field error at once (fields not named have none). */
   setErrors(errors: Partial<Record<CardField, string>>): void;
   /** Sets the offered methods and picks the first (card first when offered). */
   setMethods(methods: PaymentMethod[]): void;
+  /** Chooses the payment method (the buyer picked a radio); clears the notice. */
   setMethod(method: PaymentMethodType): void;
+  /** Sets or (undefined) clears the message above the form. */
   setNotice(notice: string | undefined): void;
 }
 

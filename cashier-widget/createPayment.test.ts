@@ -41,6 +41,12 @@ function setup(over: Partial<PaymentDeps> = {}) {
 }
 
 describe('createPayment: validate → tokenize → charge', () => {
+  it('a charge reply for another order is not believed: INVALID_RESPONSE', async () => {
+    const { payment, api } = setup();
+    api.chargeOrder.mockResolvedValueOnce(charge({ orderId: 'ord_other' }));
+    await expect(payment.pay({ orderId: 'ord_1' })).rejects.toMatchObject({ code: ErrorCode.InvalidResponse });
+  });
+
   it('an approved card: tokenizes the form, charges with a key, resolves APPROVED with the charge id', async () => {
     const { payment, api } = setup();
     await expect(payment.pay({ orderId: 'ord_1' })).resolves.toEqual({ status: 'APPROVED', orderId: 'ord_1', chargeId: 'ch_1' });

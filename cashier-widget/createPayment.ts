@@ -20,6 +20,7 @@ export type PayResult =
 
 /** What the payment flow needs from the widget. */
 export interface PaymentDeps {
+  /** The provider client's calls the flow makes (its errors are CashierErrors with stable codes). */
   api: Pick<ProviderApi, 'tokenizeCard' | 'chargeOrder' | 'getOrder'>;
   /** The payment method the buyer chose. */
   method: () => PaymentMethodType;
@@ -155,6 +156,9 @@ export function createPayment(deps: PaymentDeps) {
 function toResult(orderId: string, charge: Charge): PayResult {
   if (typeof charge !== 'object' || charge === null || typeof charge.id !== 'string') {
     throw new CashierError(ErrorCode.InvalidResponse, 'The charge reply has no id.');
+  }
+  if (charge.orderId !== undefined && charge.orderId !== orderId) {
+    throw new CashierError(ErrorCode.InvalidResponse, `The charge reply is for order ${String(charge.orderId)}, not ${orderId}.`);
   }
   switch (charge.status) {
     case 'APPROVED':

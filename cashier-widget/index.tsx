@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import type { CashierWidgetInstance, CashierWidgetProps, PaymentMethod } from '../shared';
+import { CashierError, type CashierWidgetInstance, type CashierWidgetProps, ErrorCode, type PaymentMethod } from '../shared';
 import { CardForm } from './CardForm';
 import { createFormStore } from './createFormStore';
 import { createPayment, type PayResult } from './createPayment';
@@ -9,12 +9,20 @@ import { CARD_FIELDS, type ValidationResult, validateCardForm } from './validate
 let mounts = 0;
 
 /**
+ * Shown when a charge was sent but its reply was lost (PAYMENT_OUTCOME_UNKNOWN). The next
+ * "Place order" resends that same charge (same idempotency key and card token, even if the form
+ * was edited since), so the provider answers with the original charge.
+ */
+export const OUTCOME_UNKNOWN_NOTICE =
+  'We could not confirm your payment. Place the order again to check it: you will not be charged twice.';
+
+/**
  * The reference cashier widget bundle's entry (DESIGN "The bundle"). Loads the payment methods of
  * `props.orderId` (card only without one), renders the payment form into `container` and, once it
  * is on screen, hands `props.onApiInit` the api:
  * - `validate()` → `{ valid, errors }`: shows the errors and focuses the first invalid field;
  * - `pay({ orderId })` → {@link PayResult}: validate → tokenize → charge, exactly once
- *   (see createPayment); a decline shows its message above the form.
+ *   (see createPayment); a decline, or a charge whose reply was lost, shows a message above the form.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
  * @returns `unmount()` (empties the container) and `update(partial)` (re-renders with merged props).
  */
@@ -57,9 +65,16 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     /** Pays for the order; see createPayment for the result and the exactly-once rules. */
     async pay(input: unknown): Promise<PayResult> {
       store.setNotice(undefined);
-      const result = await payment.pay(input);
-      if (result.status === 'DECLINED' && !unmounted) store.setNotice(result.message);
-      return result;
+      try {
+        const result = await payment.pay(input);
+        if (result.status === 'DECLINED' && !unmounted) store.setNotice(result.message);
+        return result;
+      } catch (error) {
+        if (error instanceof CashierError && error.code === ErrorCode.PaymentOutcomeUnknown && !unmounted) {
+          store.setNotice(OUTCOME_UNKNOWN_NOTICE);
+        }
+        throw error;
+      }
     },
   };
 

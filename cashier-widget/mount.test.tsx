@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CashierWidgetProps, type Charge, createProviderClient, type PaymentMethod } from '../shared';
-import { mount } from './index';
+import {
+  CashierError,
+  type CashierWidgetProps,
+  type Charge,
+  createProviderClient,
+  ErrorCode,
+  type PaymentMethod,
+} from '../shared';
+import { mount, OUTCOME_UNKNOWN_NOTICE } from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -165,6 +172,30 @@ describe('mount with an order: payment methods and pay', () => {
     });
     expect(container.querySelector('[role=alert]')?.textContent).toBe('Your card was declined. Try another card.');
     type('Card number', '4242424242424242');
+    expect(container.querySelector('[role=alert]')).toBeNull();
+  });
+
+  it('a charge whose reply is lost: pay rejects PAYMENT_OUTCOME_UNKNOWN and the widget says so; the next pay resends the same key', async () => {
+    const { api, providerClient } = await mountForOrder([{ type: 'CARD', label: 'Card' }]);
+    providerClient.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
+    type('Cardholder name', 'Ada Lovelace');
+    type('Card number', '4242424242424242');
+    type('Expiration date', '12/30');
+    type('Security code', '123');
+    type('Email', 'ada@example.com');
+    let failure: unknown;
+    await act(async () => {
+      failure = await api.pay({ orderId: 'ord_1' }).catch((error: unknown) => error);
+    });
+    expect((failure as CashierError).code).toBe(ErrorCode.PaymentOutcomeUnknown);
+    expect(container.querySelector('[role=alert]')?.textContent).toBe(OUTCOME_UNKNOWN_NOTICE);
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED', chargeId: 'ch_1' });
+    });
+    const keys = providerClient.chargeOrder.mock.calls.map((call) => (call as unknown[])[2]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(providerClient.tokenizeCard).toHaveBeenCalledTimes(1);
     expect(container.querySelector('[role=alert]')).toBeNull();
   });
 });
