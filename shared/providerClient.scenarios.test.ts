@@ -102,6 +102,68 @@ async function run(
 /** The jittered HTTP delay with Math.random pinned at 0.5: 100 ms × (1 + 0.5 × 20 %). */
 const HTTP_DELAY = 110;
 
+/**
+ * The whole matrix: every method × every first reply, then a 200. Expected values are written
+ * out per row (not derived from the retry policy), so a wrong policy fails here.
+ */
+describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
+  type Row = { attempts: number; delays: number[]; revalidations: number; outcome: string };
+  const row = (attempts: number, delays: number[], revalidations: number, outcome: string): Row => ({
+    attempts,
+    delays,
+    revalidations,
+    outcome,
+  });
+  const idempotent: Record<string, Row> = {
+    network: row(2, [500], 0, 'ok'),
+    '429': row(2, [HTTP_DELAY], 0, 'ok'),
+    '500': row(2, [HTTP_DELAY], 0, 'ok'),
+    '503': row(2, [HTTP_DELAY], 0, 'ok'),
+    '404': row(1, [], 0, 'HTTP_CLIENT_ERROR'),
+    '401': row(2, [0], 1, 'ok'),
+    '403': row(2, [0], 1, 'ok'),
+    captcha: row(1, [], 0, 'CAPTCHA_ERROR'),
+    '200': row(1, [], 0, 'ok'),
+  };
+  const neverRetried: Record<string, Row> = {
+    network: row(1, [], 0, 'NETWORK_ERROR'),
+    '429': row(1, [], 0, 'HTTP_CLIENT_ERROR'),
+    '500': row(1, [], 0, 'HTTP_SERVER_ERROR'),
+    '503': row(1, [], 0, 'HTTP_SERVER_ERROR'),
+    '404': row(1, [], 0, 'HTTP_CLIENT_ERROR'),
+    '401': row(2, [0], 1, 'ok'),
+    '403': row(2, [0], 1, 'ok'),
+    captcha: row(1, [], 0, 'CAPTCHA_ERROR'),
+    '200': row(1, [], 0, 'ok'),
+  };
+  const expected: Record<string, Record<string, Row>> = {
+    get: idempotent,
+    // A HEAD reply has no body: a captcha 403 cannot say so, and is revalidated like any 403.
+    head: { ...idempotent, captcha: row(2, [0], 1, 'ok') },
+    options: idempotent,
+    put: idempotent,
+    delete: idempotent,
+    post: neverRetried,
+    patch: neverRetried,
+  };
+  const replies: Reply[] = ['network', 429, 500, 503, 404, 401, 403, 'captcha', 200];
+  const rows = Object.entries(expected).flatMap(([method, byReply]) =>
+    replies.map((reply) => ({ method, reply, ...(byReply[String(reply)] as Row) })),
+  );
+  it.each(rows)(
+    '$method $reply → 200: $attempts attempt(s), delays $delays, $revalidations revalidation(s), $outcome',
+    async (r) => {
+      const observed = await run(r.method, [r.reply, 200]);
+      expect(observed).toMatchObject({
+        attempts: r.attempts,
+        delays: r.delays,
+        revalidations: r.revalidations,
+        outcome: r.outcome,
+      });
+    },
+  );
+});
+
 describe('idempotent methods: retries on network errors, 429 and 5xx (spec 7, 9)', () => {
   const table: { replies: Reply[]; attempts: number; delays: number[]; outcome: string }[] = [
     { replies: [200], attempts: 1, delays: [], outcome: 'ok' },
