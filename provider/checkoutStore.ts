@@ -63,6 +63,7 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
   /** Idempotency-Key → the request it was first used with and the reply it got. */
   const idempotency = new Map<string, { fingerprint: string; reply: StoreReply<Charge> }>();
 
+  /** Order setup: 201 with the order (AWAITING_PAYMENT, total from the lines); 400 INVALID_ORDER naming the bad field. */
   function setupOrder(body: unknown): StoreReply {
     const problem = describeOrderProblem(body);
     if (problem) return fail(400, 'INVALID_ORDER', problem);
@@ -81,11 +82,13 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
     return { status: 201, body: order };
   }
 
+  /** Order by id: 200 with the order; 404 ORDER_NOT_FOUND. */
   function getOrder(orderId: string): StoreReply {
     const order = orders.get(orderId);
     return order ? { status: 200, body: order } : fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
   }
 
+  /** Payment methods by order: CARD, plus PAY_AT_VENUE for a VENUE event; 404 ORDER_NOT_FOUND. */
   function paymentMethodsFor(orderId: string): StoreReply {
     const order = orders.get(orderId);
     if (!order) return fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
@@ -94,6 +97,11 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
     return { status: 200, body: methods };
   }
 
+  /**
+   * Card tokenization: 201 with a single-use token; 400 INVALID_CARD (no holder name),
+   * INVALID_CARD_NUMBER (not 13–19 digits passing Luhn), CARD_EXPIRED (month ended), INVALID_CVC
+   * (3 digits, 4 for Amex). A {@link TEST_CARDS} decline number tokenizes and declines at charge.
+   */
   function tokenizeCard(body: unknown): StoreReply {
     if (typeof body !== 'object' || body === null) return fail(400, 'INVALID_CARD', 'Expected a JSON object.');
     const card = body as Record<string, unknown>;
@@ -127,6 +135,18 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
     return { status: 201, body: publicToken };
   }
 
+  /**
+   * Charge an order, exactly once:
+   * - 400 IDEMPOTENCY_KEY_REQUIRED without a key of 1–255 characters;
+   * - a key seen before with the same order and body replays its first 201 reply (header
+   *   `Idempotent-Replayed: true`), with another body 422 IDEMPOTENCY_KEY_REUSED;
+   * - 404 ORDER_NOT_FOUND; 409 ORDER_ALREADY_PAID once an order has a settling charge (APPROVED, or
+   *   PENDING for pay at the venue): at most one per order;
+   * - CARD needs an unused token (400 INVALID_CARD_TOKEN): APPROVED, or DECLINED with the test
+   *   card's decline code (the order stays payable); PAY_AT_VENUE only for VENUE events (400
+   *   PAYMENT_METHOD_NOT_AVAILABLE) → PENDING; anything else 400 INVALID_PAYMENT_METHOD.
+   * Only 201 replies are remembered under the key.
+   */
   function chargeOrder(orderId: string, body: unknown, idempotencyKey: string | undefined): StoreReply {
     if (!idempotencyKey || idempotencyKey.length > 255) {
       return fail(400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charge needs an Idempotency-Key header of 1–255 characters.');
@@ -182,11 +202,13 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
     return { status: 200, body: order };
   }
 
+  /** Charges by order, declines included, oldest first; 404 ORDER_NOT_FOUND. */
   function chargesOf(orderId: string): StoreReply {
     if (!orders.has(orderId)) return fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
     return { status: 200, body: [...charges.values()].filter((c) => c.orderId === orderId) };
   }
 
+  /** Charge by id: 200 with the charge; 404 CHARGE_NOT_FOUND. */
   function getCharge(chargeId: string): StoreReply {
     const charge = charges.get(chargeId);
     return charge ? { status: 200, body: charge } : fail(404, 'CHARGE_NOT_FOUND', `No charge ${chargeId}.`);
@@ -203,6 +225,7 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
     getCharge,
     /** Every charge made, in order (tests count them). */
     allCharges: (): Charge[] => [...charges.values()],
+    /** Forgets every order, token, charge and idempotency key (tests' `/__control/reset`). */
     reset(): void {
       orders.clear();
       tokens.clear();

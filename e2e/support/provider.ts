@@ -3,14 +3,23 @@ import { PROVIDER_ORIGIN } from './origins';
 
 /** A fault for the reference provider's control API (provider/README.md). */
 export interface Fault {
+  /** The request path the fault applies to, e.g. WIDGET_SETTINGS_PATH. */
   path: string;
+  /** HTTP method; any method (except preflights) when absent. */
   method?: string;
+  /** How many matching requests it hits before it is spent; default 1. */
   times?: number;
+  /** Answer with this status instead of the real reply. */
   status?: number;
+  /** JSON body of that answer (e.g. an application error). */
   body?: unknown;
+  /** Extra headers of that answer (e.g. Retry-After). */
   headers?: Record<string, string>;
+  /** Milliseconds to wait before answering (or dropping). */
   delayMs?: number;
+  /** Destroy the socket without answering; nothing is applied. */
   drop?: boolean;
+  /** Apply the request (a charge is made), then destroy the socket: the reply is lost. */
   dropAfterApply?: boolean;
 }
 
@@ -28,14 +37,17 @@ export interface RecordedRequest {
 export class ProviderControl {
   constructor(private readonly request: APIRequestContext) {}
 
+  /** Clears faults, recorded requests, orders, charges, settings overrides and added tokens. */
   async reset(): Promise<void> {
     await this.post('/__control/reset', {});
   }
 
+  /** Queues a fault; faults for a path are used in the order they were added. */
   async fault(fault: Fault): Promise<void> {
     await this.post('/__control/faults', fault);
   }
 
+  /** Merges `overrides` (e.g. `{ devMode: true }`) into the widget settings the provider returns. */
   async settings(overrides: Record<string, unknown>): Promise<void> {
     await this.post('/__control/settings', overrides);
   }
