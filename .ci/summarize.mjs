@@ -1,5 +1,7 @@
 // Prints one plain line "N passed, N failed" totalling the unit (vitest) and e2e (Playwright)
 // reports that `npm test` wrote into reports/. A missing report counts as nothing run.
+// Usage: node .ci/summarize.mjs [exit status of npm test]; a failed run with no failed test
+// is said to have failed in a step that is not a test (lint, typecheck, build, size budgets).
 import { existsSync, readFileSync } from 'node:fs';
 
 const read = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
@@ -18,4 +20,8 @@ if (e2e?.stats) {
 }
 console.log(`unit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}`);
 console.log(`e2e: ${e2e?.stats ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+const status = Number(process.argv[2] ?? 0);
+if (status !== 0 && failed === 0) {
+  console.log(`npm test exited ${status} in a step that is not a test (lint, typecheck, build or size budgets): see above`);
+}
 console.log(`${passed} passed, ${failed} failed`);
