@@ -119,7 +119,8 @@ describe('every spec section 7 path is routed', () => {
 });
 
 describe('charges and fault switches over HTTP', () => {
-  it('a charge with a reused key replays the first; the order reads back paid with that charge id', async () => {
+  /** A fresh ONLINE order and a token of the approved test card. */
+  async function orderWithApprovedCard() {
     const fresh = await client.setupOrder({
       event: { name: 'Talk', startsAt: '2027-02-01T18:00:00Z', locationType: 'ONLINE', recurrenceStatus: 'ONE_TIME' },
       lines: [{ name: 'Ticket', unitPrice: 1000, quantity: 1 }],
@@ -132,6 +133,11 @@ describe('charges and fault switches over HTTP', () => {
       expYear: 2040,
       cvc: '123',
     });
+    return { fresh, token };
+  }
+
+  it('a charge with a reused key replays the first; the order reads back paid with that charge id', async () => {
+    const { fresh, token } = await orderWithApprovedCard();
     const body = { paymentMethod: 'CARD' as const, cardToken: token.token };
     const first = await client.chargeOrder(fresh.id, body, 'key-http-1');
     const again = await client.chargeOrder(fresh.id, body, 'key-http-1');
@@ -141,18 +147,7 @@ describe('charges and fault switches over HTTP', () => {
   });
 
   it('dropAfterApply: the charge is made, the reply is lost (not retried: POST); the same key then returns it', async () => {
-    const fresh = await client.setupOrder({
-      event: { name: 'Talk', startsAt: '2027-02-01T18:00:00Z', locationType: 'ONLINE', recurrenceStatus: 'ONE_TIME' },
-      lines: [{ name: 'Ticket', unitPrice: 1000, quantity: 1 }],
-      currency: 'USD',
-    });
-    const token = await client.tokenizeCard({
-      holderName: 'Ada',
-      number: TEST_CARDS.approved,
-      expMonth: 1,
-      expYear: 2040,
-      cvc: '123',
-    });
+    const { fresh, token } = await orderWithApprovedCard();
     const path = `/_serverless/payments-checkout-server/orders/${fresh.id}/charges`;
     running.state.addFault({ path, method: 'POST', dropAfterApply: true });
     const body = { paymentMethod: 'CARD' as const, cardToken: token.token };
