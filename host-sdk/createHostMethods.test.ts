@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CashierError, ErrorCode, type FrameMethods } from '../shared';
 import { createHostMethods } from './createHostMethods';
 import { resolveOptions } from './resolveOptions';
@@ -7,14 +7,18 @@ import type { CashierApi, MountCashierOptions } from './types';
 
 const TOKEN = 'secret-token-123';
 
-function setup(overrides: Partial<MountCashierOptions> = {}, callApi: FrameMethods['callApi'] = vi.fn()) {
+function setup(
+  overrides: Partial<MountCashierOptions> = {},
+  callApi: FrameMethods['callApi'] = vi.fn(),
+  context: { revalidateTimeoutMs?: number } = {},
+) {
   let destroyed = false;
   const callbacks = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() };
   const options = resolveOptions(
     { host: 'https://tickets.example.com', configuration: { appInstance: TOKEN }, ...callbacks, ...overrides },
     'https://shop.example/checkout',
   );
-  const bridge = createHostMethods({ options, remote: async () => ({ callApi }), isDestroyed: () => destroyed });
+  const bridge = createHostMethods({ options, remote: async () => ({ callApi }), isDestroyed: () => destroyed, ...context });
   return { ...bridge, ...callbacks, callApi, destroy: () => (destroyed = true) };
 }
 
@@ -83,40 +87,48 @@ describe('createHostMethods: onCrash', () => {
 });
 
 describe('createHostMethods: nothing fires after destroy', () => {
-  it('drops onApiInit, onCrash, onSlow and crash()', () => {
-    const { methods, crash, destroy, onApiInit, onCrash, onSlow } = setup();
+  it('drops onApiInit, onCrash and crash()', () => {
+    const { methods, crash, destroy, onApiInit, onCrash } = setup();
     destroy();
     methods.onApiInit(['validate']);
-    methods.onSlow(10_000);
     methods.onCrash(serialized(ErrorCode.BundleCrashed));
     crash(new CashierError(ErrorCode.ConnectionFailed, 'x'));
     expect(onApiInit).not.toHaveBeenCalled();
-    expect(onSlow).not.toHaveBeenCalled();
     expect(onCrash).not.toHaveBeenCalled();
   });
 });
 
-describe('createHostMethods: onSlow', () => {
-  it('fires once with the elapsed time', () => {
-    const { methods, onSlow } = setup();
-    methods.onSlow(10_250);
-    methods.onSlow(20_000);
-    expect(onSlow).toHaveBeenCalledTimes(1);
-    expect(onSlow).toHaveBeenCalledWith(10_250);
+describe('createHostMethods: onSlow (spec 4: not ready within 10 000 ms)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('does not fire once ready or crashed, and replaces a non-number with the limit', () => {
-    const ready = setup();
-    ready.methods.onApiInit([]);
-    ready.methods.onSlow(10_000);
-    expect(ready.onSlow).not.toHaveBeenCalled();
-    const crashed = setup();
-    crashed.methods.onCrash(serialized(ErrorCode.BundleCrashed));
-    crashed.methods.onSlow(10_000);
-    expect(crashed.onSlow).not.toHaveBeenCalled();
-    const odd = setup();
-    odd.methods.onSlow('soon' as never);
-    expect(odd.onSlow).toHaveBeenCalledWith(10_000);
+  it('fires once, 10 000 ms after the mount, with the elapsed time, and the widget keeps waiting', async () => {
+    vi.useFakeTimers();
+    const { methods, onSlow, onApiInit } = setup();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(onSlow).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onSlow).toHaveBeenCalledTimes(1);
+    expect(onSlow).toHaveBeenCalledWith(10_000);
+    methods.onApiInit(['validate']);
+    expect(onApiInit).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(onSlow).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['ready (onApiInit)', (b: ReturnType<typeof setup>) => b.methods.onApiInit([])],
+    ['crashed', (b: ReturnType<typeof setup>) => b.methods.onCrash(serialized(ErrorCode.BundleCrashed))],
+    ['released (destroy)', (b: ReturnType<typeof setup>) => b.release()],
+    ['destroyed', (b: ReturnType<typeof setup>) => b.destroy()],
+  ])('does not fire once %s before the limit', async (_name, settle) => {
+    vi.useFakeTimers();
+    const bridge = setup();
+    await vi.advanceTimersByTimeAsync(9_000);
+    settle(bridge);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(bridge.onSlow).not.toHaveBeenCalled();
   });
 });
 
@@ -196,6 +208,25 @@ describe('createHostMethods: revalidateAppInstance', () => {
     const rejection = await methods.revalidateAppInstance().catch((e: unknown) => e);
     expect(rejection).toBeInstanceOf(CashierError);
     expect(rejection).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('rejects UNAUTHORIZED when the host never answers, after the timeout (default 5 000 ms)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { methods } = setup({ revalidateAppInstance: () => new Promise<string>(() => undefined) });
+      const outcome = methods.revalidateAppInstance().catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(4_999);
+      let settled = false;
+      void outcome.then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining('5000 ms') });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects DESTROYED after destroy without asking the host', async () => {

@@ -6,6 +6,7 @@ import {
   type HostMethods,
   MAX_FRAME_HEIGHT_PX,
   MAX_WIDGET_READY_TIME_MS,
+  REVALIDATE_TIMEOUT_MS,
 } from '../shared';
 import { callSafely } from './callSafely';
 import { relayApi } from './relayApi';
@@ -24,6 +25,16 @@ export interface HostContext {
   resize?: (heightPx: number) => void;
   /** Where widget settings are shared between mounts (spec 4); default the page's one cache. */
   settingsCache?: SettingsCache;
+  /**
+   * Milliseconds from the mount until the host is told the widget is slow (`onSlow`); default
+   * MAX_WIDGET_READY_TIME_MS (10 000, spec 4 and 9). Ready means the bundle called `onApiInit`.
+   */
+  slowAfterMs?: number;
+  /**
+   * Milliseconds the host's `revalidateAppInstance` may take before the refusal stands
+   * (`UNAUTHORIZED`); default REVALIDATE_TIMEOUT_MS (5 000).
+   */
+  revalidateTimeoutMs?: number;
 }
 
 /** The methods exposed to the frame, and the one way to report a crash (at most once per mount). */
@@ -31,14 +42,15 @@ export interface HostBridge {
   methods: HostMethods;
   /** Calls `opts.onCrash(error)` unless a crash was reported already or the mount is destroyed. */
   crash: (error: CashierError) => void;
-  /** Gives up this mount's claim on the shared settings request (destroy). */
+  /** Gives up this mount's claim on the shared settings request and stops the slow timer (destroy). */
   release: () => void;
 }
 
 /**
  * The host side of the bridge (shared `HostMethods`, DESIGN "Host SDK"). Input from the frame is
- * untrusted and narrowed. `onCrash` fires at most once; `onSlow` once, and not once ready or
- * crashed; nothing fires after destroy. The host's callbacks run through `callSafely`.
+ * untrusted and narrowed. `onCrash` fires at most once; `onSlow` once, `slowAfterMs` after the
+ * mount, unless the widget is ready (`onApiInit`) or crashed by then; nothing fires after
+ * destroy. The host's callbacks run through `callSafely`.
  */
 export function createHostMethods({
   options,
@@ -46,16 +58,26 @@ export function createHostMethods({
   isDestroyed,
   resize,
   settingsCache = pageSettingsCache,
+  slowAfterMs = MAX_WIDGET_READY_TIME_MS,
+  revalidateTimeoutMs = REVALIDATE_TIMEOUT_MS,
 }: HostContext): HostBridge {
   const claimant = {};
   const settingsKey = settingsCacheKey(options.host, options.configuration.msid);
   let crashed = false;
   let ready = false;
-  let slowReported = false;
+
+  // Spec 4: the widget counts as slow when it is not ready within the limit. Timed here, from
+  // the mount, so the frame's own load and the handshake count too; the widget keeps waiting.
+  const mountedAt = Date.now();
+  const slowTimer = setTimeout(() => {
+    if (ready || crashed || isDestroyed()) return;
+    callSafely('onSlow', options.onSlow, Date.now() - mountedAt);
+  }, slowAfterMs);
 
   const crash = (error: CashierError): void => {
     if (crashed || isDestroyed()) return;
     crashed = true;
+    clearTimeout(slowTimer);
     callSafely('onCrash', options.onCrash, error);
   };
 
@@ -74,27 +96,26 @@ export function createHostMethods({
     onApiInit: (methodNames: unknown) => {
       if (isDestroyed()) return;
       ready = true;
+      clearTimeout(slowTimer);
       callSafely('onApiInit', options.onApiInit, relayApi(methodNames, callApi));
     },
     onCrash: (serialized: unknown) => crash(CashierError.fromSerialized(serialized)),
-    onSlow: (elapsedMs: unknown) => {
-      if (slowReported || ready || crashed || isDestroyed()) return;
-      slowReported = true;
-      const ms = typeof elapsedMs === 'number' && Number.isFinite(elapsedMs) ? elapsedMs : MAX_WIDGET_READY_TIME_MS;
-      callSafely('onSlow', options.onSlow, ms);
-    },
     onResize: (heightPx: unknown) => {
       if (isDestroyed() || typeof heightPx !== 'number' || !Number.isFinite(heightPx)) return;
       resize?.(Math.min(Math.max(Math.ceil(heightPx), 0), MAX_FRAME_HEIGHT_PX));
     },
-    revalidateAppInstance: () => revalidate(options, isDestroyed),
+    revalidateAppInstance: () => revalidate(options, isDestroyed, revalidateTimeoutMs),
     claimWidgetSettings: async () => {
       if (isDestroyed()) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
       return settingsCache.claim(settingsKey, claimant);
     },
     publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, claimant, outcome),
   };
-  return { methods, crash, release: () => settingsCache.release(claimant) };
+  const release = () => {
+    clearTimeout(slowTimer);
+    settingsCache.release(claimant);
+  };
+  return { methods, crash, release };
 }
 
 /** The widget inputs the frame asks for; the token travels here, never in the frame URL. */
@@ -110,17 +131,30 @@ function bootstrapOf({ host, configuration, theme, debug, revalidateAppInstance,
   };
 }
 
-/** Asks the host for a fresh token; rejects with `UNAUTHORIZED` when there is none to be had. */
-async function revalidate(options: ResolvedOptions, isDestroyed: () => boolean): Promise<string> {
+/**
+ * Asks the host for a fresh token; rejects with `UNAUTHORIZED` when there is none to be had:
+ * no `revalidateAppInstance`, a rejection, no non-empty string, or no answer within `timeoutMs`.
+ */
+async function revalidate(options: ResolvedOptions, isDestroyed: () => boolean, timeoutMs: number): Promise<string> {
   if (isDestroyed()) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
   if (!options.revalidateAppInstance) {
     throw new CashierError(ErrorCode.Unauthorized, 'The host gave no revalidateAppInstance');
   }
   let token: unknown;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unanswered = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new CashierError(ErrorCode.Unauthorized, `revalidateAppInstance did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
   try {
-    token = await options.revalidateAppInstance();
-  } catch {
+    token = await Promise.race([options.revalidateAppInstance(), unanswered]);
+  } catch (error) {
+    if (error instanceof CashierError) throw error;
     throw new CashierError(ErrorCode.Unauthorized, 'revalidateAppInstance rejected');
+  } finally {
+    clearTimeout(timer);
   }
   if (typeof token !== 'string' || token.trim() === '') {
     throw new CashierError(ErrorCode.Unauthorized, 'revalidateAppInstance did not resolve to a non-empty string');

@@ -115,7 +115,7 @@ describe('mountCashier: the frame', () => {
   it('connects to the frame window only, from its origin only, with the handshake timeout', () => {
     const { iframe } = mountCashier(mountPoint(), options({ frameUrl: 'http://127.0.0.1:4174/app/?v=1' }));
     expect(penpal.messengerOptions).toEqual([{ remoteWindow: iframe.contentWindow, allowedOrigins: ['http://127.0.0.1:4174'] }]);
-    expect(connections[0]?.timeout).toBe(10_000);
+    expect(connections[0]?.timeout).toBe(20_000);
   });
 });
 
@@ -156,7 +156,7 @@ describe('mountCashier: the bridge', () => {
 
 describe('mountCashier: destroy', () => {
   it('removes the iframe and the connection; twice is safe; nothing fires after', async () => {
-    const callbacks = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() };
+    const callbacks = { onApiInit: vi.fn(), onCrash: vi.fn() };
     const el = mountPoint();
     const handle = mountCashier(el, options(callbacks));
     handle.destroy();
@@ -167,10 +167,8 @@ describe('mountCashier: destroy', () => {
     await flush();
     const methods = connections[0]?.methods;
     methods?.onApiInit(['validate']);
-    methods?.onSlow(10_000);
     methods?.onCrash({ name: 'CashierError', code: ErrorCode.BundleCrashed, message: 'late' });
     expect(callbacks.onApiInit).not.toHaveBeenCalled();
-    expect(callbacks.onSlow).not.toHaveBeenCalled();
     expect(callbacks.onCrash).not.toHaveBeenCalled();
   });
 

@@ -12,7 +12,8 @@ import { validateOptions } from './validateOptions';
  * cross-origin `<iframe>` running the frame app and connects to it with penpal, accepting
  * messages from the frame's origin only. The frame then asks for the widget inputs, and calls
  * back `onApiInit`, `onCrash` (at most once; `CONNECTION_FAILED` when the handshake does not
- * finish within 10 000 ms), `onSlow` and `revalidateAppInstance`.
+ * finish within 20 000 ms), `onSlow` (not ready 10 000 ms after the mount; it keeps waiting) and
+ * `revalidateAppInstance`.
  *
  * @returns the iframe and `destroy()`, which removes both; nothing fires after it.
  * @throws TypeError naming the option when `el` or `opts` is bad, before anything is created.

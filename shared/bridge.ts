@@ -9,8 +9,27 @@ import type { WidgetSettings } from './widgetSettings';
 /** Query parameter of the frame URL that carries the host page's origin (not a secret). */
 export const PARENT_ORIGIN_PARAM = 'parentOrigin';
 
-/** How long each side waits for the penpal handshake, in milliseconds. */
-export const CONNECTION_TIMEOUT_MS = 10_000;
+/**
+ * How long each side waits for the penpal handshake, in milliseconds. Longer than the spec's
+ * 10 000 ms ready limit on purpose: a frame that is merely slow is reported through `onSlow`
+ * first and may still connect; only a frame that never answers ends in CONNECTION_FAILED.
+ */
+export const CONNECTION_TIMEOUT_MS = 20_000;
+
+/** How long the frame waits for the host's answer to `getBootstrap`, in milliseconds. */
+export const BOOTSTRAP_CALL_TIMEOUT_MS = 5_000;
+
+/**
+ * How long the host SDK waits for the host page's `revalidateAppInstance`, in milliseconds;
+ * after it the 401/403 stands (UNAUTHORIZED). The frame's call over the bridge waits a second more.
+ */
+export const REVALIDATE_TIMEOUT_MS = 5_000;
+
+/**
+ * How long the frame waits for `claimWidgetSettings`, in milliseconds: another widget's request
+ * in flight may hold it up to the cache's 10 000 ms pending limit. After it the frame fetches alone.
+ */
+export const SETTINGS_CLAIM_TIMEOUT_MS = 12_000;
 
 /** The tallest the host lets the frame make itself, in CSS pixels. */
 export const MAX_FRAME_HEIGHT_PX = 4000;
@@ -25,8 +44,11 @@ export interface CashierConfiguration {
 
 /** What the frame asks the host for once connected: the widget inputs of spec section 1. */
 export interface FrameBootstrap {
+  /** Provider API base URL (spec 1: host), as the host gave it. */
   host: string;
+  /** The app instance token and msid (spec 1: configuration). */
   configuration: CashierConfiguration;
+  /** `'modal'` (red alert text) or anything else (grey alert background); default `'inline'` (spec 2). */
   theme: string;
   /** true when `opts.debug` or the host page URL has a `debug` parameter that is not `false`. */
   debug: boolean;
@@ -60,8 +82,6 @@ export type HostMethods = {
   onApiInit: (methodNames: string[]) => void;
   /** The loader failed (spec 8); the host calls its `onCrash` at most once. */
   onCrash: (error: SerializedCashierError) => void;
-  /** The widget was not ready within MAX_WIDGET_READY_TIME_MS (spec 4); it keeps waiting. */
-  onSlow: (elapsedMs: number) => void;
   /** The frame's content is now `heightPx` CSS pixels tall; the host sizes the iframe to fit. */
   onResize: (heightPx: number) => void;
   /** Asks the host's `revalidateAppInstance` for a fresh app instance token (spec 7). */

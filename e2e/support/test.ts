@@ -46,9 +46,18 @@ export function hostEvents(page: Page): Promise<HostEvent[]> {
   return page.evaluate(() => (window as unknown as { __events: HostEvent[] }).__events);
 }
 
-/** Waits until the host page recorded an event of `type`, and returns all such events. */
-export async function waitForEvent<T extends HostEvent['type']>(page: Page, type: T): Promise<Extract<HostEvent, { type: T }>[]> {
-  await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === type).length).toBeGreaterThan(0);
+/**
+ * Waits until the host page recorded an event of `type` (up to `timeoutMs`, default the
+ * config's expect timeout), and returns all such events.
+ */
+export async function waitForEvent<T extends HostEvent['type']>(
+  page: Page,
+  type: T,
+  timeoutMs?: number,
+): Promise<Extract<HostEvent, { type: T }>[]> {
+  await expect
+    .poll(async () => (await hostEvents(page)).filter((e) => e.type === type).length, { timeout: timeoutMs })
+    .toBeGreaterThan(0);
   return (await hostEvents(page)).filter((e): e is Extract<HostEvent, { type: T }> => e.type === type);
 }
 

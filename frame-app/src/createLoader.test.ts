@@ -2,13 +2,7 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  type CashierWidgetProps,
-  createProviderClient,
-  type FrameBootstrap,
-  ProviderPaths,
-  type SettingsClaim,
-} from '../../shared';
+import { type CashierWidgetProps, type FrameBootstrap, ProviderPaths, type SettingsClaim } from '../../shared';
 import { createApiRelay } from './createApiRelay';
 import { createLoader, type HostPort } from './createLoader';
 
@@ -58,7 +52,6 @@ function fakeHost(claim: () => Promise<SettingsClaim> = async () => ({ kind: 'fe
   return {
     onApiInit: vi.fn(),
     onCrash: vi.fn(),
-    onSlow: vi.fn(),
     revalidateAppInstance: vi.fn(async () => 'token-2'),
     claimWidgetSettings: vi.fn(claim),
     publishWidgetSettings: vi.fn(),
@@ -273,44 +266,6 @@ describe('createLoader: waiting → loaded | failed (spec 4, 7, 8)', () => {
     expect(loader.getSnapshot().status).toBe('waiting');
     expect(loadBundle).not.toHaveBeenCalled();
     expect(hostPort.onCrash).not.toHaveBeenCalled();
-  });
-});
-
-describe('createLoader: slow (spec 4: 10 000 ms)', () => {
-  it('tells the host once when not ready in time, and keeps waiting', async () => {
-    vi.useFakeTimers();
-    try {
-      let release: (m: unknown) => void = () => undefined;
-      const pending = new Promise((resolve) => {
-        release = resolve;
-      });
-      const hostPort = fakeHost();
-      const loader = createLoader({
-        bootstrap: bootstrap(),
-        host: hostPort,
-        container: document.createElement('div'),
-        allowlist: 'development',
-        loadBundle: () => pending,
-        relay: createApiRelay(),
-        createClient: (options) => ({
-          ...createProviderClient(options),
-          getWidgetSettings: async () => ({ widgetStaticsBaseUrl: statics }),
-        }),
-      });
-      const started = loader.start();
-      await vi.advanceTimersByTimeAsync(9_999);
-      expect(hostPort.onSlow).not.toHaveBeenCalled();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(hostPort.onSlow).toHaveBeenCalledTimes(1);
-      expect(hostPort.onSlow.mock.calls[0]?.[0]).toBeGreaterThanOrEqual(10_000);
-      release(goodModule());
-      await started;
-      expect(loader.getSnapshot().status).toBe('loaded');
-      await vi.advanceTimersByTimeAsync(20_000);
-      expect(hostPort.onSlow).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });
 

@@ -8,7 +8,6 @@ import {
   type FrameBootstrap,
   isAllowedStaticsUrl,
   isCashierWidgetModule,
-  MAX_WIDGET_READY_TIME_MS,
   type ProviderClient,
   type ProviderClientOptions,
   parseWidgetSettings,
@@ -26,7 +25,6 @@ export type LoaderState = { status: 'waiting' } | { status: 'loaded' } | { statu
 export interface HostPort {
   onApiInit(methodNames: string[]): unknown;
   onCrash(error: ReturnType<CashierError['toJSON']>): unknown;
-  onSlow(elapsedMs: number): unknown;
   /** A fresh app instance token from the host (spec 7); called only when `bootstrap.canRevalidate`. */
   revalidateAppInstance(): Promise<string>;
   /** The page's settings cache (spec 4); a host that rejects is treated as having none. */
@@ -48,8 +46,6 @@ export interface LoaderDeps {
   relay: ApiRelay;
   /** Builds the provider client; default createProviderClient from shared. */
   createClient?: (options: ProviderClientOptions) => ProviderClient;
-  /** Milliseconds before the host is told the widget is slow; default MAX_WIDGET_READY_TIME_MS (spec 4, 9). */
-  slowAfterMs?: number;
 }
 
 /** The loader: a store for React's useSyncExternalStore, plus start and stop. */
@@ -72,7 +68,6 @@ export function createLoader(deps: LoaderDeps): Loader {
   const listeners = new Set<() => void>();
   const abort = new AbortController();
   let instance: CashierWidgetInstance | undefined;
-  let slowTimer: ReturnType<typeof setTimeout> | undefined;
   const stopped = () => abort.signal.aborted;
 
   const setState = (next: LoaderState) => {
@@ -88,7 +83,6 @@ export function createLoader(deps: LoaderDeps): Loader {
 
   const fail = (error: CashierError) => {
     if (state.status === 'failed' || stopped()) return;
-    clearTimeout(slowTimer);
     unmount();
     setState({ status: 'failed', error });
     tellHost(() => deps.host.onCrash(error.toJSON()));
@@ -202,10 +196,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       fail(new CashierError(ErrorCode.BundleMountFailed, `The widget bundle failed to mount: ${messageOf(thrown)}`));
       return;
     }
-    if (state.status === 'waiting') {
-      clearTimeout(slowTimer);
-      setState({ status: 'loaded' });
-    }
+    if (state.status === 'waiting') setState({ status: 'loaded' });
   }
 
   return {
@@ -215,9 +206,6 @@ export function createLoader(deps: LoaderDeps): Loader {
       return () => listeners.delete(listener);
     },
     async start() {
-      const started = Date.now();
-      const slowAfter = deps.slowAfterMs ?? MAX_WIDGET_READY_TIME_MS;
-      slowTimer = setTimeout(() => tellHost(() => deps.host.onSlow(Date.now() - started)), slowAfter);
       const settings = await fetchSettings();
       if (!settings || stopped()) return;
       const module = await importBundle(settings);
@@ -226,7 +214,6 @@ export function createLoader(deps: LoaderDeps): Loader {
     },
     stop() {
       if (stopped()) return;
-      clearTimeout(slowTimer);
       abort.abort();
       unmount();
     },

@@ -1,8 +1,10 @@
+import { CallOptions } from 'penpal';
 import { createRoot } from 'react-dom/client';
-import { CashierError, ErrorCode, parseStaticsAllowlist } from '../../shared';
+import { BOOTSTRAP_CALL_TIMEOUT_MS, CashierError, ErrorCode, parseStaticsAllowlist } from '../../shared';
 import { App } from './App';
 import { connectToHost } from './connectToHost';
 import { createApiRelay } from './createApiRelay';
+import { createHostPort } from './createHostPort';
 import { createLoader, type LoaderState } from './createLoader';
 import { loadBundle } from './loadBundle';
 import { observeHeight } from './observeHeight';
@@ -45,10 +47,15 @@ async function run() {
   let bootstrap: ReturnType<typeof parseBootstrap>;
   try {
     host = await connection.promise;
-    bootstrap = parseBootstrap(await host.getBootstrap());
+    bootstrap = parseBootstrap(await host.getBootstrap(new CallOptions({ timeout: BOOTSTRAP_CALL_TIMEOUT_MS })));
   } catch (error) {
+    // Malformed widget inputs keep their own code (INVALID_RESPONSE); anything else means the
+    // host did not answer.
     const cause = error instanceof Error ? error.message : String(error);
-    const failure = new CashierError(ErrorCode.ConnectionFailed, `The frame could not reach the host page: ${cause}`);
+    const failure =
+      error instanceof CashierError
+        ? error
+        : new CashierError(ErrorCode.ConnectionFailed, `The frame could not reach the host page: ${cause}`);
     failAlone(failure);
     connection.promise.then((h) => h.onCrash(failure.toJSON())).catch(() => undefined);
     return;
@@ -56,7 +63,7 @@ async function run() {
 
   const loader = createLoader({
     bootstrap,
-    host,
+    host: createHostPort(host),
     container,
     allowlist: parseStaticsAllowlist(import.meta.env.VITE_CASHIER_STATICS_ORIGINS),
     loadBundle,

@@ -1,0 +1,40 @@
+import { CallOptions, type RemoteProxy } from 'penpal';
+import { describe, expect, it, vi } from 'vitest';
+import { type HostMethods, REVALIDATE_TIMEOUT_MS, SETTINGS_CLAIM_TIMEOUT_MS } from '../../shared';
+import { createHostPort } from './createHostPort';
+
+function fakeProxy() {
+  return {
+    onApiInit: vi.fn(async () => undefined),
+    onCrash: vi.fn(async () => undefined),
+    revalidateAppInstance: vi.fn(async () => 'fresh'),
+    claimWidgetSettings: vi.fn(async () => ({ kind: 'fetch' as const })),
+    publishWidgetSettings: vi.fn(async () => undefined),
+  };
+}
+
+describe('createHostPort: every call the loader waits for has a timeout (penpal has none by default)', () => {
+  it.each([
+    { method: 'revalidateAppInstance' as const, timeout: REVALIDATE_TIMEOUT_MS + 1_000 },
+    { method: 'claimWidgetSettings' as const, timeout: SETTINGS_CLAIM_TIMEOUT_MS },
+  ])('$method waits at most $timeout ms', async ({ method, timeout }) => {
+    const proxy = fakeProxy();
+    const port = createHostPort(proxy as unknown as RemoteProxy<HostMethods>);
+    await port[method]();
+    const options: unknown = (proxy[method].mock.calls[0] as unknown[] | undefined)?.at(-1);
+    expect(options).toBeInstanceOf(CallOptions);
+    expect((options as CallOptions).timeout).toBe(timeout);
+  });
+
+  it('passes the fire-and-forget calls through unchanged', async () => {
+    const proxy = fakeProxy();
+    const port = createHostPort(proxy as unknown as RemoteProxy<HostMethods>);
+    await port.onApiInit(['pay']);
+    await port.publishWidgetSettings({ ok: true, settings: { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } });
+    expect(proxy.onApiInit).toHaveBeenCalledWith(['pay']);
+    expect(proxy.publishWidgetSettings).toHaveBeenCalledWith({
+      ok: true,
+      settings: { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' },
+    });
+  });
+});
