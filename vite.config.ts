@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite';
+import { frameContentSecurityPolicy } from './shared/contentSecurityPolicy';
+import { parseStaticsAllowlist } from './shared/statics';
 
 /**
  * One config for every build, switched by mode:
@@ -13,6 +15,20 @@ import { defineConfig, type UserConfig } from 'vite';
  */
 const root = import.meta.dirname;
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
+
+/**
+ * Writes the frame app's Content-Security-Policy into its index.html (DESIGN "Security model"):
+ * scripts from the frame itself and the statics allowlist of VITE_CASHIER_STATICS_ORIGINS only.
+ */
+function contentSecurityPolicy(staticsOrigins: string | undefined): Plugin {
+  const policy = frameContentSecurityPolicy(parseStaticsAllowlist(staticsOrigins));
+  return {
+    name: 'cashier-frame-csp',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'sdk') {
@@ -60,10 +76,11 @@ export default defineConfig(({ mode }): UserConfig => {
       },
     };
   }
+  const staticsOrigins = process.env.VITE_CASHIER_STATICS_ORIGINS ?? loadEnv(mode, root, 'VITE_').VITE_CASHIER_STATICS_ORIGINS;
   return {
     root: resolve(root, 'frame-app'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), contentSecurityPolicy(staticsOrigins)],
     envDir: root,
     build: {
       outDir: resolve(root, 'dist/frame-app'),

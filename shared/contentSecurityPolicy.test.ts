@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { frameContentSecurityPolicy } from './contentSecurityPolicy';
+
+describe('frameContentSecurityPolicy (DESIGN "Security model")', () => {
+  it('allows scripts from the frame itself and exactly the configured statics origins', () => {
+    const policy = frameContentSecurityPolicy(['https://static.example.com', 'https://cdn.example.net']);
+    expect(policy).toBe(
+      "script-src 'self' https://static.example.com https://cdn.example.net; object-src 'none'; base-uri 'none'",
+    );
+  });
+
+  it('allows http and https loopback on any port for the development allowlist', () => {
+    const scriptSrc = frameContentSecurityPolicy('development').split('; ')[0];
+    expect(scriptSrc).toBe("script-src 'self' http://localhost:* https://localhost:* http://127.0.0.1:* https://127.0.0.1:*");
+  });
+
+  it('never allows inline or eval’d script, nor a wildcard host or a bare scheme', () => {
+    for (const allowlist of ['development', ['https://static.example.com']] as const) {
+      const policy = frameContentSecurityPolicy(allowlist);
+      expect(policy).not.toContain('unsafe-');
+      const sources = (policy.split('; ')[0] ?? '').split(' ').slice(1);
+      for (const source of sources) expect(source).toMatch(/^'self'$|^https?:\/\/[a-z0-9.-]+(:\*|:\d+)?$/);
+    }
+  });
+});
