@@ -18,6 +18,16 @@ describe('bundleUrl (DESIGN "The bundle")', () => {
       debug: true,
       expected: 'https://static.example.com/cashier/cashier-widget-lazy-component.bundle.js',
     },
+    {
+      base: 'https://static.example.com/cashier?v=1.2.3#top',
+      debug: false,
+      expected: 'https://static.example.com/cashier/cashier-widget-lazy-component.bundle.min.js?v=1.2.3',
+    },
+    {
+      base: 'https://static.example.com',
+      debug: true,
+      expected: 'https://static.example.com/cashier-widget-lazy-component.bundle.js',
+    },
   ])('$base (debug $debug)', ({ base, debug, expected }) => {
     expect(bundleUrl(base, debug)).toBe(expected);
   });
@@ -34,7 +44,13 @@ describe('parseStaticsAllowlist (VITE_CASHIER_STATICS_ORIGINS)', () => {
       'https://b.example.com',
     ]);
   });
-  it.each(['static.example.com', 'https://a.example.com/path', 'ftp://a.example.com'])(
+  it('accepts plain http on loopback only', () => {
+    expect(parseStaticsAllowlist('http://127.0.0.1:4175,http://localhost:8080')).toEqual([
+      'http://127.0.0.1:4175',
+      'http://localhost:8080',
+    ]);
+  });
+  it.each(['static.example.com', 'https://a.example.com/path', 'ftp://a.example.com', 'http://static.example.com'])(
     'rejects %s with a TypeError naming it',
     (entry) => {
       expect(() => parseStaticsAllowlist(entry)).toThrow(TypeError);
@@ -48,7 +64,7 @@ describe('isAllowedStaticsUrl (DESIGN "Security model")', () => {
   it.each([
     { url: 'http://localhost:4175/statics', allow: 'development' as const, expected: true },
     { url: 'https://127.0.0.1:9/statics', allow: 'development' as const, expected: true },
-    { url: 'http://[::1]:4175/statics', allow: 'development' as const, expected: true },
+    { url: 'http://[::1]:4175/statics', allow: 'development' as const, expected: false },
     { url: 'https://evil.example.com/statics', allow: 'development' as const, expected: false },
     { url: 'http://localhost.evil.com/statics', allow: 'development' as const, expected: false },
     { url: 'javascript:alert(1)', allow: 'development' as const, expected: false },

@@ -2,12 +2,24 @@ import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from './constants';
 
 /**
  * The bundle URL under `widgetStaticsBaseUrl` (DESIGN "The bundle"): the minified file, or the
- * unminified one when `debug`; base and file joined with exactly one `/`.
+ * unminified one when `debug`; the base's path and the file joined with exactly one `/`. A query
+ * on the base (e.g. a cache-busting version) is kept after the file name; a fragment is dropped.
  */
 export function bundleUrl(widgetStaticsBaseUrl: string, debug: boolean): string {
   const file = debug ? BUNDLE_FILE_DEBUG : BUNDLE_FILE_MIN;
-  return `${widgetStaticsBaseUrl.replace(/\/+$/, '')}/${file}`;
+  let url: URL;
+  try {
+    url = new URL(widgetStaticsBaseUrl);
+  } catch {
+    return `${widgetStaticsBaseUrl.replace(/\/+$/, '')}/${file}`;
+  }
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${file}`;
+  url.hash = '';
+  return url.href;
 }
+
+/** Hosts where plain http is allowed for statics (DESIGN "Host SDK": development). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 /**
  * The origins the frame may load the bundle from. `'development'` means http and https on
@@ -19,7 +31,7 @@ export type StaticsAllowlist = readonly string[] | 'development';
 /**
  * Parses the build-time `VITE_CASHIER_STATICS_ORIGINS` value: comma-separated origins, or
  * empty/undefined for the development allowlist. Throws TypeError naming an entry that is not
- * a bare http(s) origin.
+ * a bare https origin (http only on loopback: code we execute never comes over plain http).
  */
 export function parseStaticsAllowlist(value: string | undefined): StaticsAllowlist {
   const entries = (value ?? '')
@@ -41,11 +53,14 @@ export function parseStaticsAllowlist(value: string | undefined): StaticsAllowli
         `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is not a bare http(s) origin; expected e.g. https://static.example.com`,
       );
     }
+    if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+      throw new TypeError(
+        `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is plain http; expected https (http only on localhost or 127.0.0.1)`,
+      );
+    }
     return url.origin;
   });
 }
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * True when code may be loaded from `widgetStaticsBaseUrl` (DESIGN "Security model"): its
