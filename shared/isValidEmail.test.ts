@@ -22,6 +22,10 @@ describe('isValidEmail (spec section 5)', () => {
     { name: 'space inside', input: 'bu yer@example.com', expected: false },
     { name: 'display name form', input: 'Buyer <buyer@example.com>', expected: false },
     { name: 'IP domain', input: 'buyer@[127.0.0.1]', expected: false },
+    { name: 'domain label of 64 characters', input: `x@${'b'.repeat(64)}.com`, expected: false },
+    { name: 'domain label of exactly 63', input: `x@${'b'.repeat(63)}.com`, expected: true },
+    { name: 'internationalised TLD in ASCII (punycode) form', input: 'buyer@example.xn--p1ai', expected: true },
+    { name: 'internationalised TLD in Unicode', input: 'buyer@example.рф', expected: true },
   ])('$name → $expected', ({ input, expected }) => {
     expect(isValidEmail(input)).toBe(expected);
   });
