@@ -104,6 +104,19 @@ describe('fault switches', () => {
     expect((await post(app, '/__control/faults', { status: 500 })).status).toBe(400);
   });
 
+  it('refuses control calls that are not JSON (a cross-site form or text/plain POST needs no preflight)', async () => {
+    const { app } = provider();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await app.request('/__control/faults', {
+        method: 'POST',
+        body: JSON.stringify({ path: settingsPath, status: 500 }),
+        headers: { 'Content-Type': type },
+      });
+      expect(res.status).toBe(415);
+    }
+    expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
+  });
+
   it('control routes are off unless enabled', async () => {
     const { app } = provider(false);
     expect((await post(app, '/__control/faults', { path: settingsPath, status: 500 })).status).toBe(404);
@@ -150,7 +163,11 @@ describe('dropped connection (real server)', () => {
       control: true,
     });
     close = running.close;
-    await fetch(`${running.url}/__control/faults`, { method: 'POST', body: JSON.stringify({ path: settingsPath, drop: true }) });
+    await fetch(`${running.url}/__control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: settingsPath, drop: true }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     await expect(fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } })).rejects.toThrow();
     const next = await fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } });
     expect(next.status).toBe(200);

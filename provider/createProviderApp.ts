@@ -132,6 +132,15 @@ async function playFault(c: Context<Env>, fault: Fault, next: () => Promise<void
 }
 
 function mountControl(app: Hono<Env>, state: ProviderState, store: CheckoutStore) {
+  // Only JSON: a cross-site page can send a "simple" text/plain or form POST without a
+  // preflight, and must not be able to arm faults or reset state while `npm start` runs.
+  app.post('/__control/*', async (c, next) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/json\b/i.test(type)) {
+      return c.json(applicationError('JSON_REQUIRED', 'Control calls take Content-Type: application/json.'), 415);
+    }
+    return next();
+  });
   app.get('/__control/charges', (c) => c.json(store.allCharges()));
   app.post('/__control/faults', async (c) => {
     try {
