@@ -7,10 +7,15 @@ export type CashierWidgetApi = Record<string, unknown>;
 
 /** The props the frame passes to the bundle's `mount` (DESIGN "The bundle"). */
 export interface CashierWidgetProps {
+  /** Provider API base URL (spec 1: host), e.g. "https://tickets.example.com". */
   host: string;
+  /** The app instance token and msid (spec 1); the token is for `Authorization` only, never a URL or log. */
   configuration: CashierConfiguration;
+  /** `'modal'` or any other string (the inline look), as the host gave it; default `'inline'` (spec 2). */
   theme: string;
+  /** True when the unminified bundle was loaded (spec 2: `debug`); the bundle may log more. */
   debug: boolean;
+  /** The widget settings the frame loaded (spec 3, 7), `widgetStaticsBaseUrl` included. */
   settings: WidgetSettings;
   /** The order the buyer pays for (`opts.orderId`); without it the widget offers the card only. */
   orderId?: string;
@@ -22,14 +27,17 @@ export interface CashierWidgetProps {
   onCrash: (error: unknown) => void;
 }
 
-/** What `mount` returns. */
+/** What `mount` returns (DESIGN "The bundle"). */
 export interface CashierWidgetInstance {
+  /** Removes the widget from its container and stops its work; called on failure and destroy. */
   unmount(): void;
+  /** Applies changed props without a remount; optional. */
   update?(props: Partial<CashierWidgetProps>): void;
 }
 
 /** The bundle module's shape: an ES module exporting `mount` (DESIGN "The bundle"). */
 export interface CashierWidgetModule {
+  /** Renders the widget into `container`; a throw moves the loader to failed (BUNDLE_MOUNT_FAILED). */
   mount(container: HTMLElement, props: CashierWidgetProps): CashierWidgetInstance;
 }
 

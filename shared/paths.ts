@@ -14,40 +14,76 @@ const id = (value: string): string => encodeURIComponent(value);
 export const ProviderPaths = {
   /** GET: the widget settings; the one call whose use the spec shows. */
   widgetSettings: p('widget-settings'),
+  /** Spec 7: payment details. */
   paymentDetails: p('payment-details'),
+  /** Spec 7: credit cards: the list. */
   creditCards: p('credit-cards'),
+  /** Spec 7: credit cards: one item, by card id. */
   creditCard: (cardId: string) => p(`credit-cards/${id(cardId)}`),
+  /** Spec 7: credit cards: the primary one. */
   primaryCreditCard: p('credit-cards/primary'),
+  /** Spec 7: card tokenization. */
   cardTokenization: p('card-tokenization'),
+  /** Spec 7: saved-card tokens. */
   savedCardTokens: p('saved-card-tokens'),
+  /** Spec 7: order setup. */
   orderSetup: p('orders/setup'),
+  /** Spec 7: order by id. */
   order: (orderId: string) => p(`orders/${id(orderId)}`),
+  /** Spec 7: order agreement. */
   orderAgreement: (orderId: string) => p(`orders/${id(orderId)}/agreement`),
+  /** Spec 7: mandatory fields, by order. */
   mandatoryFieldsByOrder: (orderId: string) => p(`orders/${id(orderId)}/mandatory-fields`),
+  /** Spec 7: mandatory fields, global. */
   mandatoryFields: p('mandatory-fields'),
+  /** Spec 7: subscription, by subscription id. */
   subscription: (subscriptionId: string) => p(`subscriptions/${id(subscriptionId)}`),
+  /** Spec 7: buyer info. */
   buyerInfo: p('buyer-info'),
+  /** Spec 7: create contact and update order. */
   createContactAndUpdateOrder: (orderId: string) => p(`orders/${id(orderId)}/contact`),
+  /** Spec 7: charges by account. */
   chargesByAccount: (accountId: string) => p(`accounts/${id(accountId)}/charges`),
+  /** Spec 7: charges by order (list, and create with an Idempotency-Key). */
   chargesByOrder: (orderId: string) => p(`orders/${id(orderId)}/charges`),
+  /** Spec 7: charges by charge id. */
   charge: (chargeId: string) => p(`charges/${id(chargeId)}`),
+  /** Spec 7: account. */
   account: p('account'),
+  /** Spec 7: payment methods, general. */
   paymentMethods: p('payment-methods'),
+  /** Spec 7: payment methods by account. */
   paymentMethodsByAccount: (accountId: string) => p(`accounts/${id(accountId)}/payment-methods`),
+  /** Spec 7: payment methods by order. */
   paymentMethodsByOrder: (orderId: string) => p(`orders/${id(orderId)}/payment-methods`),
+  /** Spec 7: payment methods, buy-now-pay-later. */
   buyNowPayLaterPaymentMethods: p('payment-methods/buy-now-pay-later'),
+  /** Spec 7: express checkout widget settings. */
   expressCheckoutWidgetSettings: p('express-checkout/widget-settings'),
+  /** Spec 7: payment methods banner settings. */
   paymentMethodsBannerSettings: p('payment-methods-banner/settings'),
+  /** Spec 7: express payment methods. */
   expressPaymentMethods: p('express-payment-methods'),
+  /** Spec 7: Apple Pay merchant validation. */
   applePayMerchantValidation: p('apple-pay/merchant-validation'),
+  /** Spec 7: Google Pay start. */
   googlePayStart: p('google-pay/start'),
+  /** Spec 7: PayPal checkout create. */
   payPalCheckoutCreate: p('paypal/checkout'),
+  /** Spec 7: PayPal checkout update, by checkout id. */
   payPalCheckoutUpdate: (checkoutId: string) => p(`paypal/checkout/${id(checkoutId)}`),
+  /** Spec 7: PayPal payment details, by checkout id. */
   payPalPaymentDetails: (checkoutId: string) => p(`paypal/checkout/${id(checkoutId)}/payment-details`),
+  /** Spec 7: locale metadata: countries. */
   localeCountries: p('locale/countries'),
+  /** Spec 7: locale metadata: states of a country. */
   localeStates: (countryCode: string) => p(`locale/countries/${id(countryCode)}/states`),
+  /** Spec 7: locale metadata: languages. */
   localeLanguages: p('locale/languages'),
+  /** Spec 7: locale metadata: address format of a country. */
   localeAddress: (countryCode: string) => p(`locale/countries/${id(countryCode)}/address`),
+  /** Spec 7: locale metadata: multilingual languages. */
   localeMultilingualLanguages: p('locale/multilingual-languages'),
+  /** Spec 7: buyer country resolution. */
   buyerCountry: p('buyer-country'),
 } as const;
