@@ -25,6 +25,15 @@ export const RETRYABLE_SERVER_STATUS_MAX = 599;
  */
 export const MAX_RETRY_AFTER_MS = 2_000;
 
+/**
+ * Overall deadline of the widget settings request, in milliseconds: every attempt, the retry
+ * delays and a revalidation must fit in it, or the call rejects with CashierError `TIMEOUT`.
+ * Below the 10 000 ms ready limit (spec 4, 9) and the host's settings cache wait (also 10 000 ms),
+ * so the frame fails, and tells the waiting widgets, before they give up on it. Other calls have
+ * no overall deadline unless one is asked for (`deadlineMs`).
+ */
+export const SETTINGS_DEADLINE_MS = 9_000;
+
 /** HTTP 429 Too Many Requests, retried (spec 9). */
 export const TOO_MANY_REQUESTS_STATUS = 429;
 

@@ -1,4 +1,5 @@
 /** The `shared` folder's public surface: types, enums, constants, validation, paths, request client. */
+export { assertProviderPath } from './assertProviderPath';
 export * from './bridge';
 export * from './bundle';
 export * from './CashierError';
@@ -9,6 +10,7 @@ export { isValidEmail } from './isValidEmail';
 export { isValidGuid } from './isValidGuid';
 export * from './paths';
 export * from './providerApi';
+export * from './providerBodies';
 export * from './providerClient';
 export * from './retryPolicy';
 export * from './statics';

@@ -2,8 +2,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CashierError } from './CashierError';
-import { ProviderPaths } from './paths';
-import { createProviderClient } from './providerClient';
+import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from './paths';
+import { createProviderAxios, createProviderClient } from './providerClient';
 
 const host = 'https://tickets.example.com';
 const settingsUrl = `${host}${ProviderPaths.widgetSettings}`;
@@ -124,5 +124,78 @@ describe('getWidgetSettings (spec 7, DESIGN "Widget settings call")', () => {
       .catch((e: unknown) => e)) as CashierError;
     expect(error.code).toBe('DESTROYED');
     expect(count).toBe(0);
+  });
+});
+
+describe('the app instance goes to the provider host only (DESIGN "Security model")', () => {
+  const base = PAYMENTS_CHECKOUT_BASE_PATH;
+  /** Counts requests anywhere: the evil origin, the provider host. */
+  function watch() {
+    const seen: { url: string; auth: string | null }[] = [];
+    const record = ({ request }: { request: Request }) => {
+      seen.push({ url: request.url, auth: request.headers.get('authorization') });
+      return HttpResponse.json({ ok: true });
+    };
+    server.use(http.all('https://evil.test/*', record), http.all(`${host}/*`, record));
+    return seen;
+  }
+
+  it.each([
+    { name: 'absolute URL on another origin', path: 'https://evil.test/x' },
+    { name: 'absolute URL on the provider host', path: `${host}${base}/x` },
+    { name: 'protocol-relative URL', path: '//evil.test/x' },
+    { name: 'path outside the base path', path: '/admin/users' },
+    { name: 'the base path without a slash', path: base },
+    { name: 'a look-alike base path', path: `${base}-evil/x` },
+    { name: '".." segments', path: `${base}/../../admin` },
+    { name: '".." at the end', path: `${base}/orders/..` },
+    { name: 'percent-encoded ".."', path: `${base}/a/%2e%2E/%2E./x` },
+    { name: '"." segment', path: `${base}/./x` },
+    { name: 'backslashes', path: `${base}/a\\..\\..\\x` },
+    { name: 'empty segment', path: `${base}//evil.test/x` },
+    { name: 'query in the path', path: `${base}/x?y=1` },
+    { name: 'tab inside ".."', path: `${base}/.\t./x` },
+    { name: 'a broken percent-encoding', path: `${base}/x%zz` },
+  ])('request path $name → INVALID_ARGUMENT, nothing sent', async ({ path }) => {
+    const seen = watch();
+    const error = await client()
+      .request({ method: 'get', path })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CashierError);
+    expect((error as CashierError).code).toBe('INVALID_ARGUMENT');
+    expect(seen).toEqual([]);
+  });
+
+  it('an identifier of ".." cannot climb out either: getOrder("..") → INVALID_ARGUMENT', async () => {
+    const seen = watch();
+    const error = await client()
+      .getOrder('..')
+      .catch((e: unknown) => e);
+    expect((error as CashierError).code).toBe('INVALID_ARGUMENT');
+    expect(seen).toEqual([]);
+  });
+
+  it.each([`${base}/orders/c%2F1/agreement`, `${base}/x.y`, `${base}/a..b`])('path %s is sent to the host', async (path) => {
+    const seen = watch();
+    await expect(client().request({ method: 'get', path })).resolves.toEqual({ ok: true });
+    expect(seen).toEqual([{ url: `${host}${path}`, auth: token }]);
+  });
+
+  it('the axios instance never follows an absolute URL (allowAbsoluteUrls: false)', async () => {
+    const seen = watch();
+    const instance = createProviderAxios({ host });
+    expect(instance.defaults.allowAbsoluteUrls).toBe(false);
+    await instance.get('https://evil.test/x', { headers: { Authorization: token } });
+    expect(seen.map((s) => new URL(s.url).origin)).toEqual([host]);
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('deadlineMs %s → INVALID_ARGUMENT', async (deadlineMs) => {
+    const error = await client()
+      .request({ method: 'get', path: `${base}/x`, deadlineMs })
+      .catch((e: unknown) => e);
+    expect((error as CashierError).code).toBe('INVALID_ARGUMENT');
+    expect(() => createProviderClient({ host, getAppInstance: () => token, settingsDeadlineMs: deadlineMs })).toThrow(
+      /settingsDeadlineMs must be a positive number/,
+    );
   });
 });

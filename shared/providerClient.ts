@@ -1,6 +1,8 @@
 import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import axiosRetry from 'axios-retry';
+import { assertProviderPath } from './assertProviderPath';
 import { CashierError, ErrorCode } from './CashierError';
+import { MAX_RETRIES, MAX_REVALIDATIONS, SETTINGS_DEADLINE_MS } from './constants';
 import { isValidGuid } from './isValidGuid';
 import { ProviderPaths } from './paths';
 import { createProviderApi, type ProviderApi } from './providerApi';
@@ -15,23 +17,46 @@ export interface ProviderClientOptions {
   getAppInstance: () => string;
   /**
    * Asks the host for a fresh app instance token (spec 7, through the bridge). Called at most
-   * once per request, shared by concurrent failures. Default none: a 401/403 fails at once.
+   * MAX_REVALIDATIONS (1) times per call, shared by concurrent failures. Default none: a 401/403
+   * fails at once.
    */
   revalidateAppInstance?: () => Promise<string>;
-  /** Aborts every request in flight and every later one (destroy). Default: none. */
+  /** Aborts every request in flight and every later one (destroy): they reject with DESTROYED. Default: none. */
   signal?: AbortSignal;
-  /** Per-attempt timeout in milliseconds. Default 8000, so two retries still fit the 10 s ready limit more often than not. */
+  /** Per-attempt timeout in milliseconds. Default 8000 (DEFAULT_REQUEST_TIMEOUT_MS). */
   timeoutMs?: number;
+  /**
+   * Overall deadline of `getWidgetSettings` in milliseconds, covering every attempt, the retry
+   * delays and a revalidation; past it the call rejects with TIMEOUT. Default SETTINGS_DEADLINE_MS (9000).
+   */
+  settingsDeadlineMs?: number;
+  /**
+   * Overall deadline in milliseconds of every other call, with the same rules; a request's own
+   * `deadlineMs` wins. Default none (each attempt still has `timeoutMs`).
+   */
+  deadlineMs?: number;
 }
 
 /** One provider call: HTTP method, path under the provider host, query, JSON body, extra headers. */
 export interface ProviderRequest {
+  /** HTTP method, e.g. "get"; only get, head, options, put and delete are retried (spec 7). */
   method: string;
+  /**
+   * Path under `/_serverless/payments-checkout-server/` (ProviderPaths), never an absolute URL and
+   * without "." or ".." segments; anything else rejects with INVALID_ARGUMENT before sending.
+   */
   path: string;
+  /** Query parameters. Default none. */
   params?: Record<string, string>;
+  /** JSON body. Default none. */
   data?: unknown;
   /** Extra headers, e.g. `Idempotency-Key`; `Authorization` is always the app instance. */
   headers?: Record<string, string>;
+  /**
+   * Overall deadline of this call in milliseconds, covering every attempt, the retry delays and
+   * a revalidation; past it the call rejects with TIMEOUT. Default the client's `deadlineMs` (none).
+   */
+  deadlineMs?: number;
 }
 
 /**
@@ -39,29 +64,49 @@ export interface ProviderRequest {
  * typed function per spec section 7 operation ({@link ProviderApi}), plus `request` for anything else.
  */
 export interface ProviderClient extends ProviderApi {
-  /** GET widget-settings (spec 7). Rejects with CashierError (see {@link toCashierError}). */
+  /**
+   * GET widget-settings (spec 7), within `settingsDeadlineMs` (default 9000 ms) in all. Rejects
+   * with CashierError (see {@link toCashierError}; TIMEOUT when the deadline passes).
+   */
   getWidgetSettings(query?: { msid?: string }): Promise<WidgetSettings>;
   /**
-   * Any provider call under the payments-checkout path, with the spec's retry rules.
-   * Resolves to the JSON body; rejects with CashierError.
+   * Any provider call under the payments-checkout path, with the spec's retry rules. Resolves to
+   * the JSON body, unchecked (narrow it with a guard); rejects with CashierError, INVALID_ARGUMENT
+   * for a path outside the payments-checkout base path or a bad `deadlineMs`.
    */
-  request<T = unknown>(config: ProviderRequest): Promise<T>;
+  request(config: ProviderRequest): Promise<unknown>;
 }
 
 /** Default per-attempt timeout, in milliseconds. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
 
 /**
- * Creates the provider client: one axios instance with axios-retry configured to spec
- * sections 7 and 9. Every failure rejects with a CashierError whose code names its class.
+ * The provider's axios instance: `baseURL` the host, `allowAbsoluteUrls: false` (a URL in a path
+ * can never send the app instance to another origin), `timeoutMs` per attempt (default 8000) and
+ * axios-retry configured to spec sections 7 and 9 ({@link retryConfig}).
  */
-export function createProviderClient(options: ProviderClientOptions): ProviderClient {
-  const instance: AxiosInstance = axios.create({
+export function createProviderAxios(options: Pick<ProviderClientOptions, 'host' | 'timeoutMs'>): AxiosInstance {
+  const instance = axios.create({
     baseURL: options.host.replace(/\/+$/, ''),
+    allowAbsoluteUrls: false,
     timeout: options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-    signal: options.signal,
   });
   axiosRetry(instance, retryConfig);
+  return instance;
+}
+
+/** One send's outcome: the body, or the failure and how many retries the call has used so far. */
+type Outcome = { ok: true; body: unknown } | { ok: false; error: CashierError; retryCount: number };
+
+/**
+ * Creates the provider client: one axios instance with axios-retry configured to spec
+ * sections 7 and 9. Every failure rejects with a CashierError whose code names its class.
+ * Throws INVALID_ARGUMENT when `settingsDeadlineMs` or `deadlineMs` is not a positive number.
+ */
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const settingsDeadlineMs = checkDeadline('settingsDeadlineMs', options.settingsDeadlineMs) ?? SETTINGS_DEADLINE_MS;
+  const defaultDeadlineMs = checkDeadline('deadlineMs', options.deadlineMs);
+  const instance = createProviderAxios(options);
 
   let freshToken: string | undefined;
   let revalidation: Promise<string> | undefined;
@@ -81,54 +126,147 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     return revalidation;
   };
 
-  const attempt = async <T>(config: AxiosRequestConfig, token: string): Promise<T> => {
+  /**
+   * Sends with `token`. axios-retry carries on from `retryCount` retries already made by this
+   * call, so the call never exceeds MAX_RETRIES and the network back-off keeps counting.
+   */
+  const attempt = async (config: AxiosRequestConfig, token: string, retryCount: number): Promise<Outcome> => {
     try {
-      const response = await instance.request<T>({ ...config, headers: { ...config.headers, Authorization: token } });
-      return response.data;
+      const response = await instance.request<unknown>({
+        ...config,
+        headers: { ...config.headers, Authorization: token },
+        'axios-retry': { retries: MAX_RETRIES, retryCount },
+      });
+      return { ok: true, body: response.data };
     } catch (error) {
-      throw toCashierError(error);
+      const made = axios.isAxiosError(error) ? error.config?.['axios-retry']?.retryCount : undefined;
+      return { ok: false, error: toCashierError(error), retryCount: made ?? retryCount };
+    }
+  };
+
+  /** The token to re-send with after `refusal`: one another call already got, or a fresh one. */
+  const tokenAfter = async (used: string, refusal: CashierError, signal: AbortSignal | undefined): Promise<string> => {
+    const revalidateAppInstance = options.revalidateAppInstance;
+    if (!revalidateAppInstance) throw refusal;
+    if (currentToken() !== used) return currentToken();
+    try {
+      return await untilAborted(revalidate(revalidateAppInstance), signal);
+    } catch (cause) {
+      if (cause instanceof CashierError && cause.code === ErrorCode.Destroyed) throw cause;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new CashierError(
+        ErrorCode.Unauthorized,
+        `${refusal.message} Revalidating the app instance failed: ${reason}`,
+        refusal.details,
+      );
     }
   };
 
   /**
-   * Spec 7: retries come from axios-retry; a 401, or a 403 that is not a captcha error, drops
-   * the stale Authorization, revalidates the app instance once and retries with the new token.
-   * A second refusal fails with UNAUTHORIZED.
+   * Spec 7 and 9: retries come from axios-retry, at most MAX_RETRIES (2) for the whole call; a
+   * 401, or a 403 that is not a captcha error, drops the stale Authorization, revalidates the app
+   * instance (at most MAX_REVALIDATIONS times) and re-sends once with the new token, keeping the
+   * retries left. So one call makes at most 1 + MAX_RETRIES + MAX_REVALIDATIONS attempts. Another
+   * refusal fails with UNAUTHORIZED.
    */
-  async function send<T>(config: AxiosRequestConfig): Promise<T> {
-    const used = currentToken();
-    try {
-      return await attempt<T>(config, used);
-    } catch (error) {
-      const refusal = error as CashierError;
-      if (refusal.code !== ErrorCode.Unauthorized || !options.revalidateAppInstance) throw refusal;
-      let token: string;
-      try {
-        token = currentToken() !== used ? currentToken() : await revalidate(options.revalidateAppInstance);
-      } catch (cause) {
-        const reason = cause instanceof Error ? cause.message : String(cause);
-        throw new CashierError(
-          ErrorCode.Unauthorized,
-          `${refusal.message} Revalidating the app instance failed: ${reason}`,
-          refusal.details,
-        );
-      }
-      return attempt<T>(config, token);
+  async function sendWithin(config: AxiosRequestConfig, signal: AbortSignal | undefined): Promise<unknown> {
+    let retryCount = 0;
+    let token = currentToken();
+    for (let revalidations = 0; ; revalidations += 1) {
+      const outcome = await attempt(config, token, retryCount);
+      if (outcome.ok) return outcome.body;
+      if (outcome.error.code !== ErrorCode.Unauthorized || revalidations >= MAX_REVALIDATIONS) throw outcome.error;
+      retryCount = outcome.retryCount;
+      token = await tokenAfter(token, outcome.error, signal);
     }
   }
 
-  const request = <T>(config: ProviderRequest) =>
-    send<T>({ method: config.method, url: config.path, params: config.params, data: config.data, headers: config.headers });
+  /** Runs one call under the destroy signal and, if given, an overall deadline (TIMEOUT past it). */
+  async function send(config: AxiosRequestConfig, deadlineMs: number | undefined): Promise<unknown> {
+    const scope = openDeadline(options.signal, deadlineMs);
+    try {
+      return await sendWithin({ ...config, signal: scope.signal }, scope.signal);
+    } catch (error) {
+      if (!scope.expired()) throw error;
+      const what = `${(config.method ?? 'get').toUpperCase()} ${config.url ?? ''}`;
+      throw new CashierError(
+        ErrorCode.Timeout,
+        `${what} did not finish within its ${deadlineMs} ms deadline (retries and revalidation included).`,
+      );
+    } finally {
+      scope.close();
+    }
+  }
+
+  const request = async (config: ProviderRequest): Promise<unknown> => {
+    const url = assertProviderPath(config.path);
+    const deadlineMs = checkDeadline('deadlineMs', config.deadlineMs) ?? defaultDeadlineMs;
+    const { method, params, data, headers } = config;
+    return send({ method, url, params, data, headers }, deadlineMs);
+  };
 
   return {
     ...createProviderApi(request),
     async getWidgetSettings(query = {}) {
       const params = query.msid && isValidGuid(query.msid) ? { msid: query.msid } : undefined;
-      const body = await send<unknown>({ method: 'get', url: ProviderPaths.widgetSettings, params });
+      const body = await send({ method: 'get', url: ProviderPaths.widgetSettings, params }, settingsDeadlineMs);
       return parseWidgetSettings(body);
     },
     request,
   };
+}
+
+/** A call's abort scope: the destroy signal, and a deadline that aborts on its own. */
+interface DeadlineScope {
+  signal: AbortSignal | undefined;
+  /** True once the deadline (not the destroy signal) aborted the call. */
+  expired(): boolean;
+  close(): void;
+}
+
+function openDeadline(outer: AbortSignal | undefined, deadlineMs: number | undefined): DeadlineScope {
+  if (deadlineMs === undefined) return { signal: outer, expired: () => false, close: () => undefined };
+  const controller = new AbortController();
+  let expired = false;
+  const follow = () => controller.abort(outer?.reason);
+  const timer = setTimeout(() => {
+    if (controller.signal.aborted) return;
+    expired = true;
+    controller.abort();
+  }, deadlineMs);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    close() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
+    },
+  };
+}
+
+/** `promise`, or a DESTROYED rejection as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new CashierError(ErrorCode.Destroyed, 'Revalidating the app instance was aborted.'));
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** `value` when undefined or a positive finite number of milliseconds; else INVALID_ARGUMENT. */
+function checkDeadline(name: string, value: unknown): number | undefined {
+  if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)) return value;
+  throw new CashierError(
+    ErrorCode.InvalidArgument,
+    `${name} must be a positive number of milliseconds, got ${typeof value === 'number' ? value : typeof value}.`,
+  );
 }
 
 /**
