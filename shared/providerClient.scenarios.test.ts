@@ -1,10 +1,11 @@
-import { HttpResponse, http } from 'msw';
+import axios, { type AxiosAdapter, AxiosError, type CreateAxiosDefaults } from 'axios';
+import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CashierError } from './CashierError';
-import { MAX_RETRY_AFTER_MS } from './constants';
-import { PAYMENTS_CHECKOUT_BASE_PATH } from './paths';
-import { createProviderClient } from './providerClient';
+import { MAX_RETRY_AFTER_MS, SETTINGS_DEADLINE_MS } from './constants';
+import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from './paths';
+import { createProviderClient, type ProviderClientOptions } from './providerClient';
 
 /**
  * Scenario tables for spec sections 7, 8 and 9 (issue 3): for each HTTP method and provider reply
@@ -16,6 +17,7 @@ const host = 'https://tickets.example.com';
 const path = `${PAYMENTS_CHECKOUT_BASE_PATH}/scenario`;
 const url = `${host}${path}`;
 const server = setupServer();
+const createAxios = axios.create.bind(axios);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -27,12 +29,17 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
-/** One provider reply: a network error, an HTTP status, or a captcha 403. */
-type Reply = 'network' | 'captcha' | number | { status: 429; retryAfter: string };
+/**
+ * One provider reply: an HTTP status, a captcha 403, or a network error. `network` is msw's
+ * `HttpResponse.error()`: under Node axios gives an error with no code. `ERR_NETWORK` is the error
+ * axios gives in the browser (Chromium), made by a tiny adapter in front of msw.
+ */
+type Reply = 'network' | 'ERR_NETWORK' | 'captcha' | number | { status: 429; retryAfter: string };
 
-function respond(reply: Reply): Response {
+function respond(reply: Exclude<Reply, 'ERR_NETWORK'>): Response {
   if (reply === 'network') return HttpResponse.error();
   if (reply === 'captcha') {
     return HttpResponse.json({ details: { applicationError: { code: 'CAPTCHA_REQUIRED' } } }, { status: 403 });
@@ -40,7 +47,10 @@ function respond(reply: Reply): Response {
   if (typeof reply === 'object') {
     return HttpResponse.json({}, { status: reply.status, headers: { 'Retry-After': reply.retryAfter } });
   }
-  return reply === 200 ? HttpResponse.json({ ok: true }) : HttpResponse.json({}, { status: reply });
+  // A 200 that also fits the widget settings guard, so settings runs can succeed.
+  return reply === 200
+    ? HttpResponse.json({ ok: true, widgetStaticsBaseUrl: 'https://static.example.com' })
+    : HttpResponse.json({}, { status: reply });
 }
 
 interface Observed {
@@ -51,32 +61,75 @@ interface Observed {
   tokens: (string | null)[];
   revalidations: number;
   outcome: string;
+  /** Milliseconds from the call to its outcome, on the faked clock. */
+  elapsedMs: number;
+}
+
+interface RunOptions {
+  /** False: a host without revalidateAppInstance. `'hang'`: a revalidation that never answers. Default: answers "fresh-token". */
+  revalidate?: boolean | 'hang';
+  /** How many calls at once. Default 1. */
+  concurrent?: number;
+  /** Call getWidgetSettings instead of `request(method, path)`. */
+  settings?: boolean;
+  /** Milliseconds the provider takes for every reply. Default 0. */
+  replyDelayMs?: number;
+  /** The request's own `deadlineMs`. */
+  deadlineMs?: number;
+  /** Extra client options (e.g. `deadlineMs`, `timeoutMs`). */
+  client?: Partial<ProviderClientOptions>;
+  /** Aborts the client's signal (destroy) this many milliseconds after the call. */
+  destroyAtMs?: number;
 }
 
 /** Runs one request against `replies` (the last repeats), stepping the fake clock 1 ms at a time. */
-async function run(
-  method: string,
-  replies: Reply[],
-  options: { canRevalidate?: boolean; concurrent?: number } = {},
-): Promise<Observed> {
+async function run(method: string, replies: Reply[], options: RunOptions = {}): Promise<Observed> {
   const times: number[] = [];
   const tokens: (string | null)[] = [];
+  const next = () => replies[Math.min(times.length, replies.length - 1)] as Reply;
   server.use(
-    http.all(url, ({ request }) => {
-      const reply = replies[Math.min(times.length, replies.length - 1)] as Reply;
+    http.all(options.settings ? `${host}${ProviderPaths.widgetSettings}` : url, async ({ request }) => {
+      const reply = next();
       times.push(Date.now());
       tokens.push(request.headers.get('authorization'));
-      return respond(reply);
+      if (options.replyDelayMs) await delay(options.replyDelayMs);
+      return respond(reply === 'ERR_NETWORK' ? 'network' : reply);
     }),
   );
-  const revalidateAppInstance = vi.fn(async () => 'fresh-token');
+  // The browser's network error: axios rejects with code ERR_NETWORK (and the request) before msw.
+  const toMsw = axios.getAdapter(axios.defaults.adapter);
+  const adapter: AxiosAdapter = (config) => {
+    if (next() !== 'ERR_NETWORK') return toMsw(config);
+    times.push(Date.now());
+    tokens.push(String(config.headers.Authorization));
+    return Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}));
+  };
+  vi.spyOn(axios, 'create').mockImplementation((defaults?: CreateAxiosDefaults) => createAxios({ ...defaults, adapter }));
+  const revalidateAppInstance = vi.fn(() =>
+    options.revalidate === 'hang' ? new Promise<string>(() => undefined) : Promise.resolve('fresh-token'),
+  );
+  const destroy = new AbortController();
   const client = createProviderClient({
     host,
     getAppInstance: () => 'stale-token',
-    revalidateAppInstance: options.canRevalidate === false ? undefined : revalidateAppInstance,
+    revalidateAppInstance: options.revalidate === false ? undefined : revalidateAppInstance,
+    signal: destroy.signal,
+    ...options.client,
   });
+  const started = Date.now();
+  let elapsedMs = -1;
+  if (options.destroyAtMs !== undefined) setTimeout(() => destroy.abort(), options.destroyAtMs);
+  const call = () =>
+    options.settings
+      ? client.getWidgetSettings()
+      : client.request({
+          method,
+          path,
+          data: method === 'get' ? undefined : {},
+          ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
+        });
   const outcomes = Array.from({ length: options.concurrent ?? 1 }, () =>
-    client.request({ method, path, data: method === 'get' ? undefined : {} }).then(
+    call().then(
       () => 'ok',
       (error: unknown) => (error instanceof CashierError ? error.code : `not a CashierError: ${String(error)}`),
     ),
@@ -84,6 +137,7 @@ async function run(
   let settled = false;
   const all = Promise.all(outcomes).finally(() => {
     settled = true;
+    elapsedMs = Date.now() - started;
   });
   for (let step = 0; !settled && step < 20_000; step += 1) {
     await new Promise((resolve) => setImmediate(resolve));
@@ -96,6 +150,7 @@ async function run(
     tokens,
     revalidations: revalidateAppInstance.mock.calls.length,
     outcome: [...new Set(results)].join(','),
+    elapsedMs,
   };
 }
 
@@ -116,6 +171,7 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
   });
   const idempotent: Record<string, Row> = {
     network: row(2, [500], 0, 'ok'),
+    ERR_NETWORK: row(2, [500], 0, 'ok'),
     '429': row(2, [HTTP_DELAY], 0, 'ok'),
     '500': row(2, [HTTP_DELAY], 0, 'ok'),
     '503': row(2, [HTTP_DELAY], 0, 'ok'),
@@ -127,6 +183,7 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
   };
   const neverRetried: Record<string, Row> = {
     network: row(1, [], 0, 'NETWORK_ERROR'),
+    ERR_NETWORK: row(1, [], 0, 'NETWORK_ERROR'),
     '429': row(1, [], 0, 'HTTP_CLIENT_ERROR'),
     '500': row(1, [], 0, 'HTTP_SERVER_ERROR'),
     '503': row(1, [], 0, 'HTTP_SERVER_ERROR'),
@@ -146,7 +203,7 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
     post: neverRetried,
     patch: neverRetried,
   };
-  const replies: Reply[] = ['network', 429, 500, 503, 404, 401, 403, 'captcha', 200];
+  const replies: Reply[] = ['network', 'ERR_NETWORK', 429, 500, 503, 404, 401, 403, 'captcha', 200];
   const rows = Object.entries(expected).flatMap(([method, byReply]) =>
     replies.map((reply) => ({ method, reply, ...(byReply[String(reply)] as Row) })),
   );
@@ -169,6 +226,9 @@ describe('idempotent methods: retries on network errors, 429 and 5xx (spec 7, 9)
     { replies: [200], attempts: 1, delays: [], outcome: 'ok' },
     { replies: ['network', 200], attempts: 2, delays: [500], outcome: 'ok' },
     { replies: ['network'], attempts: 3, delays: [500, 1500], outcome: 'NETWORK_ERROR' },
+    { replies: ['ERR_NETWORK', 200], attempts: 2, delays: [500], outcome: 'ok' },
+    { replies: ['ERR_NETWORK'], attempts: 3, delays: [500, 1500], outcome: 'NETWORK_ERROR' },
+    { replies: ['ERR_NETWORK', 503, 200], attempts: 3, delays: [500, HTTP_DELAY], outcome: 'ok' },
     { replies: [429, 200], attempts: 2, delays: [HTTP_DELAY], outcome: 'ok' },
     { replies: [{ status: 429, retryAfter: '1' }, 200], attempts: 2, delays: [1000], outcome: 'ok' },
     {
@@ -213,6 +273,7 @@ describe('POST and PATCH are never retried (spec 7)', () => {
   const rows = ['post', 'patch'].flatMap((method) =>
     [
       { replies: ['network'] as Reply[], outcome: 'NETWORK_ERROR' },
+      { replies: ['ERR_NETWORK', 200] as Reply[], outcome: 'NETWORK_ERROR' },
       { replies: [429] as Reply[], outcome: 'HTTP_CLIENT_ERROR' },
       { replies: [500] as Reply[], outcome: 'HTTP_SERVER_ERROR' },
       { replies: [503, 200] as Reply[], outcome: 'HTTP_SERVER_ERROR' },
@@ -251,7 +312,7 @@ describe('401 and non-captcha 403: revalidate once, retry with the new token (sp
   });
 
   it('a host without revalidateAppInstance fails at once with UNAUTHORIZED', async () => {
-    expect(await run('get', [401, 200], { canRevalidate: false })).toMatchObject({
+    expect(await run('get', [401, 200], { revalidate: false })).toMatchObject({
       attempts: 1,
       revalidations: 0,
       outcome: 'UNAUTHORIZED',
@@ -262,5 +323,116 @@ describe('401 and non-captcha 403: revalidate once, retry with the new token (sp
     const observed = await run('get', [401, 401, 401, 200], { concurrent: 3 });
     expect(observed).toMatchObject({ attempts: 6, revalidations: 1, outcome: 'ok' });
     expect(observed.tokens.filter((t) => t === 'fresh-token')).toHaveLength(3);
+  });
+});
+
+describe('one retry budget across revalidation (spec 9: retries up to 2, revalidations 1)', () => {
+  const S = 'stale-token';
+  const F = 'fresh-token';
+  // At most 1 + 2 retries + 1 revalidated re-send = 4 attempts per call; the re-send goes on with
+  // the retries left, and the network back-off keeps counting ((2^n − 1) / 2 s for retry n).
+  const table: { replies: Reply[]; attempts: number; delays: number[]; tokens: string[]; outcome: string }[] = [
+    {
+      replies: [401, 503, 503, 503],
+      attempts: 4,
+      delays: [0, HTTP_DELAY, HTTP_DELAY],
+      tokens: [S, F, F, F],
+      outcome: 'HTTP_SERVER_ERROR',
+    },
+    { replies: [503, 401, 503, 200], attempts: 4, delays: [HTTP_DELAY, 0, HTTP_DELAY], tokens: [S, S, F, F], outcome: 'ok' },
+    {
+      replies: [503, 401, 503, 503, 200],
+      attempts: 4,
+      delays: [HTTP_DELAY, 0, HTTP_DELAY],
+      tokens: [S, S, F, F],
+      outcome: 'HTTP_SERVER_ERROR',
+    },
+    { replies: [503, 503, 401, 200], attempts: 4, delays: [HTTP_DELAY, HTTP_DELAY, 0], tokens: [S, S, S, F], outcome: 'ok' },
+    {
+      replies: [503, 503, 401, 503, 200],
+      attempts: 4,
+      delays: [HTTP_DELAY, HTTP_DELAY, 0],
+      tokens: [S, S, S, F],
+      outcome: 'HTTP_SERVER_ERROR',
+    },
+    { replies: ['network', 401, 'network', 200], attempts: 4, delays: [500, 0, 1500], tokens: [S, S, F, F], outcome: 'ok' },
+    {
+      replies: ['ERR_NETWORK', 'ERR_NETWORK', 401, 'ERR_NETWORK'],
+      attempts: 4,
+      delays: [500, 1500, 0],
+      tokens: [S, S, S, F],
+      outcome: 'NETWORK_ERROR',
+    },
+    { replies: [503, 401, 401], attempts: 3, delays: [HTTP_DELAY, 0], tokens: [S, S, F], outcome: 'UNAUTHORIZED' },
+  ];
+  it.each(table.map((r) => ({ ...r, label: r.replies.join(' → ') })))(
+    'get $label: $attempts attempts, delays $delays, one revalidation, $outcome',
+    async (row) => {
+      const observed = await run('get', row.replies);
+      expect(observed).toMatchObject({
+        attempts: row.attempts,
+        delays: row.delays,
+        tokens: row.tokens,
+        revalidations: 1,
+        outcome: row.outcome,
+      });
+    },
+  );
+});
+
+describe('one overall deadline: settings within SETTINGS_DEADLINE_MS, other calls when asked (spec 4, 9)', () => {
+  it('settings: slow 503s (4 s each) → TIMEOUT at 9 000 ms after 3 attempts, not HTTP_SERVER_ERROR at ~12 s', async () => {
+    const observed = await run('get', [503], { settings: true, replyDelayMs: 4000 });
+    expect(observed).toMatchObject({ attempts: 3, delays: [4000 + HTTP_DELAY, 4000 + HTTP_DELAY], outcome: 'TIMEOUT' });
+    expect(observed.elapsedMs).toBe(SETTINGS_DEADLINE_MS);
+  });
+
+  it('settings: a revalidation that never answers → TIMEOUT at 9 000 ms', async () => {
+    const observed = await run('get', [401], { settings: true, revalidate: 'hang' });
+    expect(observed).toMatchObject({ attempts: 1, revalidations: 1, outcome: 'TIMEOUT', elapsedMs: SETTINGS_DEADLINE_MS });
+  });
+
+  it('settings: the deadline covers the revalidated re-send too (401, then slow 503s)', async () => {
+    const observed = await run('get', [401, 503], { settings: true, replyDelayMs: 3000 });
+    expect(observed).toMatchObject({ attempts: 3, revalidations: 1, outcome: 'TIMEOUT', elapsedMs: SETTINGS_DEADLINE_MS });
+  });
+
+  it('settings: fast failures still fail with their own code, well before the deadline', async () => {
+    const observed = await run('get', [503], { settings: true });
+    expect(observed).toMatchObject({ attempts: 3, outcome: 'HTTP_SERVER_ERROR', elapsedMs: 2 * HTTP_DELAY });
+  });
+
+  it('settings: the client option settingsDeadlineMs replaces the default', async () => {
+    const observed = await run('get', [503], { settings: true, replyDelayMs: 400, client: { settingsDeadlineMs: 1000 } });
+    expect(observed).toMatchObject({ attempts: 2, outcome: 'TIMEOUT', elapsedMs: 1000 });
+  });
+
+  it('destroy inside the deadline still rejects with DESTROYED, and nothing more is sent', async () => {
+    const observed = await run('get', [503], { settings: true, replyDelayMs: 4000, destroyAtMs: 5000 });
+    expect(observed).toMatchObject({ attempts: 2, outcome: 'DESTROYED', elapsedMs: 5000 });
+  });
+
+  it('request({ deadlineMs }): the network back-off cannot outlast it → TIMEOUT at 300 ms after one attempt', async () => {
+    expect(await run('get', ['network'], { deadlineMs: 300 })).toMatchObject({
+      attempts: 1,
+      outcome: 'TIMEOUT',
+      elapsedMs: 300,
+    });
+  });
+
+  it('the client option deadlineMs applies to every other call', async () => {
+    expect(await run('get', ['network'], { client: { deadlineMs: 1000 } })).toMatchObject({
+      attempts: 2,
+      outcome: 'TIMEOUT',
+      elapsedMs: 1000,
+    });
+  });
+
+  it('other calls have no overall deadline by default: a 9.5 s reply still arrives', async () => {
+    expect(await run('get', [200], { replyDelayMs: 9500, client: { timeoutMs: 20_000 } })).toMatchObject({
+      attempts: 1,
+      outcome: 'ok',
+      elapsedMs: 9500,
+    });
   });
 });

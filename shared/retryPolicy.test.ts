@@ -3,11 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { MAX_RETRY_AFTER_MS } from './constants';
 import { isIdempotentMethod, retryDelayMs, shouldRetry } from './retryPolicy';
 
-function axiosError(method: string, status?: number, code: string | undefined = 'ERR_NETWORK'): AxiosError {
+/**
+ * An axios failure: with `status` a reply, else no reply and `transport.code` (default ERR_NETWORK;
+ * `undefined` is kept as no code) and `transport.request` (set once axios got as far as sending).
+ */
+function axiosError(
+  method: string,
+  status?: number,
+  transport: { code?: string; request?: unknown } = { code: 'ERR_NETWORK', request: {} },
+): AxiosError {
   const config = { method, url: '/x', headers: new AxiosHeaders() };
   const response =
     status === undefined ? undefined : ({ status, data: {}, headers: {}, config, statusText: '' } as AxiosResponse);
-  return new AxiosError('failed', status === undefined ? code : 'ERR_BAD_RESPONSE', config, {}, response);
+  const code = status === undefined ? transport.code : 'ERR_BAD_RESPONSE';
+  return new AxiosError('failed', code, config, status === undefined ? transport.request : {}, response);
 }
 
 describe('retry policy (spec 7 and 9)', () => {
@@ -35,13 +44,16 @@ describe('retry policy (spec 7 and 9)', () => {
   });
 
   it.each([
-    { code: 'ERR_NETWORK', expected: true, why: "the browser adapter's network error" },
-    { code: 'ECONNRESET', expected: true, why: 'a dropped connection' },
-    { code: undefined, expected: true, why: 'a transport failure without a code' },
-    { code: 'ECONNABORTED', expected: false, why: 'a timeout: a retry would not fit the 10 s ready limit' },
-    { code: 'ERR_CANCELED', expected: false, why: 'aborted by destroy()' },
-  ])('GET failing without a reply, code $code → retry $expected ($why)', ({ code, expected }) => {
-    expect(shouldRetry(axiosError('get', undefined, code))).toBe(expected);
+    { code: 'ERR_NETWORK', sent: true, expected: true, why: "the browser adapter's network error" },
+    { code: 'ECONNRESET', sent: true, expected: true, why: 'a dropped connection' },
+    { code: undefined, sent: true, expected: true, why: 'a transport failure without a code (Node adapter, msw)' },
+    { code: undefined, sent: false, expected: false, why: 'no code and never sent: failed before the transport' },
+    { code: 'ECONNABORTED', sent: true, expected: false, why: 'a timeout: a retry would not fit the 10 s ready limit' },
+    { code: 'ERR_CANCELED', sent: true, expected: false, why: 'aborted by destroy()' },
+  ])('GET failing without a reply, code $code, sent $sent → retry $expected ($why)', ({ code, sent, expected }) => {
+    const error = axiosError('get', undefined, { code, request: sent ? {} : undefined });
+    expect(error.code).toBe(code);
+    expect(shouldRetry(error)).toBe(expected);
   });
 
   it.each([

@@ -27,14 +27,15 @@ export function isRetryableStatus(status: number): boolean {
 /**
  * Spec 7: an idempotent request that failed on the network, with 429 or with 5xx is retried.
  * "On the network" is axios-retry's `isNetworkError` (a failure without a reply, not a timeout,
- * not a certificate or DNS error), plus failures that carry no error code at all: axios gives
- * those when the transport rejected without saying why, and toCashierError reports them as
- * NETWORK_ERROR, so they are retried like one.
+ * not a certificate or DNS error; in the browser axios says `ERR_NETWORK`), plus a request that
+ * went out and whose transport rejected without any error code (Node's adapter wraps such a
+ * failure with the request but no code; toCashierError reports it as NETWORK_ERROR). An error
+ * with neither code nor request failed before anything was sent and is not retried.
  */
 export function shouldRetry(error: AxiosError): boolean {
   if (!isIdempotentMethod(error.config?.method)) return false;
   if (error.response) return isRetryableStatus(error.response.status);
-  return isNetworkError(error) || error.code === undefined;
+  return isNetworkError(error) || (error.code === undefined && error.request !== undefined);
 }
 
 /**
