@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CashierError } from './CashierError';
 import { PAYMENTS_CHECKOUT_BASE_PATH } from './paths';
 import type { OrderSetupRequest, ProviderApi } from './providerApi';
 import { createProviderClient } from './providerClient';
@@ -19,22 +20,37 @@ const order: OrderSetupRequest = {
   currency: 'EUR',
 };
 
-// Every operation of spec section 7: the call, and the request it must make.
+// Replies that fit the guards of the operations the flow reads (providerBodies.ts).
+const tokenReply = { token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+const orderReply = { id: 'o1', status: 'AWAITING_PAYMENT' };
+const chargeReply = { id: 'ch1', orderId: 'o1', status: 'APPROVED' };
+const methodsReply = [{ type: 'CARD', label: 'Card' }, { type: 'SOMETHING_NEW' }];
+
+// Every operation of spec section 7: the call, the request it must make, and a reply it takes
+// (default `{ ok: true }`, for the operations whose payloads stay `unknown`).
 const operations: {
   name: keyof ProviderApi;
   call: (api: ProviderApi) => Promise<unknown>;
   method: string;
   path: string;
   body?: unknown;
+  reply?: unknown;
 }[] = [
   { name: 'getPaymentDetails', call: (a) => a.getPaymentDetails(), method: 'GET', path: 'payment-details' },
   { name: 'listCreditCards', call: (a) => a.listCreditCards(), method: 'GET', path: 'credit-cards' },
   { name: 'getCreditCard', call: (a) => a.getCreditCard('c/1'), method: 'GET', path: 'credit-cards/c%2F1' },
   { name: 'getPrimaryCreditCard', call: (a) => a.getPrimaryCreditCard(), method: 'GET', path: 'credit-cards/primary' },
-  { name: 'tokenizeCard', call: (a) => a.tokenizeCard(card), method: 'POST', path: 'card-tokenization', body: card },
+  {
+    name: 'tokenizeCard',
+    call: (a) => a.tokenizeCard(card),
+    method: 'POST',
+    path: 'card-tokenization',
+    body: card,
+    reply: tokenReply,
+  },
   { name: 'getSavedCardTokens', call: (a) => a.getSavedCardTokens(), method: 'GET', path: 'saved-card-tokens' },
-  { name: 'setupOrder', call: (a) => a.setupOrder(order), method: 'POST', path: 'orders/setup', body: order },
-  { name: 'getOrder', call: (a) => a.getOrder('o1'), method: 'GET', path: 'orders/o1' },
+  { name: 'setupOrder', call: (a) => a.setupOrder(order), method: 'POST', path: 'orders/setup', body: order, reply: orderReply },
+  { name: 'getOrder', call: (a) => a.getOrder('o1'), method: 'GET', path: 'orders/o1', reply: orderReply },
   { name: 'getOrderAgreement', call: (a) => a.getOrderAgreement('o1'), method: 'GET', path: 'orders/o1/agreement' },
   {
     name: 'getMandatoryFieldsByOrder',
@@ -53,15 +69,22 @@ const operations: {
     body: { email: 'a@b.com' },
   },
   { name: 'getChargesByAccount', call: (a) => a.getChargesByAccount('acc'), method: 'GET', path: 'accounts/acc/charges' },
-  { name: 'getChargesByOrder', call: (a) => a.getChargesByOrder('o1'), method: 'GET', path: 'orders/o1/charges' },
+  {
+    name: 'getChargesByOrder',
+    call: (a) => a.getChargesByOrder('o1'),
+    method: 'GET',
+    path: 'orders/o1/charges',
+    reply: [chargeReply],
+  },
   {
     name: 'chargeOrder',
     call: (a) => a.chargeOrder('o1', { paymentMethod: 'CARD', cardToken: 't' }, 'key-1'),
     method: 'POST',
     path: 'orders/o1/charges',
     body: { paymentMethod: 'CARD', cardToken: 't' },
+    reply: chargeReply,
   },
-  { name: 'getCharge', call: (a) => a.getCharge('ch1'), method: 'GET', path: 'charges/ch1' },
+  { name: 'getCharge', call: (a) => a.getCharge('ch1'), method: 'GET', path: 'charges/ch1', reply: chargeReply },
   { name: 'getAccount', call: (a) => a.getAccount(), method: 'GET', path: 'account' },
   { name: 'getPaymentMethods', call: (a) => a.getPaymentMethods(), method: 'GET', path: 'payment-methods' },
   {
@@ -75,6 +98,7 @@ const operations: {
     call: (a) => a.getPaymentMethodsByOrder('o1'),
     method: 'GET',
     path: 'orders/o1/payment-methods',
+    reply: methodsReply,
   },
   {
     name: 'getBuyNowPayLaterPaymentMethods',
@@ -137,7 +161,7 @@ describe('ProviderApi: one typed function per spec section 7 operation', () => {
     expect(operations.map((o) => o.name).sort()).toEqual(functions.sort());
   });
 
-  it.each(operations)('$name → $method $path', async ({ call, method, path, body, name }) => {
+  it.each(operations)('$name → $method $path', async ({ call, method, path, body, name, reply = { ok: true } }) => {
     let seen: { method: string; path: string; body: unknown; auth: string | null; key: string | null } | undefined;
     server.use(
       http.all(`${host}${base}/*`, async ({ request }) => {
@@ -149,10 +173,10 @@ describe('ProviderApi: one typed function per spec section 7 operation', () => {
           auth: request.headers.get('authorization'),
           key: request.headers.get('idempotency-key'),
         };
-        return HttpResponse.json({ ok: true });
+        return HttpResponse.json(reply as Parameters<typeof HttpResponse.json>[0]);
       }),
     );
-    await expect(call(createProviderClient({ host, getAppInstance: () => 'app-token' }))).resolves.toEqual({ ok: true });
+    await expect(call(createProviderClient({ host, getAppInstance: () => 'app-token' }))).resolves.toEqual(reply);
     expect(seen).toEqual({
       method,
       path: `${base}/${path}`,
@@ -160,5 +184,70 @@ describe('ProviderApi: one typed function per spec section 7 operation', () => {
       auth: 'app-token',
       key: name === 'chargeOrder' ? 'key-1' : null,
     });
+  });
+});
+
+describe('replies the flow reads are narrowed by a guard (STYLE: HTTP bodies enter as unknown)', () => {
+  const charge = { paymentMethod: 'CARD' as const, cardToken: 't' };
+  const rows: { name: string; call: (api: ProviderApi) => Promise<unknown>; reply: unknown; message: RegExp }[] = [
+    { name: 'tokenizeCard', call: (a) => a.tokenizeCard(card), reply: {}, message: /without a string token/ },
+    { name: 'tokenizeCard', call: (a) => a.tokenizeCard(card), reply: { token: 42 }, message: /token/ },
+    { name: 'tokenizeCard', call: (a) => a.tokenizeCard(card), reply: 'tok_1', message: /instead of a card token/ },
+    { name: 'setupOrder', call: (a) => a.setupOrder(order), reply: { status: 'AWAITING_PAYMENT' }, message: /string id/ },
+    { name: 'getOrder', call: (a) => a.getOrder('o1'), reply: { id: 'o1', status: 'LOST' }, message: /unknown status "LOST"/ },
+    { name: 'getOrder', call: (a) => a.getOrder('o1'), reply: { ...orderReply, chargeId: 7 }, message: /chargeId/ },
+    { name: 'getOrder', call: (a) => a.getOrder('o1'), reply: null, message: /null instead of an order/ },
+    {
+      name: 'chargeOrder',
+      call: (a) => a.chargeOrder('o1', charge, 'k'),
+      reply: { ...chargeReply, id: 1 },
+      message: /string id/,
+    },
+    {
+      name: 'chargeOrder',
+      call: (a) => a.chargeOrder('o1', charge, 'k'),
+      reply: { id: 'ch1', status: 'APPROVED' },
+      message: /string orderId/,
+    },
+    {
+      name: 'chargeOrder',
+      call: (a) => a.chargeOrder('o1', charge, 'k'),
+      reply: { ...chargeReply, status: 'MAYBE' },
+      message: /unknown status "MAYBE"/,
+    },
+    {
+      name: 'chargeOrder',
+      call: (a) => a.chargeOrder('o1', charge, 'k'),
+      reply: { ...chargeReply, status: 'DECLINED', declineCode: {} },
+      message: /declineCode/,
+    },
+    { name: 'getCharge', call: (a) => a.getCharge('ch1'), reply: [chargeReply], message: /an array instead of a charge/ },
+    { name: 'getChargesByOrder', call: (a) => a.getChargesByOrder('o1'), reply: chargeReply, message: /list of charges/ },
+    {
+      name: 'getChargesByOrder',
+      call: (a) => a.getChargesByOrder('o1'),
+      reply: [chargeReply, { id: 'ch2' }],
+      message: /charge \[1\] without a string orderId/,
+    },
+    {
+      name: 'getPaymentMethodsByOrder',
+      call: (a) => a.getPaymentMethodsByOrder('o1'),
+      reply: { type: 'CARD' },
+      message: /list of payment methods/,
+    },
+    {
+      name: 'getPaymentMethodsByOrder',
+      call: (a) => a.getPaymentMethodsByOrder('o1'),
+      reply: [{ type: 'CARD' }, { label: 'Card' }],
+      message: /payment method \[1\] without a string type/,
+    },
+  ];
+  it.each(rows)('$name replying $reply → INVALID_RESPONSE naming $name', async ({ name, call, reply, message }) => {
+    server.use(http.all(`${host}${base}/*`, () => HttpResponse.json(reply as Parameters<typeof HttpResponse.json>[0])));
+    const error = await call(createProviderClient({ host, getAppInstance: () => 't' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CashierError);
+    expect((error as CashierError).code).toBe('INVALID_RESPONSE');
+    expect((error as CashierError).message).toMatch(new RegExp(`^${name}: `));
+    expect((error as CashierError).message).toMatch(message);
   });
 });

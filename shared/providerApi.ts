@@ -1,22 +1,29 @@
 import type { EventRecurrenceStatus, LocationType } from './enums';
 import { ProviderPaths } from './paths';
+import { parseCardToken, parseCharge, parseCharges, parseOrder, parsePaymentMethods } from './providerBodies';
 
 /**
  * One typed function for every operation of spec section 7. The spec shows the paths, not the
  * payloads: operations whose payloads the reference flow reads are typed by the reference
- * provider's shapes below (DESIGN "Reference provider and bundle"); the rest resolve to `unknown`
- * and take a loose query or body, to be narrowed where they are read. Every function rejects with
- * CashierError exactly as {@link ProviderApiTransport} does (retries, revalidation per spec 7).
+ * provider's shapes below (DESIGN "Reference provider and bundle") and their 2xx bodies pass a
+ * guard (providerBodies.ts: the fields the flow reads are checked, the rest passed through as
+ * they came; a body that does not fit rejects with CashierError INVALID_RESPONSE naming the
+ * operation); the rest resolve to `unknown` and take a loose query or body, to be narrowed where
+ * they are read. Every function rejects with CashierError exactly as {@link ProviderApiTransport}
+ * does (retries, revalidation per spec 7).
  */
 
-/** Sends one request; the provider client's `request` (retries, revalidation, CashierError). */
-export type ProviderApiTransport = <T>(config: {
+/**
+ * Sends one request and resolves to its JSON body, unchecked; the provider client's `request`
+ * (retries, revalidation, CashierError).
+ */
+export type ProviderApiTransport = (config: {
   method: string;
   path: string;
   params?: Record<string, string>;
   data?: unknown;
   headers?: Record<string, string>;
-}) => Promise<T>;
+}) => Promise<unknown>;
 
 /** A query for operations whose parameters the spec does not show. */
 export type LooseQuery = Record<string, string>;
@@ -86,6 +93,18 @@ export interface PaymentMethod {
   label: string;
 }
 
+/**
+ * A payment method as the provider's reply lists it: `type` is checked to be a string, and may
+ * name a method this widget does not take (the widget skips those); `label` and any other field
+ * are as they came, to be narrowed where they are read.
+ */
+export interface OfferedPaymentMethod {
+  /** "CARD", "PAY_AT_VENUE", or a type this widget does not know. */
+  type: string;
+  /** What the buyer sees, e.g. "Card"; unchecked. */
+  label?: unknown;
+}
+
 /** Body of card tokenization. The card number never reaches the host page. */
 export interface CardTokenizationRequest {
   holderName: string;
@@ -142,13 +161,13 @@ export interface ProviderApi {
   getCreditCard(cardId: string): Promise<unknown>;
   /** GET the buyer's primary credit card. */
   getPrimaryCreditCard(): Promise<unknown>;
-  /** POST card tokenization (never retried): the card becomes a single-use token. */
+  /** POST card tokenization (never retried): the card becomes a single-use token. INVALID_RESPONSE without a string `token`. */
   tokenizeCard(card: CardTokenizationRequest): Promise<CardToken>;
   /** GET saved-card tokens. */
   getSavedCardTokens(query?: LooseQuery): Promise<unknown>;
-  /** POST order setup (never retried): creates an order awaiting payment. */
+  /** POST order setup (never retried): creates an order awaiting payment. INVALID_RESPONSE unless an order (`id`, `status`). */
   setupOrder(order: OrderSetupRequest): Promise<Order>;
-  /** GET an order by id. */
+  /** GET an order by id. INVALID_RESPONSE unless an order (string `id`, known `status`). */
   getOrder(orderId: string): Promise<Order>;
   /** GET the order agreement (terms the buyer accepts). */
   getOrderAgreement(orderId: string): Promise<unknown>;
@@ -164,14 +183,15 @@ export interface ProviderApi {
   createContactAndUpdateOrder(orderId: string, contact: unknown): Promise<unknown>;
   /** GET the charges of an account. */
   getChargesByAccount(accountId: string): Promise<unknown>;
-  /** GET the charges of an order, newest last. */
+  /** GET the charges of an order, newest last. INVALID_RESPONSE unless a list of charges. */
   getChargesByOrder(orderId: string): Promise<Charge[]>;
   /**
    * POST a charge for an order (never retried). `idempotencyKey` goes in the `Idempotency-Key`
    * header: the provider answers a repeated key with the charge it made the first time.
+   * INVALID_RESPONSE unless a charge (string `id`, `orderId`, known `status`).
    */
   chargeOrder(orderId: string, charge: ChargeRequest, idempotencyKey: string): Promise<Charge>;
-  /** GET a charge by id. */
+  /** GET a charge by id. INVALID_RESPONSE unless a charge (string `id`, `orderId`, known `status`). */
   getCharge(chargeId: string): Promise<Charge>;
   /** GET the account. */
   getAccount(): Promise<unknown>;
@@ -179,8 +199,8 @@ export interface ProviderApi {
   getPaymentMethods(query?: LooseQuery): Promise<unknown>;
   /** GET the payment methods of an account. */
   getPaymentMethodsByAccount(accountId: string): Promise<unknown>;
-  /** GET the payment methods offered for an order. */
-  getPaymentMethodsByOrder(orderId: string): Promise<PaymentMethod[]>;
+  /** GET the payment methods offered for an order. INVALID_RESPONSE unless a list of objects with a string `type`. */
+  getPaymentMethodsByOrder(orderId: string): Promise<OfferedPaymentMethod[]>;
   /** GET buy-now-pay-later payment methods. */
   getBuyNowPayLaterPaymentMethods(query?: LooseQuery): Promise<unknown>;
   /** GET express checkout widget settings. */
@@ -215,19 +235,18 @@ export interface ProviderApi {
 
 /** Builds {@link ProviderApi} on a transport (the provider client's `request`). */
 export function createProviderApi(send: ProviderApiTransport): ProviderApi {
-  const get = <T = unknown>(path: string, params?: LooseQuery) => send<T>({ method: 'get', path, params });
-  const post = <T = unknown>(path: string, data: unknown, headers?: Record<string, string>) =>
-    send<T>({ method: 'post', path, data, headers });
+  const get = (path: string, params?: LooseQuery) => send({ method: 'get', path, params });
+  const post = (path: string, data: unknown, headers?: Record<string, string>) => send({ method: 'post', path, data, headers });
   const P = ProviderPaths;
   return {
     getPaymentDetails: (query) => get(P.paymentDetails, query),
     listCreditCards: (query) => get(P.creditCards, query),
     getCreditCard: (cardId) => get(P.creditCard(cardId)),
     getPrimaryCreditCard: () => get(P.primaryCreditCard),
-    tokenizeCard: (card) => post<CardToken>(P.cardTokenization, card),
+    tokenizeCard: (card) => post(P.cardTokenization, card).then((body) => parseCardToken(body, 'tokenizeCard')),
     getSavedCardTokens: (query) => get(P.savedCardTokens, query),
-    setupOrder: (order) => post<Order>(P.orderSetup, order),
-    getOrder: (orderId) => get<Order>(P.order(orderId)),
+    setupOrder: (order) => post(P.orderSetup, order).then((body) => parseOrder(body, 'setupOrder')),
+    getOrder: (orderId) => get(P.order(orderId)).then((body) => parseOrder(body, 'getOrder')),
     getOrderAgreement: (orderId) => get(P.orderAgreement(orderId)),
     getMandatoryFieldsByOrder: (orderId) => get(P.mandatoryFieldsByOrder(orderId)),
     getMandatoryFields: (query) => get(P.mandatoryFields, query),
@@ -235,14 +254,17 @@ export function createProviderApi(send: ProviderApiTransport): ProviderApi {
     getBuyerInfo: (query) => get(P.buyerInfo, query),
     createContactAndUpdateOrder: (orderId, contact) => post(P.createContactAndUpdateOrder(orderId), contact),
     getChargesByAccount: (accountId) => get(P.chargesByAccount(accountId)),
-    getChargesByOrder: (orderId) => get<Charge[]>(P.chargesByOrder(orderId)),
+    getChargesByOrder: (orderId) => get(P.chargesByOrder(orderId)).then((body) => parseCharges(body, 'getChargesByOrder')),
     chargeOrder: (orderId, charge, idempotencyKey) =>
-      post<Charge>(P.chargesByOrder(orderId), charge, { 'Idempotency-Key': idempotencyKey }),
-    getCharge: (chargeId) => get<Charge>(P.charge(chargeId)),
+      post(P.chargesByOrder(orderId), charge, { 'Idempotency-Key': idempotencyKey }).then((body) =>
+        parseCharge(body, 'chargeOrder'),
+      ),
+    getCharge: (chargeId) => get(P.charge(chargeId)).then((body) => parseCharge(body, 'getCharge')),
     getAccount: () => get(P.account),
     getPaymentMethods: (query) => get(P.paymentMethods, query),
     getPaymentMethodsByAccount: (accountId) => get(P.paymentMethodsByAccount(accountId)),
-    getPaymentMethodsByOrder: (orderId) => get<PaymentMethod[]>(P.paymentMethodsByOrder(orderId)),
+    getPaymentMethodsByOrder: (orderId) =>
+      get(P.paymentMethodsByOrder(orderId)).then((body) => parsePaymentMethods(body, 'getPaymentMethodsByOrder')),
     getBuyNowPayLaterPaymentMethods: (query) => get(P.buyNowPayLaterPaymentMethods, query),
     getExpressCheckoutWidgetSettings: (query) => get(P.expressCheckoutWidgetSettings, query),
     getPaymentMethodsBannerSettings: (query) => get(P.paymentMethodsBannerSettings, query),
