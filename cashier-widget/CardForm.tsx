@@ -29,12 +29,22 @@ export interface CardFormProps {
   onReady: () => void;
 }
 
-/** The card payment form: five labelled fields, errors shown on blur and on validate(). */
+/** Why the form takes no edits while it is locked; the fields and the method choice point at it. */
+export const LOCKED_EXPLANATION = 'Your payment details cannot be changed until we know the outcome of this payment.';
+
+/**
+ * The card payment form: five labelled fields, errors shown on blur and on validate(). While the
+ * store is locked (a payment running or its outcome unknown) the fields are read-only, the method
+ * radios disabled, and each of them is described by {@link LOCKED_EXPLANATION}, shown under the
+ * notice when there is one (a lost reply) and visually hidden otherwise.
+ */
 export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
-  const { values, errors, methods = [], method, notice } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { values, errors, methods = [], method, notice, locked } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   useEffect(() => onReady(), [onReady]);
   const modal = theme === 'modal';
   const card = method === 'CARD';
+  const lockedId = `${idPrefix}-locked`;
+  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   const field = (name: CardField, style?: CSSProperties) => {
     const id = `${idPrefix}-${name}`;
@@ -49,13 +59,14 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
           id={id}
           name={name}
           value={values[name]}
+          readOnly={locked}
           aria-invalid={error ? 'true' : 'false'}
-          aria-describedby={error ? `${id}-error` : undefined}
-          style={{ ...styles.input, ...(error ? styles.inputInvalid : {}) }}
+          aria-describedby={describedBy(error && `${id}-error`, locked && lockedId)}
+          style={{ ...styles.input, ...(error ? styles.inputInvalid : {}), ...(locked ? styles.inputLocked : {}) }}
           onChange={(e) => {
+            if (store.getSnapshot().locked) return;
             const format = FORMATTERS[name];
             store.setValue(name, format ? format(e.target.value) : e.target.value);
-            if (store.getSnapshot().notice) store.setNotice(undefined);
             if (error) store.setError(name, validateField(name, store.getSnapshot().values));
           }}
           onBlur={() => {
@@ -83,8 +94,15 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
           {notice}
         </p>
       )}
+      {locked && (
+        // Shown under a notice (a lost reply); otherwise (a pay running) only announced, so that
+        // the form does not jump while the buyer waits.
+        <p id={lockedId} style={notice ? styles.note : styles.visuallyHidden}>
+          {LOCKED_EXPLANATION}
+        </p>
+      )}
       {methods.length > 1 && (
-        <fieldset style={styles.methods}>
+        <fieldset style={styles.methods} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
           <legend style={styles.label}>Payment method</legend>
           {methods.map((m) => (
             <label key={m.type} style={styles.method}>
@@ -93,6 +111,7 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
                 name={`${idPrefix}-method`}
                 value={m.type}
                 checked={method === m.type}
+                disabled={locked}
                 onChange={() => store.setMethod(m.type)}
               />
               {m.label}
@@ -125,9 +144,21 @@ const styles: Record<string, CSSProperties> = {
   label: { fontSize: 13, fontWeight: 600 },
   input: { font: 'inherit', fontSize: 15, padding: '8px 10px', border: '1px solid #9aa5b1', borderRadius: 6 },
   inputInvalid: { borderColor: '#c62828', outlineColor: '#c62828' },
+  inputLocked: { background: '#f0f2f4', color: '#52606d' },
   error: { fontSize: 12, color: '#c62828' },
   notice: { margin: 0, padding: '8px 10px', borderRadius: 6, background: '#fdecea', color: '#8a1c1c', fontSize: 14 },
   methods: { display: 'flex', gap: 16, border: 0, padding: 0, margin: 0 },
   method: { display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 },
   note: { margin: 0, fontSize: 14 },
+  visuallyHidden: {
+    position: 'absolute',
+    width: 1,
+    height: 1,
+    margin: -1,
+    padding: 0,
+    border: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
 };

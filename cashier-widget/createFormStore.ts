@@ -9,8 +9,13 @@ export interface FormSnapshot {
   methods: PaymentMethod[] | undefined;
   /** The method the buyer chose; the first offered by default. */
   method: PaymentMethodType;
-  /** A message for the buyer above the form (a decline); undefined when there is none. */
+  /** A message for the buyer above the form (a decline, a lost reply); undefined when there is none. */
   notice: string | undefined;
+  /**
+   * True while the form takes no edits: a payment is running or its outcome is unknown (issue 4
+   * "Exactly once"). The values and method then stay what was sent. Default false.
+   */
+  locked: boolean;
 }
 
 /** A tiny external store for useSyncExternalStore: one snapshot object per change. */
@@ -19,7 +24,7 @@ export interface FormStore {
   getSnapshot(): FormSnapshot;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
-  /** Sets one field's raw value (as typed; formatting is the form's). */
+  /** Sets one field's raw value (as typed; formatting is the form's) and clears the notice; ignored while locked. */
   setValue(field: CardField, value: string): void;
   /** Sets or (undefined) clears one field's error message. */
   setError(field: CardField, error: string | undefined): void;
@@ -27,16 +32,25 @@ export interface FormStore {
   setErrors(errors: Partial<Record<CardField, string>>): void;
   /** Sets the offered methods and picks the first (card first when offered). */
   setMethods(methods: PaymentMethod[]): void;
-  /** Chooses the payment method (the buyer picked a radio); clears the notice. */
+  /** Chooses the payment method (the buyer picked a radio) and clears the notice; ignored while locked. */
   setMethod(method: PaymentMethodType): void;
   /** Sets or (undefined) clears the message above the form. */
   setNotice(notice: string | undefined): void;
+  /** Locks (true) or unlocks (false) the form; see {@link FormSnapshot.locked}. */
+  setLocked(locked: boolean): void;
 }
 
 /** Creates an empty form store. */
 export function createFormStore(): FormStore {
   const empty = Object.fromEntries(CARD_FIELDS.map((f) => [f, ''])) as CardFormValues;
-  let snapshot: FormSnapshot = { values: empty, errors: {}, methods: undefined, method: 'CARD', notice: undefined };
+  let snapshot: FormSnapshot = {
+    values: empty,
+    errors: {},
+    methods: undefined,
+    method: 'CARD',
+    notice: undefined,
+    locked: false,
+  };
   const listeners = new Set<() => void>();
   const set = (next: Partial<FormSnapshot>) => {
     snapshot = { ...snapshot, ...next };
@@ -49,7 +63,8 @@ export function createFormStore(): FormStore {
       return () => listeners.delete(listener);
     },
     setValue(field, value) {
-      set({ values: { ...snapshot.values, [field]: value } });
+      if (snapshot.locked) return;
+      set({ values: { ...snapshot.values, [field]: value }, notice: undefined });
     },
     setError(field, error) {
       const errors = { ...snapshot.errors };
@@ -65,10 +80,14 @@ export function createFormStore(): FormStore {
       set({ methods, method: (card ?? methods[0])?.type ?? 'CARD' });
     },
     setMethod(method) {
+      if (snapshot.locked) return;
       set({ method, notice: undefined });
     },
     setNotice(notice) {
       set({ notice });
+    },
+    setLocked(locked) {
+      set({ locked });
     },
   };
 }

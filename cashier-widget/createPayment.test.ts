@@ -41,10 +41,13 @@ function setup(over: Partial<PaymentDeps> = {}) {
 }
 
 describe('createPayment: validate → tokenize → charge', () => {
-  it('a charge reply for another order is not believed: INVALID_RESPONSE', async () => {
+  it('a charge reply for another order is not believed: the outcome is unknown (INVALID_RESPONSE cause)', async () => {
     const { payment, api } = setup();
     api.chargeOrder.mockResolvedValueOnce(charge({ orderId: 'ord_other' }));
-    await expect(payment.pay({ orderId: 'ord_1' })).rejects.toMatchObject({ code: ErrorCode.InvalidResponse });
+    await expect(payment.pay({ orderId: 'ord_1' })).rejects.toMatchObject({
+      code: ErrorCode.PaymentOutcomeUnknown,
+      details: { causeCode: ErrorCode.InvalidResponse },
+    });
   });
 
   it('an approved card: tokenizes the form, charges with a key, resolves APPROVED with the charge id', async () => {
@@ -119,7 +122,7 @@ describe('createPayment: exactly once', () => {
     expect(api.chargeOrder).toHaveBeenCalledTimes(1);
   });
 
-  it.each([ErrorCode.NetworkError, ErrorCode.Timeout, ErrorCode.HttpServerError])(
+  it.each([ErrorCode.NetworkError, ErrorCode.Timeout, ErrorCode.HttpServerError, ErrorCode.InvalidResponse])(
     'a charge reply lost to %s: PAYMENT_OUTCOME_UNKNOWN, then pay resends the same body with the same key',
     async (code) => {
       const { payment, api } = setup();
@@ -134,6 +137,24 @@ describe('createPayment: exactly once', () => {
       expect(api.tokenizeCard).toHaveBeenCalledTimes(1);
     },
   );
+
+  it.each([
+    { name: 'an empty body', reply: {} },
+    { name: 'no id', reply: { orderId: 'ord_1', status: 'APPROVED' } },
+    { name: 'an unknown status', reply: { id: 'ch_1', orderId: 'ord_1', status: 'MAYBE' } },
+    { name: 'another order', reply: { id: 'ch_1', orderId: 'ord_other', status: 'APPROVED' } },
+  ])('a 2xx charge reply we cannot read ($name) keeps the key: the next pay resends the same request', async ({ reply }) => {
+    const { payment, api } = setup();
+    api.chargeOrder.mockResolvedValueOnce(reply as Charge);
+    await expect(payment.pay({ orderId: 'ord_1' })).rejects.toMatchObject({
+      code: ErrorCode.PaymentOutcomeUnknown,
+      details: { causeCode: ErrorCode.InvalidResponse },
+    });
+    await expect(payment.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED', chargeId: 'ch_1' });
+    const [first, second] = api.chargeOrder.mock.calls;
+    expect(second).toEqual(first);
+    expect(api.tokenizeCard).toHaveBeenCalledTimes(1);
+  });
 
   it('a refusal that proves nothing was charged (4xx) forgets the key: the next pay starts afresh', async () => {
     const { payment, api } = setup();
@@ -155,6 +176,47 @@ describe('createPayment: exactly once', () => {
       orderId: 'ord_1',
       chargeId: 'ch_first',
     });
+  });
+});
+
+describe('createPayment: the form lock', () => {
+  it.each([
+    { name: 'an approval', replies: [charge()], lockedAfter: [false] },
+    { name: 'a decline', replies: [charge({ status: 'DECLINED' })], lockedAfter: [false] },
+    { name: 'a pending charge', replies: [charge({ status: 'PENDING' })], lockedAfter: [false] },
+    {
+      name: 'a lost reply, then its approval',
+      replies: [new CashierError(ErrorCode.NetworkError, 'lost'), charge()],
+      lockedAfter: [true, false],
+    },
+    {
+      name: 'a refusal before any charge (4xx)',
+      replies: [new CashierError(ErrorCode.HttpClientError, 'HTTP 400', { status: 400 })],
+      lockedAfter: [false],
+    },
+  ])('locks while pay runs; after $name: $lockedAfter', async ({ replies, lockedAfter }) => {
+    const changes: boolean[] = [];
+    const { payment, api } = setup({ onLockedChange: (locked) => changes.push(locked) });
+    const states: boolean[] = [];
+    for (const reply of replies) {
+      if (reply instanceof Error) api.chargeOrder.mockRejectedValueOnce(reply);
+      else api.chargeOrder.mockResolvedValueOnce(reply);
+      const running = payment.pay({ orderId: 'ord_1' });
+      expect(changes.at(-1)).toBe(true);
+      await running.catch(() => undefined);
+      states.push(changes.at(-1) ?? false);
+    }
+    expect(states).toEqual(lockedAfter);
+  });
+
+  it('an invalid form unlocks at once; nothing was sent', async () => {
+    const changes: boolean[] = [];
+    const { payment } = setup({
+      onLockedChange: (locked) => changes.push(locked),
+      validate: () => ({ valid: false, errors: {} }),
+    });
+    await payment.pay({ orderId: 'ord_1' });
+    expect(changes).toEqual([true, false]);
   });
 });
 

@@ -6,9 +6,13 @@ import type { CardField, CardFormValues, ValidationResult } from './validateCard
  * exactly once.
  * - Two `pay` calls for one order while one runs share it (a double click is one payment).
  * - Every charge carries an idempotency key. The key and the charge body are kept until the
- *   charge's outcome is known; if the reply is lost (network, timeout, 5xx: the provider may have
- *   made the charge), `pay` rejects with PAYMENT_OUTCOME_UNKNOWN and the next `pay` resends the
- *   very same request, so the provider answers with the original charge instead of a second one.
+ *   charge's outcome is known, that is until a reply was read and validated. If the reply is lost
+ *   (network, timeout, 5xx) or unreadable (a 2xx whose body is not a charge for this order:
+ *   INVALID_RESPONSE), the provider may have made the charge: `pay` rejects with
+ *   PAYMENT_OUTCOME_UNKNOWN and the next `pay` resends the very same request, so the provider
+ *   answers with the original charge instead of a second one.
+ * - While a `pay` runs or a charge's outcome is unknown, the form is locked
+ *   ({@link PaymentDeps.onLockedChange}): what the buyer sees is what is (re)sent.
  * - A charge is a POST and is never retried automatically (spec 7).
  */
 
@@ -34,6 +38,12 @@ export interface PaymentDeps {
   mountedOrderId?: string;
   /** A fresh idempotency key; default `crypto.randomUUID()`. */
   newIdempotencyKey?: () => string;
+  /**
+   * Called with `true` when the payment form must stop taking edits (a `pay` is running, or a
+   * charge was sent whose outcome is unknown, issue 4 "Exactly once") and with `false` once every
+   * charge sent has settled (approved, declined, pending, or refused before it was made). Default: none.
+   */
+  onLockedChange?: (locked: boolean) => void;
 }
 
 /** Tokenization errors the buyer can fix, by the field they belong to. */
@@ -50,8 +60,16 @@ export function declineMessage(declineCode: string | undefined): string {
   return 'Your card was declined. Try another card.';
 }
 
-/** Failures after which the provider may or may not have made the charge. */
-const OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([ErrorCode.NetworkError, ErrorCode.Timeout, ErrorCode.HttpServerError]);
+/**
+ * Failures after which the provider may or may not have made the charge: no reply, a 5xx, or a
+ * 2xx whose body we cannot read (INVALID_RESPONSE, from the provider client or from toResult).
+ */
+const OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([
+  ErrorCode.NetworkError,
+  ErrorCode.Timeout,
+  ErrorCode.HttpServerError,
+  ErrorCode.InvalidResponse,
+]);
 
 /** Creates the payment flow; `pay(input)` is the api method the host calls. */
 export function createPayment(deps: PaymentDeps) {
@@ -59,6 +77,14 @@ export function createPayment(deps: PaymentDeps) {
   const inFlight = new Map<string, Promise<PayResult>>();
   /** Charges sent whose outcome is unknown, by order: resent as they were. */
   const unsettled = new Map<string, { key: string; body: ChargeRequest }>();
+  let locked = false;
+  /** Tells the widget whether the form is locked, when that changes. */
+  const updateLock = () => {
+    const next = inFlight.size > 0 || unsettled.size > 0;
+    if (next === locked) return;
+    locked = next;
+    deps.onLockedChange?.(next);
+  };
 
   async function prepareCharge(): Promise<{ key: string; body: ChargeRequest } | PayResult> {
     const method = deps.method();
@@ -96,15 +122,16 @@ export function createPayment(deps: PaymentDeps) {
       attempt = prepared;
       unsettled.set(orderId, attempt);
     }
-    let charge: Charge;
+    let result: PayResult;
     try {
-      charge = await deps.api.chargeOrder(orderId, attempt.body, attempt.key);
+      const charge = await deps.api.chargeOrder(orderId, attempt.body, attempt.key);
+      result = toResult(orderId, charge);
     } catch (error) {
       const failure = error instanceof CashierError ? error : new CashierError(ErrorCode.NetworkError, String(error));
       if (OUTCOME_UNKNOWN.has(failure.code)) {
         throw new CashierError(
           ErrorCode.PaymentOutcomeUnknown,
-          `The charge for order ${orderId} was sent but its reply was lost (${failure.code}). Call pay again: the same charge is checked, never made twice.`,
+          `The charge for order ${orderId} was sent but its reply was lost or unreadable (${failure.code}). Call pay again: the same charge is checked, never made twice.`,
           { ...failure.details, causeCode: failure.code },
         );
       }
@@ -113,7 +140,7 @@ export function createPayment(deps: PaymentDeps) {
       throw failure;
     }
     unsettled.delete(orderId);
-    return toResult(orderId, charge);
+    return result;
   }
 
   async function alreadySettled(orderId: string): Promise<PayResult> {
@@ -127,7 +154,8 @@ export function createPayment(deps: PaymentDeps) {
   return {
     /**
      * `api.pay({ orderId })`: resolves to {@link PayResult}. Rejects with CashierError
-     * INVALID_ARGUMENT (no or another order), PAYMENT_OUTCOME_UNKNOWN (call again), or the
+     * INVALID_ARGUMENT (no or another order), PAYMENT_OUTCOME_UNKNOWN (the charge's reply was lost
+     * or unreadable: call again, the same charge is resent), or the
      * provider client's codes (NETWORK_ERROR before any charge was sent, UNAUTHORIZED, …).
      */
     pay(input: unknown): Promise<PayResult> {
@@ -145,8 +173,12 @@ export function createPayment(deps: PaymentDeps) {
       }
       const running = inFlight.get(orderId);
       if (running) return running;
-      const started = run(orderId).finally(() => inFlight.delete(orderId));
+      const started = run(orderId).finally(() => {
+        inFlight.delete(orderId);
+        updateLock();
+      });
       inFlight.set(orderId, started);
+      updateLock();
       return started;
     },
   };

@@ -9,9 +9,10 @@ import { CARD_FIELDS, type ValidationResult, validateCardForm } from './validate
 let mounts = 0;
 
 /**
- * Shown when a charge was sent but its reply was lost (PAYMENT_OUTCOME_UNKNOWN). The next
- * "Place order" resends that same charge (same idempotency key and card token, even if the form
- * was edited since), so the provider answers with the original charge.
+ * Shown when a charge was sent but its reply was lost or unreadable (PAYMENT_OUTCOME_UNKNOWN). It
+ * stays until a pay settles; meanwhile the form is locked, so the next "Place order" resends
+ * exactly what the buyer sees (same idempotency key and card token), and the provider answers
+ * with the original charge.
  */
 export const OUTCOME_UNKNOWN_NOTICE =
   'We could not confirm your payment. Place the order again to check it: you will not be charged twice.';
@@ -21,8 +22,10 @@ export const OUTCOME_UNKNOWN_NOTICE =
  * `props.orderId` (card only without one), renders the payment form into `container` and, once it
  * is on screen, hands `props.onApiInit` the api:
  * - `validate()` → `{ valid, errors }`: shows the errors and focuses the first invalid field;
+ *   with a method other than card (pay at the venue) there is nothing to fill: `{ valid: true, errors: {} }`;
  * - `pay({ orderId })` → {@link PayResult}: validate → tokenize → charge, exactly once
  *   (see createPayment); a decline, or a charge whose reply was lost, shows a message above the form.
+ *   The form is locked while a pay runs and while a charge's outcome is unknown.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
  * @returns `unmount()` (empties the container) and `update(partial)` (re-renders with merged props).
  */
@@ -40,8 +43,9 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     if (first) container.ownerDocument.getElementById(`${idPrefix}-${first}`)?.focus();
   };
 
-  /** Validates every field, shows the errors, focuses the first invalid field. */
+  /** Validates every field, shows the errors, focuses the first invalid field; valid when the card is not the method. */
   const validate = (): ValidationResult => {
+    if (store.getSnapshot().method !== 'CARD') return { valid: true, errors: {} };
     const result = validateCardForm(store.getSnapshot().values);
     store.setErrors(result.errors);
     focusFirstInvalid(result.errors);
@@ -57,6 +61,9 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       store.setErrors({ ...store.getSnapshot().errors, ...errors });
       focusFirstInvalid(errors);
     },
+    onLockedChange: (locked) => {
+      if (!unmounted) store.setLocked(locked);
+    },
     ...(props.orderId === undefined ? {} : { mountedOrderId: props.orderId }),
   });
 
@@ -64,14 +71,19 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     validate,
     /** Pays for the order; see createPayment for the result and the exactly-once rules. */
     async pay(input: unknown): Promise<PayResult> {
-      store.setNotice(undefined);
+      // A notice stays while the form is locked: a lost reply's stays until its outcome is known.
+      if (!store.getSnapshot().locked) store.setNotice(undefined);
       try {
         const result = await payment.pay(input);
-        if (result.status === 'DECLINED' && !unmounted) store.setNotice(result.message);
+        if (unmounted) return result;
+        if (result.status === 'DECLINED') store.setNotice(result.message);
+        else if (!store.getSnapshot().locked) store.setNotice(undefined);
         return result;
       } catch (error) {
-        if (error instanceof CashierError && error.code === ErrorCode.PaymentOutcomeUnknown && !unmounted) {
-          store.setNotice(OUTCOME_UNKNOWN_NOTICE);
+        if (!unmounted) {
+          if (error instanceof CashierError && error.code === ErrorCode.PaymentOutcomeUnknown)
+            store.setNotice(OUTCOME_UNKNOWN_NOTICE);
+          else if (!store.getSnapshot().locked) store.setNotice(undefined);
         }
         throw error;
       }

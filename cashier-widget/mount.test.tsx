@@ -1,14 +1,8 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  CashierError,
-  type CashierWidgetProps,
-  type Charge,
-  createProviderClient,
-  ErrorCode,
-  type PaymentMethod,
-} from '../shared';
+import { CashierError, type CashierWidgetProps, type Charge, createProviderClient, ErrorCode } from '../shared';
+import { LOCKED_EXPLANATION } from './CardForm';
 import { mount, OUTCOME_UNKNOWN_NOTICE } from './index';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -90,9 +84,12 @@ describe('mount (the reference bundle)', () => {
     type('Email', 'ada@example.com');
     expect(byLabel('Card number').value).toBe('4242 4242 4242 4242');
     expect(byLabel('Expiration date').value).toBe('12/39');
-    expect(api.validate()).toEqual({ valid: true, errors: {} });
-    type('Security code', '1');
     let result: ReturnType<Api['validate']> | undefined;
+    act(() => {
+      result = api.validate();
+    });
+    expect(result).toEqual({ valid: true, errors: {} });
+    type('Security code', '1');
     act(() => {
       result = api.validate();
     });
@@ -113,7 +110,8 @@ describe('mount with an order: payment methods and pay', () => {
     const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
     const providerClient = {
       ...client,
-      getPaymentMethodsByOrder: vi.fn(async () => methods as PaymentMethod[]),
+      // The methods as the provider sent them (untrusted): the widget narrows them itself.
+      getPaymentMethodsByOrder: vi.fn(async (): Promise<unknown> => methods) as typeof client.getPaymentMethodsByOrder,
       tokenizeCard: vi.fn(async () => ({ token: 'tok_1', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030 })),
       chargeOrder: vi.fn(
         async (): Promise<Charge> => ({
@@ -146,6 +144,21 @@ describe('mount with an order: payment methods and pay', () => {
     act(() => venue?.click());
     expect(byLabel('Card number')).toBeNull();
     expect(container.textContent).toContain('You pay at the venue');
+  });
+
+  it('validate() with pay at the venue chosen: valid, no card errors shown, though the card fields are empty', async () => {
+    const { api } = await mountForOrder([
+      { type: 'CARD', label: 'Card' },
+      { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+    ]);
+    act(() => container.querySelector<HTMLInputElement>('input[value=PAY_AT_VENUE]')?.click());
+    let result: ReturnType<Api['validate']> | undefined;
+    act(() => {
+      result = api.validate();
+    });
+    expect(result).toEqual({ valid: true, errors: {} });
+    act(() => container.querySelector<HTMLInputElement>('input[value=CARD]')?.click());
+    expect(byLabel('Card number').getAttribute('aria-invalid')).toBe('false');
   });
 
   it('an order with the card only: no choice shown, the card form', async () => {
@@ -197,5 +210,75 @@ describe('mount with an order: payment methods and pay', () => {
     expect(keys[0]).toBe(keys[1]);
     expect(providerClient.tokenizeCard).toHaveBeenCalledTimes(1);
     expect(container.querySelector('[role=alert]')).toBeNull();
+  });
+
+  it('edit after a lost reply cannot change what is charged: the form is read-only and the notice stays until the outcome is known', async () => {
+    const { api, providerClient } = await mountForOrder([
+      { type: 'CARD', label: 'Card' },
+      { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+    ]);
+    providerClient.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
+    type('Cardholder name', 'Ada Lovelace');
+    type('Card number', '4242424242424242');
+    type('Expiration date', '12/30');
+    type('Security code', '123');
+    type('Email', 'ada@example.com');
+    await act(async () => {
+      await api.pay({ orderId: 'ord_1' }).catch(() => undefined);
+    });
+    const notice = () => container.querySelector('[role=alert]')?.textContent;
+    expect(notice()).toBe(OUTCOME_UNKNOWN_NOTICE);
+
+    // Every field is read-only and says why; the method cannot be switched.
+    for (const name of ['Cardholder name', 'Card number', 'Expiration date', 'Security code', 'Email']) {
+      const input = byLabel(name);
+      expect(input.readOnly).toBe(true);
+      const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+      expect(ids.map((id) => container.ownerDocument.getElementById(id)?.textContent)).toContain(LOCKED_EXPLANATION);
+    }
+    const venue = container.querySelector<HTMLInputElement>('input[value=PAY_AT_VENUE]');
+    expect(venue?.disabled).toBe(true);
+
+    // Edits do not get through, and the notice stays.
+    type('Card number', '5555555555554444');
+    act(() => venue?.click());
+    expect(byLabel('Card number').value).toBe('4242 4242 4242 4242');
+    expect(venue?.checked).toBe(false);
+    expect(notice()).toBe(OUTCOME_UNKNOWN_NOTICE);
+
+    // The second pay resends what the buyer sees; the notice stays until its outcome is known.
+    let release: () => void = () => undefined;
+    providerClient.chargeOrder.mockImplementationOnce(async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return {
+        id: 'ch_1',
+        orderId: 'ord_1',
+        status: 'APPROVED',
+        amount: { amount: 100, currency: 'EUR' },
+        paymentMethod: 'CARD',
+        createdAt: '',
+      };
+    });
+    let second: Promise<unknown> = Promise.resolve();
+    await act(async () => {
+      second = api.pay({ orderId: 'ord_1' });
+    });
+    expect(notice()).toBe(OUTCOME_UNKNOWN_NOTICE);
+    await act(async () => {
+      release();
+      await second;
+    });
+    const [first, again] = providerClient.chargeOrder.mock.calls as unknown[][];
+    expect(again).toEqual(first);
+    expect(providerClient.tokenizeCard).toHaveBeenCalledTimes(1);
+
+    // Settled: unlocked, the notice and the explanation are gone.
+    expect(notice()).toBeUndefined();
+    expect(byLabel('Card number').readOnly).toBe(false);
+    expect(byLabel('Card number').getAttribute('aria-describedby')).toBeNull();
+    expect(venue?.disabled).toBe(false);
+    expect(container.textContent).not.toContain(LOCKED_EXPLANATION);
   });
 });
