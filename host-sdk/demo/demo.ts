@@ -15,6 +15,8 @@ import {
 } from '../../shared';
 import type * as CashierSdk from '../index';
 import type { CashierApi } from '../types';
+import { confirmationFor, type PayOutcome } from './confirmationFor';
+import { recurrenceLabel } from './recurrenceLabel';
 
 declare global {
   interface Window {
@@ -86,6 +88,8 @@ const eventKey = new URLSearchParams(location.search).get('event') === 'online' 
 const event = EVENTS[eventKey];
 let orderId: string | undefined;
 let api: CashierApi | undefined;
+/** The read-back of the order in flight, shared by a double click's two confirmations. */
+let readingBack: Promise<void> | undefined;
 
 function log(kind: string, detail: string) {
   const item = document.createElement('li');
@@ -113,7 +117,7 @@ function renderEvent() {
     new Date(event.startsAt),
   );
   const where = event.locationType === LocationType.VENUE ? (event.venue ?? 'At the venue') : 'Online';
-  $('event-meta').textContent = `${when} UTC · ${where}`;
+  $('event-meta').textContent = `${when} UTC · ${where} · ${recurrenceLabel(event.recurrenceStatus)}`;
   const other = $<HTMLAnchorElement>('other-event');
   other.href = eventKey === 'venue' ? '?event=online' : '?event=venue';
   other.textContent = eventKey === 'venue' ? 'See the online event instead' : 'See the venue event instead';
@@ -274,17 +278,23 @@ function mountWidget(forOrder: string) {
   });
 }
 
-/** "Place order": the widget pays (it shares a payment between clicks); then the order is read back. */
+/**
+ * "Place order": the widget pays. The button stays enabled while it does: the widget shares one
+ * payment between clicks (a double click is one charge). A rejection (e.g. PAYMENT_OUTCOME_UNKNOWN)
+ * or a payment that did not settle leaves Place order on screen and enabled; a settled one
+ * (APPROVED, PENDING) replaces it with the confirmation read back from the provider.
+ */
 async function placeOrder() {
   if (!api || !orderId) return;
   const result = $('order-result');
+  const button = $<HTMLButtonElement>('place-order');
   const pay = api.pay;
   if (!pay) {
     result.textContent = 'This widget cannot take payments.';
     return;
   }
   result.textContent = 'Processing your payment…';
-  let outcome: { status: string; chargeId?: string; message?: string };
+  let outcome: PayOutcome & { message?: string };
   try {
     outcome = (await pay({ orderId })) as typeof outcome;
   } catch (thrown) {
@@ -294,28 +304,68 @@ async function placeOrder() {
       error.code === 'PAYMENT_OUTCOME_UNKNOWN'
         ? 'We could not confirm your payment. Press Place order again: you will not be charged twice.'
         : `The payment could not be completed (${error.code}). Please try again.`;
+    button.hidden = false;
+    button.disabled = false;
     return;
   }
   log('api.pay', JSON.stringify(outcome));
-  if (outcome.status === 'INVALID') {
-    result.textContent = 'Please check the payment details.';
+  switch (outcome.status) {
+    case 'INVALID':
+      result.textContent = 'Please check the payment details.';
+      return;
+    case 'DECLINED':
+      result.textContent = `The payment was declined. ${outcome.message ?? ''}`.trim();
+      return;
+    case 'APPROVED':
+    case 'PENDING':
+      button.hidden = true;
+      readingBack ??= confirmOrder(orderId, outcome).finally(() => {
+        readingBack = undefined;
+      });
+      return readingBack;
+    default:
+      result.textContent = `The payment ended in an unexpected state (${String(outcome.status)}). Please try again.`;
+  }
+}
+
+/**
+ * Reads the order back by id and shows it confirmed when it matches the pay outcome (see
+ * confirmationFor). A read-back that fails or does not match shows the problem and a
+ * "Check the order again" button that repeats only the read-back (the payment is not resent).
+ */
+async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void> {
+  const result = $('order-result');
+  const again = $<HTMLButtonElement>('check-order');
+  again.hidden = true;
+  again.onclick = () => {
+    readingBack ??= confirmOrder(forOrder, outcome).finally(() => {
+      readingBack = undefined;
+    });
+  };
+  result.textContent = 'Confirming your order…';
+  let body: unknown;
+  try {
+    body = await provider<unknown>('GET', ProviderPaths.order(forOrder));
+  } catch (thrown) {
+    const message = thrown instanceof Error ? thrown.message : String(thrown);
+    log('order read-back failed', message);
+    result.textContent = `Your order was placed (charge ${outcome.chargeId}), but it could not be loaded to confirm it (${message}). Check the order again; do not pay again.`;
+    again.hidden = false;
     return;
   }
-  if (outcome.status === 'DECLINED') {
-    result.textContent = `The payment was declined. ${outcome.message ?? ''}`.trim();
+  const confirmation = confirmationFor(forOrder, body, outcome, money);
+  if (!confirmation.ok) {
+    log('order read-back', confirmation.problem);
+    result.textContent = confirmation.problem;
+    again.hidden = false;
     return;
   }
-  const order = await provider<Order>('GET', ProviderPaths.order(orderId));
   result.textContent = '';
-  $('place-order').hidden = true;
-  const confirmation = $('confirmation');
-  confirmation.hidden = false;
-  confirmation.dataset.orderStatus = order.status;
-  confirmation.dataset.chargeId = order.chargeId ?? '';
-  $('confirmation-text').textContent =
-    order.status === 'PAID'
-      ? `Paid ${money(order.total.amount)}. Order ${order.id}, charge ${order.chargeId}.`
-      : `Reserved: pay ${money(order.total.amount)} at the venue. Order ${order.id}, charge ${order.chargeId}.`;
+  const section = $('confirmation');
+  section.hidden = false;
+  section.dataset.orderStatus = confirmation.status;
+  section.dataset.chargeId = confirmation.chargeId;
+  $('confirmation-text').textContent = confirmation.text;
 }
 
 renderEvent();
