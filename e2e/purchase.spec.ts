@@ -9,8 +9,21 @@ import { expect, test } from './support/test';
 const APPROVED = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 
+const LOST_REPLY_NOTICE = 'We could not confirm your payment. Place the order again to check it: you will not be charged twice.';
+
 const widget = (page: Page): FrameLocator => page.frameLocator('#cashier iframe');
 const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place order' });
+
+/**
+ * Clicks Place order when the widget has grown and pushed it below the fold. Chromium routes a
+ * click sent right after a scroll with the cross-site frame's hit-test data from before the
+ * scroll (the click lands in the iframe), so scroll first and let two frames paint.
+ */
+async function clickPlaceOrderBelowTheFold(page: Page) {
+  await placeOrder(page).scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await placeOrder(page).click();
+}
 
 /** Opens the checkout, fills the buyer's details, creates the order, waits for the widget. */
 async function startCheckout(page: Page, query = ''): Promise<string> {
@@ -86,6 +99,7 @@ test('an invalid form: errors shown inside the frame, focus moved to the first i
 
 test('pay at the venue is offered for a VENUE event and reserves the order', async ({ page, provider }) => {
   const orderId = await startCheckout(page);
+  await expect(page.locator('#event-meta')).toContainText('One-time event');
   await widget(page).getByRole('radio', { name: 'Pay at the venue' }).check();
   await expect(widget(page).getByLabel('Card number')).toHaveCount(0);
   await placeOrder(page).click();
@@ -97,6 +111,7 @@ test('pay at the venue is offered for a VENUE event and reserves the order', asy
 
 test('an ONLINE event offers no pay at the venue: the card form only', async ({ page }) => {
   await startCheckout(page, '?event=online');
+  await expect(page.locator('#event-meta')).toContainText('Online · Recurring event');
   await expect(widget(page).getByLabel('Card number')).toBeVisible();
   await expect(widget(page).getByRole('radio')).toHaveCount(0);
   await expect(widget(page).getByText('Pay at the venue')).toHaveCount(0);
@@ -124,13 +139,49 @@ test('a lost charge reply, then Place order again: the same key returns the orig
   await expect(page.getByRole('status')).toHaveText(
     'We could not confirm your payment. Press Place order again: you will not be charged twice.',
   );
+  await expect(placeOrder(page)).toBeEnabled();
   expect(await provider.charges()).toHaveLength(1);
-  await placeOrder(page).click();
+
+  // Until the outcome is known the card cannot be edited (what is resent is what is shown), and the notice stays.
+  const frame = widget(page);
+  const cardNumber = frame.getByLabel('Card number');
+  await expect(frame.getByRole('alert')).toHaveText(LOST_REPLY_NOTICE);
+  await expect(cardNumber).not.toBeEditable();
+  await expect(cardNumber).toHaveAccessibleDescription(/cannot be changed until we know the outcome/);
+  await expect(frame.getByText(/cannot be changed until we know the outcome/)).toBeVisible();
+  await expect(frame.getByRole('radio', { name: 'Pay at the venue' })).toBeDisabled();
+  await cardNumber.focus();
+  await page.keyboard.type('9');
+  await expect(cardNumber).toHaveValue(APPROVED);
+  await expect(frame.getByRole('alert')).toHaveText(LOST_REPLY_NOTICE);
+  await expect(frame.getByRole('radio', { name: 'Card' })).toBeChecked();
+
+  await clickPlaceOrderBelowTheFold(page);
   const chargeId = await expectPaid(page, orderId);
+  await expect(frame.getByRole('alert')).toHaveCount(0);
   const charges = await provider.charges();
   expect(charges).toEqual([expect.objectContaining({ id: chargeId, status: 'APPROVED' })]);
   const attempts = await provider.requests(ProviderPaths.chargesByOrder(orderId));
   expect(attempts).toHaveLength(2);
   expect(attempts[1]?.idempotencyKey).toBe(attempts[0]?.idempotencyKey);
   expect(attempts[0]?.idempotencyKey).toBeTruthy();
+});
+
+test('the order cannot be read back after paying: the host says so, and "Check the order again" confirms it without paying again', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await startCheckout(page);
+  await fillCard(page, APPROVED);
+  await provider.fault({ path: ProviderPaths.order(orderId), method: 'GET', status: 500 });
+  await placeOrder(page).click();
+  await expect(page.getByRole('status')).toContainText('could not be loaded to confirm it');
+  await expect(page.getByRole('region', { name: 'Order confirmed' })).toBeHidden();
+  await expect(placeOrder(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Check the order again' }).click();
+  const chargeId = await expectPaid(page, orderId);
+  await expect(page.getByRole('button', { name: 'Check the order again' })).toBeHidden();
+  expect(await provider.charges()).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
+  expect(await provider.requests(ProviderPaths.chargesByOrder(orderId))).toHaveLength(1);
+  expect(await provider.requests(ProviderPaths.order(orderId))).toHaveLength(2);
 });
