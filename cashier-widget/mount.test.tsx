@@ -42,6 +42,15 @@ const byLabel = (name: string) => {
   return container.ownerDocument.getElementById(label?.htmlFor ?? '') as HTMLInputElement;
 };
 
+/** Fills the card form as a buyer would: Ada's details with card `number` (default: approved). */
+function fillCard(number = '4242424242424242') {
+  type('Cardholder name', 'Ada Lovelace');
+  type('Card number', number);
+  type('Expiration date', '12/30');
+  type('Security code', '123');
+  type('Email', 'ada@example.com');
+}
+
 function type(name: string, value: string) {
   const input = byLabel(name);
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -175,11 +184,7 @@ describe('mount with an order: payment methods and pay', () => {
 
   it('a declined pay shows its message as an alert; editing the card clears it', async () => {
     const { api } = await mountForOrder([{ type: 'CARD', label: 'Card' }], { status: 'DECLINED', declineCode: 'card_declined' });
-    type('Cardholder name', 'Ada Lovelace');
-    type('Card number', '4000000000000002');
-    type('Expiration date', '12/30');
-    type('Security code', '123');
-    type('Email', 'ada@example.com');
+    fillCard('4000000000000002');
     await act(async () => {
       await api.pay({ orderId: 'ord_1' });
     });
@@ -191,11 +196,7 @@ describe('mount with an order: payment methods and pay', () => {
   it('a charge whose reply is lost: pay rejects PAYMENT_OUTCOME_UNKNOWN and the widget says so; the next pay resends the same key', async () => {
     const { api, providerClient } = await mountForOrder([{ type: 'CARD', label: 'Card' }]);
     providerClient.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
-    type('Cardholder name', 'Ada Lovelace');
-    type('Card number', '4242424242424242');
-    type('Expiration date', '12/30');
-    type('Security code', '123');
-    type('Email', 'ada@example.com');
+    fillCard();
     let failure: unknown;
     await act(async () => {
       failure = await api.pay({ orderId: 'ord_1' }).catch((error: unknown) => error);
@@ -218,11 +219,7 @@ describe('mount with an order: payment methods and pay', () => {
       { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
     ]);
     providerClient.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
-    type('Cardholder name', 'Ada Lovelace');
-    type('Card number', '4242424242424242');
-    type('Expiration date', '12/30');
-    type('Security code', '123');
-    type('Email', 'ada@example.com');
+    fillCard();
     await act(async () => {
       await api.pay({ orderId: 'ord_1' }).catch(() => undefined);
     });
