@@ -166,6 +166,29 @@ describe('createPayment: exactly once', () => {
     expect(api.chargeOrder.mock.calls.map((c) => c[2])).toEqual(['key-1', 'key-2']);
   });
 
+  it.each([
+    { name: 'UNAUTHORIZED', error: new CashierError(ErrorCode.Unauthorized, 'HTTP 401', { status: 401 }) },
+    { name: '429', error: new CashierError(ErrorCode.HttpClientError, 'HTTP 429', { status: 429 }) },
+  ])(
+    'a resend after a lost reply that is refused ($name) keeps the key: the first send may have been applied',
+    async ({ error }) => {
+      const locks: boolean[] = [];
+      const { payment, api } = setup({ onLockedChange: (locked) => locks.push(locked) });
+      api.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
+      api.chargeOrder.mockRejectedValueOnce(error);
+      await expect(payment.pay({ orderId: 'ord_1' })).rejects.toMatchObject({ code: ErrorCode.PaymentOutcomeUnknown });
+      await expect(payment.pay({ orderId: 'ord_1' })).rejects.toMatchObject({
+        code: ErrorCode.PaymentOutcomeUnknown,
+        details: { causeCode: error.code },
+      });
+      expect(locks).toEqual([true]);
+      await expect(payment.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
+      expect(api.chargeOrder.mock.calls.map((c) => c[2])).toEqual(['key-1', 'key-1', 'key-1']);
+      expect(api.tokenizeCard).toHaveBeenCalledTimes(1);
+      expect(locks).toEqual([true, false]);
+    },
+  );
+
   it('an order already paid (409) resolves with the charge that paid it, not an error', async () => {
     const { payment, api } = setup();
     api.chargeOrder.mockRejectedValueOnce(

@@ -116,6 +116,8 @@ export function createPayment(deps: PaymentDeps) {
 
   async function run(orderId: string): Promise<PayResult> {
     let attempt = unsettled.get(orderId);
+    /** A resend: the same request went out before and may have been applied. */
+    const resend = attempt !== undefined;
     if (!attempt) {
       const prepared = await prepareCharge();
       if ('status' in prepared) return prepared;
@@ -135,8 +137,20 @@ export function createPayment(deps: PaymentDeps) {
           { ...failure.details, causeCode: failure.code },
         );
       }
+      if (failure.details.applicationErrorCode === 'ORDER_ALREADY_PAID') {
+        unsettled.delete(orderId);
+        return alreadySettled(orderId);
+      }
+      if (resend) {
+        // A refusal of the resend (401, 429, …) says nothing about the first send, which may have
+        // been applied: the key stays, and the next pay resends the same request again.
+        throw new CashierError(
+          ErrorCode.PaymentOutcomeUnknown,
+          `The charge for order ${orderId} may have been made by an earlier attempt, and checking it was refused (${failure.code}). Call pay again: the same charge is checked, never made twice.`,
+          { ...failure.details, causeCode: failure.code },
+        );
+      }
       unsettled.delete(orderId);
-      if (failure.details.applicationErrorCode === 'ORDER_ALREADY_PAID') return alreadySettled(orderId);
       throw failure;
     }
     unsettled.delete(orderId);
