@@ -100,6 +100,34 @@ describe('createSettingsCache (spec 4)', () => {
     }
   });
 
+  it('a claim settles within the pending limit even when owners vanish one after another; then it owns nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = createSettingsCache({ pendingLimitMs: 10_000 });
+      const [a, b, c] = [{}, {}, {}];
+      await cache.claim(KEY, a); // a owns the request and never publishes
+      void cache.claim(KEY, b); // b waits, and owns the request from 10 s on, and never publishes either
+      await vi.advanceTimersByTimeAsync(5_000);
+      let claimC: SettingsClaim | undefined;
+      void cache.claim(KEY, c).then((claim) => {
+        claimC = claim;
+      });
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(claimC).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(claimC).toEqual({ kind: 'fetch' }); // at 15 s, not at 20 s when b is given up
+      cache.publish(KEY, c, { ok: true, settings }); // c fetched alone: its outcome is not shared
+      let claimD: SettingsClaim | undefined;
+      void cache.claim(KEY, {}).then((claim) => {
+        claimD = claim;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(claimD).toBeUndefined(); // b still owns the request: a new mount waits for it
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('an owner destroyed mid-request hands the request to a waiter, not a failure', async () => {
     const cache = createSettingsCache();
     const [a, b] = [{}, {}];

@@ -25,7 +25,10 @@ import {
  *   becoming the new owner.
  */
 export interface SettingsCache {
-  /** Claims the settings for `key` on behalf of `claimant` (one per mount). Rejects with DESTROYED once it was released. */
+  /**
+   * Claims the settings for `key` on behalf of `claimant` (one per mount); settles within the
+   * pending limit. Rejects with DESTROYED once it was released.
+   */
   claim(key: string, claimant: object): Promise<SettingsClaim>;
   /** The owner's outcome; ignored unless `claimant` owns the request in flight for `key`. */
   publish(key: string, claimant: object, outcome: unknown): void;
@@ -93,6 +96,10 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
 
   return {
     async claim(key, claimant) {
+      // One claim waits at most pendingLimitMs in all, even when owners that vanish follow one
+      // another: past it the claimant fetches alone, owning nothing (its outcome is not shared).
+      // The frame's own timeout on this call is longer, so the frame always hears this answer.
+      const giveUpAt = Date.now() + pendingLimitMs;
       for (;;) {
         if (released.has(claimant)) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
         const entry = entries.get(key);
@@ -101,7 +108,8 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
           return { kind: 'fetch' };
         }
         if (entry.state === 'cached') return { kind: 'cached', settings: entry.settings };
-        const result = await entry.settled;
+        const result = await settledWithin(entry.settled, giveUpAt - Date.now());
+        if (result === TIMED_OUT) return { kind: 'fetch' };
         if (result) return result;
       }
     },
@@ -126,6 +134,18 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
       return cached;
     },
   };
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** `settled`, or TIMED_OUT when it takes longer than `ms` (at once when `ms` ≤ 0). */
+function settledWithin<T>(settled: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  if (ms <= 0) return Promise.resolve(TIMED_OUT);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
