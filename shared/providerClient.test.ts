@@ -156,6 +156,11 @@ describe('the app instance goes to the provider host only (DESIGN "Security mode
     { name: 'query in the path', path: `${base}/x?y=1` },
     { name: 'tab inside ".."', path: `${base}/.\t./x` },
     { name: 'a broken percent-encoding', path: `${base}/x%zz` },
+    { name: '".." between encoded slashes', path: `${base}/..%2F..%2Fadmin` },
+    { name: 'encoded "../" in one segment', path: `${base}/%2e%2e%2fadmin` },
+    { name: 'encoded backslash after ".."', path: `${base}/..%5Cadmin` },
+    { name: '"..;" (a matrix parameter on "..")', path: `${base}/..;/admin` },
+    { name: 'undecodable UTF-8', path: `${base}/%C0%AE%C0%AE` },
   ])('request path $name → INVALID_ARGUMENT, nothing sent', async ({ path }) => {
     const seen = watch();
     const error = await client()
