@@ -19,14 +19,18 @@ const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
 /**
  * Writes the frame app's Content-Security-Policy into its index.html (DESIGN "Security model"):
  * scripts from the frame itself and the statics allowlist of VITE_CASHIER_STATICS_ORIGINS only.
+ * The meta tag stands in index.html right after the charset, before any script.
  */
 function contentSecurityPolicy(staticsOrigins: string | undefined): Plugin {
   const policy = frameContentSecurityPolicy(parseStaticsAllowlist(staticsOrigins));
+  const placeholder = '__CASHIER_FRAME_CSP__';
   return {
     name: 'cashier-frame-csp',
-    transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' },
-    ],
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(placeholder)) throw new Error(`frame-app/index.html has no ${placeholder} to write the CSP into`);
+      return html.replace(placeholder, policy.replaceAll("'", '&#39;'));
+    },
   };
 }
 
