@@ -198,6 +198,10 @@ describe('createHostMethods: revalidateAppInstance', () => {
     { name: 'resolves to a non-string', revalidate: async () => 42 as unknown as string },
     { name: 'rejects', revalidate: async () => Promise.reject(new Error('nope')) },
     {
+      name: 'rejects with a CashierError of another code',
+      revalidate: async () => Promise.reject(new CashierError(ErrorCode.Destroyed, 'host gave up')),
+    },
+    {
       name: 'throws synchronously',
       revalidate: () => {
         throw new Error('nope');

@@ -142,16 +142,14 @@ async function revalidate(options: ResolvedOptions, isDestroyed: () => boolean, 
   }
   let token: unknown;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const unansweredError = new CashierError(ErrorCode.Unauthorized, `revalidateAppInstance did not answer within ${timeoutMs} ms`);
   const unanswered = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new CashierError(ErrorCode.Unauthorized, `revalidateAppInstance did not answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    timer = setTimeout(() => reject(unansweredError), timeoutMs);
   });
   try {
     token = await Promise.race([options.revalidateAppInstance(), unanswered]);
   } catch (error) {
-    if (error instanceof CashierError) throw error;
+    if (error === unansweredError) throw error;
     throw new CashierError(ErrorCode.Unauthorized, 'revalidateAppInstance rejected');
   } finally {
     clearTimeout(timer);
