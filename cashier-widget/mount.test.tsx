@@ -42,6 +42,16 @@ const byLabel = (name: string) => {
   return container.ownerDocument.getElementById(label?.htmlFor ?? '') as HTMLInputElement;
 };
 
+/** The provider's reply to an approved charge of order ord_1. */
+const APPROVED_CHARGE: Charge = {
+  id: 'ch_1',
+  orderId: 'ord_1',
+  status: 'APPROVED',
+  amount: { amount: 100, currency: 'EUR' },
+  paymentMethod: 'CARD',
+  createdAt: '',
+};
+
 /** Fills the card form as a buyer would: Ada's details with card `number` (default: approved). */
 function fillCard(number = '4242424242424242') {
   type('Cardholder name', 'Ada Lovelace');
@@ -122,17 +132,7 @@ describe('mount with an order: payment methods and pay', () => {
       // The methods as the provider sent them (untrusted): the widget narrows them itself.
       getPaymentMethodsByOrder: vi.fn(async (): Promise<unknown> => methods) as typeof client.getPaymentMethodsByOrder,
       tokenizeCard: vi.fn(async () => ({ token: 'tok_1', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030 })),
-      chargeOrder: vi.fn(
-        async (): Promise<Charge> => ({
-          id: 'ch_1',
-          orderId: 'ord_1',
-          status: 'APPROVED',
-          amount: { amount: 100, currency: 'EUR' },
-          paymentMethod: 'CARD',
-          createdAt: '',
-          ...charge,
-        }),
-      ),
+      chargeOrder: vi.fn(async (): Promise<Charge> => ({ ...APPROVED_CHARGE, ...charge })),
     };
     const p = props({ orderId: 'ord_1', providerClient });
     await act(async () => {
@@ -249,14 +249,7 @@ describe('mount with an order: payment methods and pay', () => {
       await new Promise<void>((resolve) => {
         release = resolve;
       });
-      return {
-        id: 'ch_1',
-        orderId: 'ord_1',
-        status: 'APPROVED',
-        amount: { amount: 100, currency: 'EUR' },
-        paymentMethod: 'CARD',
-        createdAt: '',
-      };
+      return APPROVED_CHARGE;
     });
     let second: Promise<unknown> = Promise.resolve();
     await act(async () => {
