@@ -189,6 +189,27 @@ describe('createPayment: exactly once', () => {
     },
   );
 
+  it.each([
+    { name: 'approved', method: 'CARD' as const, status: 'APPROVED' as const },
+    { name: 'reserved at the venue', method: 'PAY_AT_VENUE' as const, status: 'PENDING' as const },
+  ])('an order this widget saw $name is never charged again: a later pay gives the same result', async ({ method, status }) => {
+    const { payment, api } = setup({ method: () => method });
+    api.chargeOrder.mockResolvedValue(charge({ status, paymentMethod: method }));
+    const first = await payment.pay({ orderId: 'ord_1' });
+    expect(first).toMatchObject({ status, chargeId: 'ch_1' });
+    await expect(payment.pay({ orderId: 'ord_1' })).resolves.toEqual(first);
+    expect(api.chargeOrder).toHaveBeenCalledTimes(1);
+    expect(api.tokenizeCard).toHaveBeenCalledTimes(method === 'CARD' ? 1 : 0);
+  });
+
+  it('a declined order can be paid again with another card: a new key', async () => {
+    const { payment, api } = setup();
+    api.chargeOrder.mockResolvedValueOnce(charge({ status: 'DECLINED', declineCode: 'card_declined' }));
+    await expect(payment.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'DECLINED' });
+    await expect(payment.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
+    expect(api.chargeOrder.mock.calls.map((c) => c[2])).toEqual(['key-1', 'key-2']);
+  });
+
   it('an order already paid (409) resolves with the charge that paid it, not an error', async () => {
     const { payment, api } = setup();
     api.chargeOrder.mockRejectedValueOnce(

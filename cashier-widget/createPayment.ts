@@ -13,6 +13,9 @@ import type { CardField, CardFormValues, ValidationResult } from './validateCard
  *   answers with the original charge instead of a second one.
  * - While a `pay` runs or a charge's outcome is unknown, the form is locked
  *   ({@link PaymentDeps.onLockedChange}): what the buyer sees is what is (re)sent.
+ * - An order this widget saw settle (APPROVED, or PENDING at the venue) is not charged again: a
+ *   later `pay` for it resolves with the same result, without tokenizing or charging, whatever
+ *   the provider would do with a second charge.
  * - A charge is a POST and is never retried automatically (spec 7).
  */
 
@@ -77,6 +80,8 @@ export function createPayment(deps: PaymentDeps) {
   const inFlight = new Map<string, Promise<PayResult>>();
   /** Charges sent whose outcome is unknown, by order: resent as they were. */
   const unsettled = new Map<string, { key: string; body: ChargeRequest }>();
+  /** Orders whose payment this widget saw succeed (APPROVED or PENDING), with that result. */
+  const settledOrders = new Map<string, PayResult>();
   let locked = false;
   /** Tells the widget whether the form is locked, when that changes. */
   const updateLock = () => {
@@ -115,6 +120,14 @@ export function createPayment(deps: PaymentDeps) {
   }
 
   async function run(orderId: string): Promise<PayResult> {
+    const done = settledOrders.get(orderId);
+    if (done) return done;
+    const result = await charge(orderId);
+    if (result.status === 'APPROVED' || result.status === 'PENDING') settledOrders.set(orderId, result);
+    return result;
+  }
+
+  async function charge(orderId: string): Promise<PayResult> {
     let attempt = unsettled.get(orderId);
     /** A resend: the same request went out before and may have been applied. */
     const resend = attempt !== undefined;
