@@ -4,7 +4,7 @@ import { E2E_PORTS, HOST_ORIGIN, PROVIDER_ORIGIN } from './e2e/support/origins';
 /**
  * Browser tests: real Chromium (Debian's, see TOOLCHAIN.md), the host page on
  * http://localhost:4273 and the frame on http://127.0.0.1:4274 (different sites), the provider
- * on http://127.0.0.1:4275. One worker: the provider's fault switches are global.
+ * on http://127.0.0.1:4275 (CASHIER_E2E_PORT_BASE moves all three). One worker: the provider's fault switches are global.
  */
 export default defineConfig({
   testDir: 'e2e',

@@ -1,5 +1,13 @@
-/** Ports and origins of the servers the browser tests start (playwright.config.ts). */
-export const E2E_PORTS = { host: 4273, frame: 4274, provider: 4275 } as const;
+/**
+ * Ports of the servers the browser tests start (playwright.config.ts): host, frame and provider
+ * on three consecutive ports from `CASHIER_E2E_PORT_BASE` (default 4273), so a second checkout
+ * can run its browser tests beside this one.
+ */
+const base = Number(process.env.CASHIER_E2E_PORT_BASE ?? 4273);
+if (!Number.isInteger(base) || base <= 0 || base > 65533) {
+  throw new TypeError(`CASHIER_E2E_PORT_BASE must be a port number up to 65533, got ${process.env.CASHIER_E2E_PORT_BASE}`);
+}
+export const E2E_PORTS = { host: base, frame: base + 1, provider: base + 2 } as const;
 
 /** The host page's origin: `localhost`, a different site from the frame's `127.0.0.1`. */
 export const HOST_ORIGIN = `http://localhost:${E2E_PORTS.host}`;
