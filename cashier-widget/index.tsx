@@ -1,5 +1,12 @@
 import { createRoot } from 'react-dom/client';
-import { CashierError, type CashierWidgetInstance, type CashierWidgetProps, ErrorCode, type PaymentMethod } from '../shared';
+import {
+  CashierError,
+  type CashierWidgetInstance,
+  type CashierWidgetProps,
+  createProviderApi,
+  ErrorCode,
+  type PaymentMethod,
+} from '../shared';
 import { CardForm } from './CardForm';
 import { createFormStore } from './createFormStore';
 import { createPayment, type PayResult } from './createPayment';
@@ -34,6 +41,8 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const idPrefix = `cashier-${mounts}`;
   const store = createFormStore();
   const root = createRoot(container);
+  // The frame's client sends with the spec's rules; the typed operations are the bundle's own.
+  const providerApi = createProviderApi(props.providerClient.request);
   let current = props;
   let apiSent = false;
   let unmounted = false;
@@ -53,7 +62,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   };
 
   const payment = createPayment({
-    api: props.providerClient,
+    api: providerApi,
     method: () => store.getSnapshot().method,
     values: () => store.getSnapshot().values,
     validate,
@@ -112,7 +121,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     store.setMethods([{ type: 'CARD', label: 'Card' }]);
     render();
   } else {
-    props.providerClient
+    providerApi
       .getPaymentMethodsByOrder(props.orderId)
       .then((methods) => {
         if (unmounted) return;

@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CashierError, type CashierWidgetProps, type Charge, createProviderClient, ErrorCode } from '../shared';
+import {
+  CashierError,
+  type CashierWidgetProps,
+  type Charge,
+  createProviderClient,
+  ErrorCode,
+  ProviderPaths,
+  type ProviderRequest,
+} from '../shared';
 import { LOCKED_EXPLANATION } from './CardForm';
 import { mount, OUTCOME_UNKNOWN_NOTICE } from './index';
 
@@ -127,19 +135,36 @@ describe('mount with an order: payment methods and pay', () => {
   async function mountForOrder(methods: unknown, charge?: Partial<Charge>) {
     container = document.body.appendChild(document.createElement('div'));
     const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
-    const providerClient = {
-      ...client,
+    // The provider as the widget's typed operations reach it through the frame's client: one spy
+    // per operation, answered by path.
+    const provider = {
       // The methods as the provider sent them (untrusted): the widget narrows them itself.
-      getPaymentMethodsByOrder: vi.fn(async (): Promise<unknown> => methods) as typeof client.getPaymentMethodsByOrder,
-      tokenizeCard: vi.fn(async () => ({ token: 'tok_1', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2030 })),
-      chargeOrder: vi.fn(async (): Promise<Charge> => ({ ...APPROVED_CHARGE, ...charge })),
+      getPaymentMethodsByOrder: vi.fn(async (): Promise<unknown> => methods),
+      tokenizeCard: vi.fn(async (_card: unknown) => ({
+        token: 'tok_1',
+        brand: 'visa',
+        last4: '0002',
+        expMonth: 12,
+        expYear: 2030,
+      })),
+      chargeOrder: vi.fn(
+        async (_charge: unknown, _idempotencyKey?: string): Promise<Charge> => ({ ...APPROVED_CHARGE, ...charge }),
+      ),
     };
+    const request = async ({ method, path, data, headers }: ProviderRequest): Promise<unknown> => {
+      if (path === ProviderPaths.paymentMethodsByOrder('ord_1')) return provider.getPaymentMethodsByOrder();
+      if (path === ProviderPaths.cardTokenization) return provider.tokenizeCard(data);
+      if (path === ProviderPaths.chargesByOrder('ord_1') && method === 'post')
+        return provider.chargeOrder(data, headers?.['Idempotency-Key']);
+      throw new Error(`unexpected ${method} ${path}`);
+    };
+    const providerClient = { ...client, request };
     const p = props({ orderId: 'ord_1', providerClient });
     await act(async () => {
       mount(container, p);
     });
     const api = (p.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api & { pay(i: unknown): Promise<unknown> };
-    return { p, api, providerClient };
+    return { p, api, provider };
   }
   const radios = () => [...container.querySelectorAll('input[type=radio]')].map((r) => r.parentElement?.textContent);
 
@@ -194,8 +219,8 @@ describe('mount with an order: payment methods and pay', () => {
   });
 
   it('a charge whose reply is lost: pay rejects PAYMENT_OUTCOME_UNKNOWN and the widget says so; the next pay resends the same key', async () => {
-    const { api, providerClient } = await mountForOrder([{ type: 'CARD', label: 'Card' }]);
-    providerClient.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
+    const { api, provider } = await mountForOrder([{ type: 'CARD', label: 'Card' }]);
+    provider.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
     fillCard();
     let failure: unknown;
     await act(async () => {
@@ -206,19 +231,19 @@ describe('mount with an order: payment methods and pay', () => {
     await act(async () => {
       await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED', chargeId: 'ch_1' });
     });
-    const keys = providerClient.chargeOrder.mock.calls.map((call) => (call as unknown[])[2]);
+    const keys = provider.chargeOrder.mock.calls.map(([, idempotencyKey]) => idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
-    expect(providerClient.tokenizeCard).toHaveBeenCalledTimes(1);
+    expect(provider.tokenizeCard).toHaveBeenCalledTimes(1);
     expect(container.querySelector('[role=alert]')).toBeNull();
   });
 
   it('edit after a lost reply cannot change what is charged: the form is read-only and the notice stays until the outcome is known', async () => {
-    const { api, providerClient } = await mountForOrder([
+    const { api, provider } = await mountForOrder([
       { type: 'CARD', label: 'Card' },
       { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
     ]);
-    providerClient.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
+    provider.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
     fillCard();
     await act(async () => {
       await api.pay({ orderId: 'ord_1' }).catch(() => undefined);
@@ -245,7 +270,7 @@ describe('mount with an order: payment methods and pay', () => {
 
     // The second pay resends what the buyer sees; the notice stays until its outcome is known.
     let release: () => void = () => undefined;
-    providerClient.chargeOrder.mockImplementationOnce(async () => {
+    provider.chargeOrder.mockImplementationOnce(async () => {
       await new Promise<void>((resolve) => {
         release = resolve;
       });
@@ -260,9 +285,9 @@ describe('mount with an order: payment methods and pay', () => {
       release();
       await second;
     });
-    const [first, again] = providerClient.chargeOrder.mock.calls as unknown[][];
+    const [first, again] = provider.chargeOrder.mock.calls as unknown[][];
     expect(again).toEqual(first);
-    expect(providerClient.tokenizeCard).toHaveBeenCalledTimes(1);
+    expect(provider.tokenizeCard).toHaveBeenCalledTimes(1);
 
     // Settled: unlocked, the notice and the explanation are gone.
     expect(notice()).toBeUndefined();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CashierError, createProviderClient, type Order, type ProviderApi, type ProviderClient } from '../shared';
+import { CashierError, createProviderApi, createProviderClient, type Order, type ProviderApi } from '../shared';
 import { TEST_CARDS } from './checkoutStore';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
 import type { RunningServer } from './listen';
@@ -11,7 +11,7 @@ import { startProvider } from './startProvider';
 
 const fixtures = new URL('../e2e/fixtures/statics', import.meta.url).pathname;
 let running: RunningServer & { state: ProviderState };
-let client: ProviderClient;
+let client: ProviderApi;
 let order: Order;
 
 beforeAll(async () => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
     staticsDir: fixtures,
     control: true,
   });
-  client = createProviderClient({ host: running.url, getAppInstance: () => DEMO_APP_INSTANCE });
+  client = createProviderApi(createProviderClient({ host: running.url, getAppInstance: () => DEMO_APP_INSTANCE }).request);
   order = await client.setupOrder({
     event: { name: 'Gala', startsAt: '2027-01-01T20:00:00Z', locationType: 'VENUE', recurrenceStatus: 'RECURRING' },
     lines: [{ name: 'Seat', unitPrice: 2500, quantity: 2 }],
@@ -112,7 +112,9 @@ describe('every spec section 7 path is routed', () => {
   );
 
   it.each([...implemented, ...notImplemented])('$name without a known app instance → 401 UNAUTHORIZED', async ({ call }) => {
-    const stranger = createProviderClient({ host: running.url, getAppInstance: () => 'unknown-token' });
+    const stranger = createProviderApi(
+      createProviderClient({ host: running.url, getAppInstance: () => 'unknown-token' }).request,
+    );
     const error = await failure(call(stranger));
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', details: { status: 401 } });
   });

@@ -7,13 +7,21 @@
 /** The prefix every provider request path starts with (DESIGN "Widget settings call"). */
 export const PAYMENTS_CHECKOUT_BASE_PATH = '/_serverless/payments-checkout-server';
 
+// Pure: the paths object is dropped from builds that do not use it (the frame's bootstrap script).
+/* @__NO_SIDE_EFFECTS__ */
 const p = (rest: string): string => `${PAYMENTS_CHECKOUT_BASE_PATH}/${rest}`;
 const id = (value: string): string => encodeURIComponent(value);
+
+/**
+ * GET: the widget settings (spec 7); the one call whose use the spec shows. A constant of its
+ * own so that the frame's bootstrap script carries no other path.
+ */
+export const WIDGET_SETTINGS_PATH = p('widget-settings');
 
 /** The provider's request paths (spec section 7). */
 export const ProviderPaths = {
   /** GET: the widget settings; the one call whose use the spec shows. */
-  widgetSettings: p('widget-settings'),
+  widgetSettings: WIDGET_SETTINGS_PATH,
   /** Spec 7: payment details. */
   paymentDetails: p('payment-details'),
   /** Spec 7: credit cards: the list. */

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CashierError } from './CashierError';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from './paths';
+import { createProviderApi } from './providerApi';
 import { createProviderAxios, createProviderClient } from './providerClient';
 
 const host = 'https://tickets.example.com';
@@ -173,7 +174,7 @@ describe('the app instance goes to the provider host only (DESIGN "Security mode
 
   it('an identifier of ".." cannot climb out either: getOrder("..") → INVALID_ARGUMENT', async () => {
     const seen = watch();
-    const error = await client()
+    const error = await createProviderApi(client().request)
       .getOrder('..')
       .catch((e: unknown) => e);
     expect((error as CashierError).code).toBe('INVALID_ARGUMENT');

@@ -4,8 +4,7 @@ import { assertProviderPath } from './assertProviderPath';
 import { CashierError, ErrorCode } from './CashierError';
 import { MAX_RETRIES, MAX_REVALIDATIONS, SETTINGS_DEADLINE_MS } from './constants';
 import { isValidGuid } from './isValidGuid';
-import { ProviderPaths } from './paths';
-import { createProviderApi, type ProviderApi } from './providerApi';
+import { WIDGET_SETTINGS_PATH } from './paths';
 import { retryConfig } from './retryPolicy';
 import { parseWidgetSettings, type WidgetSettings } from './widgetSettings';
 
@@ -60,10 +59,13 @@ export interface ProviderRequest {
 }
 
 /**
- * The frame's provider request client (DESIGN "Requests"), handed to the bundle as a prop: one
- * typed function per spec section 7 operation ({@link ProviderApi}), plus `request` for anything else.
+ * The frame's provider request client (DESIGN "Requests"), handed to the bundle as a prop: the
+ * widget settings call and `request`, which sends any spec section 7 operation with the spec's
+ * retry and revalidation rules. A bundle wraps `request` in `createProviderApi` for one typed
+ * function per operation; the typed functions ship in the bundle, and only the ones it calls,
+ * so the frame's critical path carries no payload shapes (issue "a buyer on a phone").
  */
-export interface ProviderClient extends ProviderApi {
+export interface ProviderClient {
   /**
    * GET widget-settings (spec 7), within `settingsDeadlineMs` (default 9000 ms) in all. Rejects
    * with CashierError (see {@link toCashierError}; TIMEOUT when the deadline passes).
@@ -206,10 +208,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   };
 
   return {
-    ...createProviderApi(request),
     async getWidgetSettings(query = {}) {
       const params = query.msid && isValidGuid(query.msid) ? { msid: query.msid } : undefined;
-      const body = await send({ method: 'get', url: ProviderPaths.widgetSettings, params }, settingsDeadlineMs);
+      const body = await send({ method: 'get', url: WIDGET_SETTINGS_PATH, params }, settingsDeadlineMs);
       return parseWidgetSettings(body);
     },
     request,
