@@ -14,6 +14,23 @@ describe('frameContentSecurityPolicy (DESIGN "Security model")', () => {
     expect(scriptSrc).toBe("script-src 'self' http://localhost:* https://localhost:* http://127.0.0.1:* https://127.0.0.1:*");
   });
 
+  it('allows the frame document’s own inline scripts by their hashes only, after the statics', () => {
+    const hashes = [
+      "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+      "'sha384-OLBgp1GsljhM2TJ+sbHjaiH9txEUvgdDTAzHv2P24donTt6/529l+9Ua0vFImLlb'",
+    ];
+    expect(frameContentSecurityPolicy(['https://static.example.com'], hashes)).toBe(
+      `script-src 'self' https://static.example.com ${hashes.join(' ')}; object-src 'none'; base-uri 'none'`,
+    );
+  });
+
+  it.each(["'unsafe-inline'", 'sha256-abc', "'sha1-abc='", "'sha256-abc' 'unsafe-eval'"])(
+    'refuses %s as a hash source',
+    (bad) => {
+      expect(() => frameContentSecurityPolicy('development', [bad])).toThrow(TypeError);
+    },
+  );
+
   it('never allows inline or eval’d script, nor a wildcard host or a bare scheme', () => {
     for (const allowlist of ['development', ['https://static.example.com']] as const) {
       const policy = frameContentSecurityPolicy(allowlist);

@@ -8,11 +8,21 @@ const DEVELOPMENT_SCRIPT_SOURCES = ['http://localhost:*', 'https://localhost:*',
 
 /**
  * The frame app's Content-Security-Policy (DESIGN "Security model"): scripts only from the
- * frame's own origin and the statics allowlist, no inline or eval'd script, no plugins, no
- * `<base>` rewrites. Requests (`connect-src`) stay open: the provider host is the integrator's.
- * Returns the policy text for a `<meta http-equiv="Content-Security-Policy">`.
+ * frame's own origin, the statics allowlist and the inline scripts named by `inlineScriptHashes`
+ * (the frame document's own bootstrap script and import map, as CSP hash sources such as
+ * `'sha256-…'`); no other inline or eval'd script, no plugins, no `<base>` rewrites. Requests
+ * (`connect-src`) stay open: the provider host is the integrator's.
+ * Returns the policy text for a `<meta http-equiv="Content-Security-Policy">` or a response header.
+ * @throws TypeError when an entry of `inlineScriptHashes` is not a sha256/384/512 hash source.
  */
-export function frameContentSecurityPolicy(allowlist: StaticsAllowlist): string {
+export function frameContentSecurityPolicy(allowlist: StaticsAllowlist, inlineScriptHashes: readonly string[] = []): string {
+  for (const hash of inlineScriptHashes) {
+    if (!/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(hash)) {
+      throw new TypeError(`frameContentSecurityPolicy: ${JSON.stringify(hash)} is not a CSP hash source like 'sha256-…'`);
+    }
+  }
   const statics = allowlist === 'development' ? DEVELOPMENT_SCRIPT_SOURCES : allowlist;
-  return [`script-src 'self' ${statics.join(' ')}`, "object-src 'none'", "base-uri 'none'"].join('; ');
+  return [`script-src 'self' ${[...statics, ...inlineScriptHashes].join(' ')}`, "object-src 'none'", "base-uri 'none'"].join(
+    '; ',
+  );
 }
