@@ -1,35 +1,50 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite';
-import { frameContentSecurityPolicy } from './shared/contentSecurityPolicy';
+import { defineConfig, loadEnv, type UserConfig } from 'vite';
+import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument';
+import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact';
+import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules';
 import { parseStaticsAllowlist } from './shared/statics';
 
 /**
  * One config for every build, switched by mode:
- * - default (`vite build`): the frame app → dist/frame-app, relative asset URLs.
+ * - `--mode frame-react`: the frame's import-map modules → dist/frame-app (React for bundles,
+ *   hashed names, and a manifest for the next step). Runs first: it empties the folder.
+ * - default (`vite build`): the frame document → dist/frame-app/index.html, with its bootstrap
+ *   script inlined, the import map, the preloads and the CSP (frame-app/build/frameDocument.ts).
  * - `--mode sdk`: the host SDK → dist/host-sdk/index.js (ES) and cashier.iife.js (window.Cashier).
- * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle →
- *   dist/cashier-widget/cashier-widget-lazy-component.bundle.min.js / .bundle.js.
+ * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle, React external
+ *   (the frame offers its own) → dist/cashier-widget/cashier-widget-lazy-component.bundle.min.js / .bundle.js.
+ * - `--mode widget-standalone`: the same bundle with its own React → dist/cashier-widget/standalone/,
+ *   to prove a bundle that brings its own React still loads.
  * - `--mode demo`: the demo host page's script → dist/demo/demo.js (it uses the SDK's script-tag build).
  * Build-time settings: VITE_CASHIER_FRAME_URL, VITE_CASHIER_STATICS_ORIGINS (DESIGN "Host SDK").
  */
 const root = import.meta.dirname;
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
+const frameOutDir = resolve(root, 'dist/frame-app');
+const CSP_PLACEHOLDER = '__CASHIER_FRAME_CSP__';
 
-/**
- * Writes the frame app's Content-Security-Policy into its index.html (DESIGN "Security model"):
- * scripts from the frame itself and the statics allowlist of VITE_CASHIER_STATICS_ORIGINS only.
- * The meta tag stands in index.html right after the charset, before any script.
- */
-function contentSecurityPolicy(staticsOrigins: string | undefined): Plugin {
-  const policy = frameContentSecurityPolicy(parseStaticsAllowlist(staticsOrigins));
-  const placeholder = '__CASHIER_FRAME_CSP__';
+/** The build entry name of each import-map specifier: `react-dom/client` → `react-dom-client`. */
+const frameModuleEntries: Record<string, string> = Object.fromEntries(
+  SHARED_REACT_SPECIFIERS.map((specifier) => [specifier, specifier.replaceAll('/', '-')]),
+);
+
+function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
   return {
-    name: 'cashier-frame-csp',
-    apply: 'build',
-    transformIndexHtml(html) {
-      if (!html.includes(placeholder)) throw new Error(`frame-app/index.html has no ${placeholder} to write the CSP into`);
-      return html.replace(placeholder, policy.replaceAll("'", '&#39;'));
+    plugins: [react()],
+    define: production,
+    build: {
+      outDir: resolve(root, variant === 'standalone' ? 'dist/cashier-widget/standalone' : 'dist/cashier-widget'),
+      emptyOutDir: variant === 'min',
+      minify: variant !== 'debug',
+      sourcemap: variant === 'debug',
+      lib: {
+        entry: resolve(root, 'cashier-widget/index.tsx'),
+        formats: ['es'],
+        fileName: () => `cashier-widget-lazy-component.bundle${variant === 'debug' ? '' : '.min'}.js`,
+      },
+      rolldownOptions: variant === 'standalone' ? {} : { external: [...SHARED_REACT_SPECIFIERS] },
     },
   };
 }
@@ -62,34 +77,49 @@ export default defineConfig(({ mode }): UserConfig => {
       },
     };
   }
-  if (mode === 'widget' || mode === 'widget-debug') {
-    const debug = mode === 'widget-debug';
+  if (mode === 'widget') return widgetBundle('min');
+  if (mode === 'widget-debug') return widgetBundle('debug');
+  if (mode === 'widget-standalone') return widgetBundle('standalone');
+  if (mode === 'frame-react') {
     return {
-      plugins: [react()],
+      plugins: [sharedReact(SHARED_REACT_SPECIFIERS), frameModulesManifest(frameModuleEntries)],
       define: production,
       build: {
-        outDir: resolve(root, 'dist/cashier-widget'),
-        emptyOutDir: !debug,
-        minify: !debug,
-        sourcemap: debug,
-        lib: {
-          entry: resolve(root, 'cashier-widget/index.tsx'),
-          formats: ['es'],
-          fileName: () => `cashier-widget-lazy-component.bundle${debug ? '' : '.min'}.js`,
+        outDir: frameOutDir,
+        emptyOutDir: true,
+        sourcemap: true,
+        rolldownOptions: {
+          input: Object.fromEntries(
+            Object.entries(frameModuleEntries).map(([specifier, name]) => [name, sharedReactInput(specifier)]),
+          ),
+          preserveEntrySignatures: 'strict',
+          output: {
+            entryFileNames: '[name]-[hash].js',
+            chunkFileNames: '[name]-[hash].js',
+            // One file for React itself; the entries are thin facades over it.
+            advancedChunks: { groups: [{ name: 'react-runtime', test: isSharedReactRuntime }] },
+          },
         },
       },
     };
   }
-  const staticsOrigins = process.env.VITE_CASHIER_STATICS_ORIGINS ?? loadEnv(mode, root, 'VITE_').VITE_CASHIER_STATICS_ORIGINS;
+  const allowlist = parseStaticsAllowlist(
+    process.env.VITE_CASHIER_STATICS_ORIGINS ?? loadEnv(mode, root, 'VITE_').VITE_CASHIER_STATICS_ORIGINS,
+  );
   return {
     root: resolve(root, 'frame-app'),
     base: './',
-    plugins: [react(), contentSecurityPolicy(staticsOrigins)],
+    define: { 'import.meta.env.CASHIER_STATICS_ALLOWLIST': JSON.stringify(allowlist) },
+    plugins: [
+      frameDocument({ manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST), allowlist, placeholder: CSP_PLACEHOLDER }),
+    ],
     envDir: root,
     build: {
-      outDir: resolve(root, 'dist/frame-app'),
-      emptyOutDir: true,
-      sourcemap: true,
+      outDir: frameOutDir,
+      emptyOutDir: false,
+      assetsDir: '',
+      sourcemap: false,
+      modulePreload: { polyfill: false },
     },
   };
 });

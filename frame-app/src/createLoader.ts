@@ -48,7 +48,7 @@ export interface LoaderDeps {
   createClient?: (options: ProviderClientOptions) => ProviderClient;
 }
 
-/** The loader: a store for React's useSyncExternalStore, plus start and stop. */
+/** The loader: a state store (getSnapshot, subscribe), plus start and stop. */
 export interface Loader {
   getSnapshot(): LoaderState;
   subscribe(listener: () => void): () => void;

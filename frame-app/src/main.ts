@@ -1,7 +1,5 @@
 import { CallOptions } from 'penpal';
-import { createRoot } from 'react-dom/client';
-import { BOOTSTRAP_CALL_TIMEOUT_MS, CashierError, ErrorCode, parseStaticsAllowlist } from '../../shared';
-import { App } from './App';
+import { BOOTSTRAP_CALL_TIMEOUT_MS, CashierError, ErrorCode } from '../../shared';
 import { connectToHost } from './connectToHost';
 import { createApiRelay } from './createApiRelay';
 import { createHostPort } from './createHostPort';
@@ -9,10 +7,13 @@ import { createLoader, type LoaderState } from './createLoader';
 import { loadBundle } from './loadBundle';
 import { observeHeight } from './observeHeight';
 import { parseBootstrap } from './parseBootstrap';
+import { renderAlert } from './renderAlert';
 import { resolveParentOrigin } from './resolveParentOrigin';
 
-// The frame app's entry: confirm who embeds us, connect, ask for the widget inputs, load.
-// The loader starts before React renders anything, so the critical path never waits on React.
+// The frame app's entry, inlined into index.html at build time (the critical path: nothing but
+// the frame document stands before the settings request). Confirm who embeds us, connect, ask
+// for the widget inputs, load. React is not part of it: the frame offers its React to bundles
+// through the import map, preloaded in parallel, and shows its one element, the alert, itself.
 
 const rootElement = document.getElementById('root') as HTMLElement;
 const container = document.getElementById('cashier-widget') as HTMLElement;
@@ -22,9 +23,8 @@ const showState = (state: LoaderState) => {
 
 /** Shows the alert when we cannot even reach the host (no one to tell through onCrash). */
 function failAlone(error: CashierError, theme = 'inline') {
-  const failed: LoaderState = { status: 'failed', error };
-  showState(failed);
-  createRoot(rootElement).render(<App loader={{ getSnapshot: () => failed, subscribe: () => () => undefined }} theme={theme} />);
+  showState({ status: 'failed', error });
+  renderAlert(rootElement, theme);
 }
 
 async function run() {
@@ -65,15 +65,21 @@ async function run() {
     bootstrap,
     host: createHostPort(host),
     container,
-    allowlist: parseStaticsAllowlist(import.meta.env.VITE_CASHIER_STATICS_ORIGINS),
+    allowlist: import.meta.env.CASHIER_STATICS_ALLOWLIST,
     loadBundle,
     relay,
   });
   const stopObserving = observeHeight(document, (height) => {
     host.onResize(height).catch(() => undefined);
   });
-  showState(loader.getSnapshot());
-  loader.subscribe(() => showState(loader.getSnapshot()));
+  // Spec 2, 4: nothing while waiting or once the bundle is mounted, the alert when failed.
+  const onState = () => {
+    const state = loader.getSnapshot();
+    showState(state);
+    if (state.status === 'failed') renderAlert(rootElement, bootstrap.theme);
+  };
+  onState();
+  loader.subscribe(onState);
   // The host removes the iframe on destroy; `pagehide` covers navigations of our own.
   window.addEventListener(
     'pagehide',
@@ -83,9 +89,7 @@ async function run() {
     },
     { once: true },
   );
-  const started = loader.start();
-  createRoot(rootElement).render(<App loader={loader} theme={bootstrap.theme} />);
-  await started;
+  await loader.start();
 }
 
 void run();

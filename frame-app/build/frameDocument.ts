@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Plugin, Rolldown } from 'vite';
+import { frameContentSecurityPolicy } from '../../shared/contentSecurityPolicy';
+import type { StaticsAllowlist } from '../../shared/statics';
+
+/** What the `frame-react` build leaves for the frame document: its import map entries and the files to preload. */
+export interface FrameModulesManifest {
+  /** Bare specifier → file name in the frame folder, e.g. `react` → `react-Ab12Cd34.js`. */
+  imports: Record<string, string>;
+  /** Every script file of the `frame-react` build, preloaded by the frame document in parallel with its bootstrap. */
+  preload: string[];
+}
+
+/** Where the `frame-react` build writes its {@link FrameModulesManifest}, relative to the frame folder. */
+export const FRAME_MODULES_MANIFEST = '.vite/frame-modules.json';
+
+/**
+ * Writes the `frame-react` build's {@link FrameModulesManifest}: the entry named `name` for each
+ * bare specifier of `entries`, and every script file.
+ */
+export function frameModulesManifest(entries: Record<string, string>): Plugin {
+  return {
+    name: 'cashier-frame-modules-manifest',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const imports: Record<string, string> = {};
+      for (const [specifier, name] of Object.entries(entries)) {
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === name);
+        if (!entry) throw new Error(`frame-react build: no entry chunk named ${name} for ${specifier}`);
+        imports[specifier] = entry.fileName;
+      }
+      const manifest: FrameModulesManifest = { imports, preload: chunks.map((chunk) => chunk.fileName) };
+      this.emitFile({ type: 'asset', fileName: FRAME_MODULES_MANIFEST, source: JSON.stringify(manifest, null, 2) });
+    },
+  };
+}
+
+/** The CSP hash source of an inline script's exact text. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * Finishes the frame document (DESIGN "Security model", issue "a buyer on a phone"):
+ * - inlines the bootstrap entry chunk into index.html, so nothing but the frame document stands
+ *   before the settings request (the chunk must import nothing: its relative imports would
+ *   resolve against the document);
+ * - writes the import map of the `frame-react` build (React for bundles) and a `modulepreload`
+ *   for each of its files, so they download while the bootstrap runs;
+ * - writes the Content-Security-Policy into the `placeholder` meta tag: scripts from the frame
+ *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes.
+ * Throws (failing the build) when the manifest is missing or the entry chunk imports anything.
+ */
+export function frameDocument(options: { manifestPath: string; allowlist: StaticsAllowlist; placeholder: string }): Plugin {
+  return {
+    name: 'cashier-frame-document',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle, chunk } = ctx;
+        if (!bundle || !chunk) throw new Error('frame document: no entry chunk to inline');
+        if (chunk.imports.length > 0 || chunk.dynamicImports.length > 0) {
+          throw new Error(
+            `frame document: the bootstrap chunk imports ${[...chunk.imports, ...chunk.dynamicImports].join(', ')}; ` +
+              'it is inlined into index.html, so it must be one self-contained chunk',
+          );
+        }
+        let manifest: FrameModulesManifest;
+        try {
+          manifest = JSON.parse(readFileSync(options.manifestPath, 'utf8')) as FrameModulesManifest;
+        } catch (error) {
+          throw new Error(
+            `frame document: ${options.manifestPath} is missing; run vite build --mode frame-react first (${error})`,
+          );
+        }
+        const script = chunk.code.replaceAll('</script', '<\\/script');
+        if (script.includes('<!--')) throw new Error('frame document: the bootstrap chunk contains "<!--"; it cannot be inlined');
+        const importMap = JSON.stringify({
+          imports: Object.fromEntries(Object.entries(manifest.imports).map(([specifier, file]) => [specifier, `./${file}`])),
+        });
+        const policy = frameContentSecurityPolicy(options.allowlist, [hashSource(importMap), hashSource(script)]);
+        const preloads = manifest.preload.map((file) => `<link rel="modulepreload" href="./${file}" />`).join('\n    ');
+
+        const entryTag = new RegExp(`<script type="module"[^>]*src="\\./${escapeRegExp(chunk.fileName)}"[^>]*></script>`);
+        if (!entryTag.test(html)) throw new Error(`frame document: no script tag for ${chunk.fileName} in index.html`);
+        if (!html.includes(options.placeholder)) throw new Error(`frame document: index.html has no ${options.placeholder}`);
+        removeChunk(bundle, chunk);
+        return html
+          .replace(entryTag, () => `<script type="module">${script}</script>`)
+          .replace(
+            new RegExp(`(<meta[^>]*${options.placeholder}[^>]*>)`),
+            (meta) =>
+              `${meta.replace(options.placeholder, policy.replaceAll("'", '&#39;'))}\n    ` +
+              `<script type="importmap">${importMap}</script>\n    ${preloads}`,
+          );
+      },
+    },
+  };
+}
+
+/** The inlined chunk is not written as a file (nor its source map). */
+function removeChunk(bundle: Rolldown.OutputBundle, chunk: Rolldown.OutputChunk) {
+  delete bundle[chunk.fileName];
+  delete bundle[`${chunk.fileName}.map`];
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
+import { renderAlert } from './renderAlert';
+
+let container: HTMLElement;
+afterEach(() => container?.remove());
+
+function render(theme: string) {
+  container = document.body.appendChild(document.createElement('div'));
+  return renderAlert(container, theme);
+}
+
+describe('renderAlert (spec 2, 8)', () => {
+  it('renders one alert with the exact message, replacing what the element held', () => {
+    container = document.body.appendChild(document.createElement('div'));
+    container.append(document.createElement('span'), 'left over');
+    renderAlert(container, 'inline');
+    const alerts = container.querySelectorAll('[role="alert"]');
+    expect(container.childNodes).toHaveLength(1);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.textContent).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+  });
+
+  it.each([
+    { theme: 'modal', color: 'rgb(214, 48, 49)', background: '' },
+    { theme: 'inline', color: 'rgb(51, 51, 51)', background: 'rgb(240, 240, 240)' },
+    { theme: 'dark', color: 'rgb(51, 51, 51)', background: 'rgb(240, 240, 240)' },
+  ])('theme $theme: color $color, background "$background"', ({ theme, color, background }) => {
+    const alert = render(theme);
+    expect(alert.style.color).toBe(color);
+    expect(alert.style.backgroundColor).toBe(background);
+  });
+
+  it('a second failure leaves one alert, not two', () => {
+    const first = render('modal');
+    renderAlert(container, 'modal');
+    expect(container.querySelectorAll('[role="alert"]')).toHaveLength(1);
+    expect(first.isConnected).toBe(false);
+  });
+});
