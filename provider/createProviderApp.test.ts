@@ -1,4 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../shared';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
 import { startProvider } from './startProvider';
@@ -150,6 +154,70 @@ describe('statics', () => {
   });
 });
 
+describe('statics delivery (compression, caching)', () => {
+  const bundlePath = '/statics/cashier-widget-lazy-component.bundle.min.js';
+  const bundle = 'export function mount() { return "a buyer on a phone"; }\n'.repeat(100);
+  const staticsDir = mkdtempSync(join(tmpdir(), 'provider-statics-'));
+  writeFileSync(join(staticsDir, 'cashier-widget-lazy-component.bundle.min.js'), bundle);
+  afterAll(() => rmSync(staticsDir, { recursive: true, force: true }));
+  const app = () =>
+    createProviderApp({ publicUrl: 'http://127.0.0.1:4175', frameOrigins: [FRAME], staticsDir, control: true }).app;
+
+  it('gzips the bundle when asked, keeping CORS, text/javascript and Connection: close', async () => {
+    const res = await app().request(bundlePath, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('connection')).toBe('close');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(bundle);
+  });
+
+  it('sends the bundle as it is when not asked, with no-cache and an ETag', async () => {
+    const res = await app().request(bundlePath);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('etag')).toMatch(/^W\/"[0-9a-f]+"$/);
+    expect(await res.text()).toBe(bundle);
+  });
+
+  it('answers 304 to a matching If-None-Match, still CORS, text/javascript and Connection: close', async () => {
+    const tag = (await app().request(bundlePath, { headers: { 'Accept-Encoding': 'gzip' } })).headers.get('etag') ?? 'missing';
+    const res = await app().request(bundlePath, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': tag } });
+    expect(res.status).toBe(304);
+    expect(res.headers.get('etag')).toBe(tag);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('connection')).toBe('close');
+  });
+
+  it('revalidates the fixtures too', async () => {
+    const res = await provider().app.request('/fixtures/mount-throws/cashier-widget-lazy-component.bundle.min.js');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('etag')).toMatch(/^W\//);
+  });
+
+  it('a 500 fault on the bundle still answers 500, even to a revalidation, uncached and untagged', async () => {
+    const a = app();
+    const tag = (await a.request(bundlePath)).headers.get('etag') ?? 'missing';
+    await post(a, '/__control/faults', { path: bundlePath, status: 500 });
+    const res = await a.request(bundlePath, { headers: { 'If-None-Match': tag } });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('cache-control')).toBeNull();
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await a.request(bundlePath, { headers: { 'If-None-Match': tag } })).status).toBe(304);
+  });
+
+  it('API replies are no-store', async () => {
+    const res = await get(app(), settingsPath, { Authorization: DEMO_APP_INSTANCE });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
 describe('dropped connection (real server)', () => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => close?.());
@@ -171,5 +239,26 @@ describe('dropped connection (real server)', () => {
     await expect(fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } })).rejects.toThrow();
     const next = await fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } });
     expect(next.status).toBe(200);
+  });
+
+  it('drop: true on the bundle destroys the socket even when the request asks for gzip and revalidates', async () => {
+    const running = await startProvider({
+      port: 0,
+      publicUrl: 'http://127.0.0.1:0',
+      frameOrigins: [FRAME],
+      staticsDir: fixtures,
+      control: true,
+    });
+    close = running.close;
+    const bundle = `${running.url}/statics/mount-throws/cashier-widget-lazy-component.bundle.min.js`;
+    const tag = (await fetch(bundle)).headers.get('etag') ?? 'missing';
+    await fetch(`${running.url}/__control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: new URL(bundle).pathname, drop: true }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const headers = { 'Accept-Encoding': 'gzip', 'If-None-Match': tag };
+    await expect(fetch(bundle, { headers })).rejects.toThrow();
+    expect((await fetch(bundle, { headers })).status).toBe(304);
   });
 });

@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { registerCheckoutRoutes } from './checkoutRoutes';
 import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
+import { cacheStatics, compressReplies, noStore } from './deliveryPolicy';
 import { type Fault, ProviderState } from './ProviderState';
 
 /** Options of the reference provider. */
@@ -32,7 +33,8 @@ type Env = { Bindings: HttpBindings };
 /**
  * The reference provider (DESIGN "Reference provider and bundle"): the widget-settings call,
  * the statics, and fault switches for tests. Every reply carries `Connection: close` so a
- * dropped connection is never hidden by the browser's silent keep-alive retry.
+ * dropped connection is never hidden by the browser's silent keep-alive retry. Replies are
+ * compressed and the statics cached as `deliveryPolicy` says; API replies are `no-store`.
  */
 export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; state: ProviderState; store: CheckoutStore } {
   const state = new ProviderState(options.appInstances ?? [DEMO_APP_INSTANCE]);
@@ -44,6 +46,7 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
     await next();
     c.header('Connection', 'close');
   });
+  app.use('*', compressReplies());
 
   if (options.control) mountControl(app, state, store);
 
@@ -72,8 +75,10 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
       maxAge: 600,
     }),
   );
-  app.use('/statics/*', staticsHeaders);
-  app.use('/fixtures/*', staticsHeaders);
+  app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, noStore());
+  // Before the fault switches: a fault still plays on a statics path (a revalidation too), and its reply is neither cached nor tagged.
+  app.use('/statics/*', staticsHeaders, cacheStatics());
+  app.use('/fixtures/*', staticsHeaders, cacheStatics());
   app.use('*', async (c, next) => {
     const fault = c.req.method === 'OPTIONS' ? undefined : state.takeFault(c.req.method, new URL(c.req.url).pathname);
     if (!fault) return next();

@@ -1,5 +1,6 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { cacheStatics, compressReplies } from './deliveryPolicy';
 import { listen, type RunningServer } from './listen';
 
 /** Options of {@link startStaticServer}. */
@@ -13,9 +14,13 @@ export interface StaticServerOptions {
   routes?: Record<string, { file: string } | { body: () => string; type: string }>;
 }
 
-/** Serves a folder (and a few named routes) on loopback; used for the frame app and the demo host. */
+/**
+ * Serves a folder (and a few named routes) on loopback; used for the frame app and the demo host.
+ * Replies follow `deliveryPolicy`: gzip when accepted, content-hashed names cached for good, the rest revalidated by ETag.
+ */
 export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
   const app = new Hono();
+  app.use('*', compressReplies(), cacheStatics());
   for (const [path, route] of Object.entries(options.routes ?? {})) {
     if ('file' in route) {
       app.get(path, serveStatic({ path: route.file }));
