@@ -124,8 +124,8 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
           {field('cardholderName')}
           {field('cardNumber')}
           <div style={styles.row}>
-            {field('expirationDate', { flex: 1 })}
-            {field('securityCode', { flex: 1 })}
+            {field('expirationDate', styles.rowField)}
+            {field('securityCode', styles.rowField)}
           </div>
           {field('email')}
         </>
@@ -137,17 +137,38 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
 }
 
 const styles: Record<string, CSSProperties> = {
-  form: { display: 'flex', flexDirection: 'column', gap: 12, padding: 16, fontFamily: 'system-ui, sans-serif', color: '#1f2933' },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 12,
+    padding: 16,
+    fontFamily: 'system-ui, sans-serif',
+    color: '#1f2933',
+    overflowWrap: 'break-word',
+  },
   modal: { padding: 8, gap: 8 },
-  row: { display: 'flex', gap: 12 },
-  field: { display: 'flex', flexDirection: 'column', gap: 4 },
+  // Expiry and security code share a row while each can be 140 px wide, and wrap below that.
+  row: { display: 'flex', flexWrap: 'wrap', gap: 12 },
+  rowField: { flex: '1 1 140px' },
+  field: { display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 },
   label: { fontSize: 13, fontWeight: 600 },
-  input: { font: 'inherit', fontSize: 15, padding: '8px 10px', border: '1px solid #9aa5b1', borderRadius: 6 },
+  // An input is as wide as its field, never its default 20 characters: the form fits any frame.
+  input: {
+    font: 'inherit',
+    fontSize: 15,
+    padding: '8px 10px',
+    border: '1px solid #9aa5b1',
+    borderRadius: 6,
+    width: '100%',
+    minWidth: 0,
+    boxSizing: 'border-box',
+  },
   inputInvalid: { borderColor: '#c62828', outlineColor: '#c62828' },
   inputLocked: { background: '#f0f2f4', color: '#52606d' },
   error: { fontSize: 12, color: '#c62828' },
   notice: { margin: 0, padding: '8px 10px', borderRadius: 6, background: '#fdecea', color: '#8a1c1c', fontSize: 14 },
-  methods: { display: 'flex', gap: 16, border: 0, padding: 0, margin: 0 },
+  // A fieldset is min-content wide by default; the method radios wrap instead.
+  methods: { display: 'flex', flexWrap: 'wrap', gap: '8px 16px', border: 0, padding: 0, margin: 0, minWidth: 0 },
   method: { display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 },
   note: { margin: 0, fontSize: 14 },
   visuallyHidden: {

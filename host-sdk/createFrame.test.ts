@@ -14,7 +14,7 @@ describe('frameSrc', () => {
 });
 
 describe('createFrame', () => {
-  it('is sandboxed exactly, titled, allowed to pay, full width, and not yet attached', () => {
+  it('is sandboxed exactly, titled, allowed to pay, full width, 0 px tall, and not yet attached', () => {
     const iframe = createFrame(document, 'https://frame.example/?parentOrigin=x');
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms allow-popups');
     expect(FRAME_SANDBOX).not.toContain('allow-top-navigation');
@@ -23,7 +23,7 @@ describe('createFrame', () => {
     expect(iframe.src).toBe('https://frame.example/?parentOrigin=x');
     expect(iframe.style.width).toBe('100%');
     expect(iframe.style.display).toBe('block');
-    expect(iframe.style.height).toBe('150px');
+    expect(iframe.style.height).toBe('0px');
     expect(['0', '0px']).toContain(iframe.style.borderWidth || iframe.style.border);
     expect(iframe.isConnected).toBe(false);
   });

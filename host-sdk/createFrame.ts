@@ -16,14 +16,15 @@ export function frameSrc(frameUrl: string, parentOrigin: string): string {
   return url.href;
 }
 
-/** A sandboxed, titled, full-width iframe for the frame app, created in `doc` and not yet attached. */
+/** A sandboxed, titled, full-width, 0 px tall iframe for the frame app, created in `doc` and not yet attached. */
 export function createFrame(doc: Document, src: string): HTMLIFrameElement {
   const iframe = doc.createElement('iframe');
   iframe.setAttribute('sandbox', FRAME_SANDBOX);
   iframe.setAttribute('allow', 'payment');
   iframe.title = FRAME_TITLE;
-  // The frame reports its content height (HostMethods.onResize); until then it takes 150 px.
-  Object.assign(iframe.style, { border: '0', width: '100%', display: 'block', height: '150px' });
+  // Spec 2: waiting renders nothing, so the iframe takes no room until the frame reports its
+  // content height (HostMethods.onResize); then the host sizes it to fit, with no inner scrollbar.
+  Object.assign(iframe.style, { border: '0', width: '100%', display: 'block', height: '0px' });
   iframe.src = src;
   return iframe;
 }

@@ -1,0 +1,278 @@
+import type { Browser, Frame, Page } from '@playwright/test';
+import { TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
+import { HOST_ORIGIN } from './support/origins';
+import type { ProviderControl } from './support/provider';
+import { expect, SETTINGS_PATH, test } from './support/test';
+
+// A buyer on a phone: the demo checkout (localhost) and the widget's frame (127.0.0.1) fit every
+// screen from 320 to 1280 px wide and at 200 % zoom, in every state the buyer can meet. Neither
+// page scrolls sideways, the iframe is as tall as the frame's content (no inner scrollbar), and
+// the expiry / security-code row wraps on narrow frames. Each state is reached once per device
+// scale factor, then the viewport is resized through the widths (the layout has no memory).
+
+const DECLINED = '4000 0000 0000 0002';
+const DECLINE_MESSAGE = 'Your card was declined. Try another card.';
+
+/** A screen: a CSS viewport; 200 % zoom of 1280 px is a 640 CSS px viewport at device scale 2. */
+interface Screen {
+  name: string;
+  width: number;
+  height: number;
+  deviceScaleFactor: 1 | 2;
+}
+
+const SCREENS: Screen[] = [
+  { name: '320 px', width: 320, height: 640, deviceScaleFactor: 1 },
+  { name: '360 px', width: 360, height: 740, deviceScaleFactor: 1 },
+  { name: '390 px', width: 390, height: 844, deviceScaleFactor: 1 },
+  { name: '768 px', width: 768, height: 1024, deviceScaleFactor: 1 },
+  { name: '1280 px', width: 1280, height: 800, deviceScaleFactor: 1 },
+  { name: '1280 px at 200 % zoom', width: 640, height: 400, deviceScaleFactor: 2 },
+];
+
+/** How the expiry and security-code fields must sit on a screen, if the card form is shown. */
+const ROW: Partial<Record<string, 'wrapped' | 'shared'>> = { '320 px': 'wrapped', '1280 px': 'shared' };
+
+/** A state the buyer can meet, and how to bring the demo checkout into it. */
+interface State {
+  name: string;
+  /** True when the card form is on screen (the expiry / security-code row is checked). */
+  cardForm: boolean;
+  reach: (page: Page, provider: ProviderControl) => Promise<void>;
+}
+
+const STATES: State[] = [
+  {
+    name: 'the empty form',
+    cardForm: true,
+    reach: async (page) => {
+      await continueToPayment(page);
+      await expect(placeOrder(page)).toBeEnabled();
+    },
+  },
+  {
+    name: 'field errors after Place order with empty fields',
+    cardForm: true,
+    reach: async (page) => {
+      await continueToPayment(page);
+      await expect(placeOrder(page)).toBeEnabled();
+      await settledLayout(page);
+      await clickPlaceOrder(page);
+      await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
+      await expect(widget(page).getByLabel('Security code')).toHaveAttribute('aria-invalid', 'true');
+    },
+  },
+  {
+    name: 'a decline',
+    cardForm: true,
+    reach: async (page) => {
+      await continueToPayment(page);
+      const frame = widget(page);
+      await frame.getByLabel('Cardholder name').fill('Ada Lovelace');
+      await frame.getByLabel('Card number').fill(DECLINED);
+      await frame.getByLabel('Expiration date').fill('12/30');
+      await frame.getByLabel('Security code').fill('123');
+      await frame.getByLabel('Email').fill('ada@example.com');
+      await expect(placeOrder(page)).toBeEnabled();
+      await settledLayout(page);
+      await clickPlaceOrder(page);
+      await expect(frame.getByRole('alert')).toHaveText(DECLINE_MESSAGE);
+      await expect(page.getByRole('status')).toContainText('The payment was declined');
+    },
+  },
+  {
+    name: 'the technical-difficulties alert after a settings failure',
+    cardForm: false,
+    reach: async (page, provider) => {
+      await provider.fault({ path: SETTINGS_PATH, status: 500, times: 3 });
+      await continueToPayment(page);
+      await expect(widget(page).getByRole('alert')).toHaveText(TECHNICAL_DIFFICULTIES_MESSAGE);
+      await expect(page.locator('#events li[data-kind="onCrash"]')).toHaveCount(1);
+    },
+  },
+];
+
+const widget = (page: Page) => page.frameLocator('#cashier iframe');
+const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place order' });
+
+/** Fills the buyer's details on the demo checkout and creates the order; the widget mounts. */
+async function continueToPayment(page: Page) {
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+}
+
+/**
+ * Clicks Place order after scrolling it into view and letting two frames paint: Chromium routes a
+ * click sent right after a scroll with the cross-site frame's hit-test data from before it.
+ */
+async function clickPlaceOrder(page: Page) {
+  await placeOrder(page).scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await placeOrder(page).click();
+}
+
+/** What one screen shows: both documents' sizes and the expiry / security-code boxes. */
+interface Layout {
+  host: { scrollWidth: number; clientWidth: number };
+  iframeHeight: number;
+  /** The frame document's size; `contentHeight` is its body's, what the frame reports to the host. */
+  frame: { scrollWidth: number; clientWidth: number; scrollHeight: number; contentHeight: number };
+  expiry?: { top: number; bottom: number };
+  securityCode?: { top: number; bottom: number };
+}
+
+async function frameOf(page: Page): Promise<Frame> {
+  const frame = await (await page.locator('#cashier iframe').elementHandle())?.contentFrame();
+  if (!frame) throw new Error('the demo checkout has no widget frame');
+  return frame;
+}
+
+async function measure(page: Page): Promise<Layout> {
+  const host = await page.evaluate(() => {
+    const root = document.documentElement;
+    const iframe = document.querySelector('#cashier iframe') as HTMLIFrameElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, iframeHeight: iframe.clientHeight };
+  });
+  const inFrame = await (await frameOf(page)).evaluate(() => {
+    const root = document.documentElement;
+    const box = (name: string) => {
+      const rect = document.querySelector(`input[name="${name}"]`)?.getBoundingClientRect();
+      return rect && { top: rect.top, bottom: rect.bottom };
+    };
+    return {
+      frame: {
+        scrollWidth: root.scrollWidth,
+        clientWidth: root.clientWidth,
+        scrollHeight: root.scrollHeight,
+        contentHeight: document.body.getBoundingClientRect().height,
+      },
+      expiry: box('expirationDate'),
+      securityCode: box('securityCode'),
+    };
+  });
+  return { host: { scrollWidth: host.scrollWidth, clientWidth: host.clientWidth }, iframeHeight: host.iframeHeight, ...inFrame };
+}
+
+/**
+ * Measures once the layout has settled: the frame reports its height over the bridge after a
+ * resize, so wait until three readings 100 ms apart agree (whether or not they fit).
+ */
+async function settledLayout(page: Page): Promise<Layout> {
+  let readings: string[] = [];
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+    const layout = await measure(page);
+    readings = [...readings.slice(-2), JSON.stringify(layout)];
+    if (readings.length === 3 && readings.every((r) => r === readings[0])) return layout;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the layout did not settle: ${readings.join(' / ')}`);
+}
+
+/** Opens the demo checkout at the first of `screens` (one device scale factor) in a fresh context. */
+async function openCheckout(browser: Browser, screens: Screen[]) {
+  const [first] = screens;
+  if (!first) throw new Error('no screens');
+  const context = await browser.newContext({
+    baseURL: HOST_ORIGIN,
+    viewport: { width: first.width, height: first.height },
+    deviceScaleFactor: first.deviceScaleFactor,
+  });
+  const page = await context.newPage();
+  await page.goto('/');
+  return { context, page };
+}
+
+for (const state of STATES) {
+  test(`${state.name}: nothing scrolls sideways and the iframe fits its content, 320 to 1280 px and at 200 % zoom`, async ({
+    browser,
+    provider,
+  }) => {
+    const layouts: Record<string, Layout> = {};
+    for (const scale of [1, 2] as const) {
+      const screens = SCREENS.filter((s) => s.deviceScaleFactor === scale);
+      const { context, page } = await openCheckout(browser, screens);
+      await state.reach(page, provider);
+      for (const screen of screens) {
+        await page.setViewportSize({ width: screen.width, height: screen.height });
+        const layout = await settledLayout(page);
+        const at = `${state.name} at ${screen.name}`;
+        layouts[screen.name] = layout;
+
+        expect
+          .soft(layout.host.scrollWidth, `${at}: the demo page scrolls sideways`)
+          .toBeLessThanOrEqual(layout.host.clientWidth);
+        expect.soft(layout.frame.scrollWidth, `${at}: the frame scrolls sideways`).toBeLessThanOrEqual(layout.frame.clientWidth);
+        expect.soft(layout.iframeHeight, `${at}: the iframe shows nothing`).toBeGreaterThan(0);
+        expect
+          .soft(layout.frame.scrollHeight, `${at}: the frame scrolls inside the iframe`)
+          .toBeLessThanOrEqual(layout.iframeHeight + 1);
+        expect
+          .soft(layout.iframeHeight, `${at}: the iframe is taller than its content`)
+          .toBeLessThanOrEqual(Math.ceil(layout.frame.contentHeight) + 1);
+
+        const row = state.cardForm ? ROW[screen.name] : undefined;
+        const { expiry, securityCode } = layout;
+        if (row && expiry && securityCode) {
+          if (row === 'wrapped') {
+            expect
+              .soft(securityCode.top, `${at}: the security code wraps below the expiry`)
+              .toBeGreaterThanOrEqual(expiry.bottom);
+          } else {
+            expect.soft(securityCode.top, `${at}: the security code shares the expiry's row`).toBe(expiry.top);
+          }
+        } else {
+          expect.soft(!!(expiry && securityCode), `${at}: the card form is shown`).toBe(state.cardForm);
+        }
+      }
+      await context.close();
+    }
+    await test.info().attach('layouts', { body: JSON.stringify(layouts, null, 2), contentType: 'application/json' });
+  });
+}
+
+test('while the settings are awaited the iframe takes 0 px, then grows once to the form and fits it', async ({
+  page,
+  provider,
+}) => {
+  await provider.fault({ path: SETTINGS_PATH, delayMs: 1500 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  // Every height the iframe takes, from the moment it is inserted.
+  await page.evaluate(() => {
+    const heights: number[] = [];
+    (window as unknown as { __iframeHeights: number[] }).__iframeHeights = heights;
+    const record = () => {
+      const iframe = document.querySelector('#cashier iframe');
+      if (iframe) heights.push(iframe.getBoundingClientRect().height);
+    };
+    new MutationObserver(record).observe(document.getElementById('cashier') as HTMLElement, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['style'],
+    });
+  });
+  await continueToPayment(page);
+
+  // The frame is up and waiting for the settings (spec 2: waiting renders nothing).
+  await expect(widget(page).locator('html')).toHaveAttribute('data-loader-state', 'waiting');
+  await page.waitForTimeout(300);
+  await expect(widget(page).locator('html')).toHaveAttribute('data-loader-state', 'waiting');
+  expect(await page.locator('#cashier iframe').evaluate((el) => el.getBoundingClientRect().height)).toBe(0);
+
+  await expect(widget(page).getByLabel('Card number')).toBeVisible();
+  const layout = await settledLayout(page);
+  expect(layout.iframeHeight).toBeGreaterThan(0);
+  expect(layout.frame.scrollHeight).toBeLessThanOrEqual(layout.iframeHeight + 1);
+
+  // 0 px from insertion until the form arrives, then only ever the form's height: no 150 px box
+  // that collapses and grows again.
+  const heights = await page.evaluate(() => (window as unknown as { __iframeHeights: number[] }).__iframeHeights);
+  await test.info().attach('iframe heights', { body: JSON.stringify(heights), contentType: 'application/json' });
+  const firstGrown = heights.findIndex((h) => h > 0);
+  expect(heights[0]).toBe(0);
+  expect(firstGrown).toBeGreaterThan(0);
+  expect(heights.slice(firstGrown).every((h) => h > 0)).toBe(true);
+});
