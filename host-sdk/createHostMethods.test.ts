@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CashierError, ErrorCode, type FrameMethods } from '../shared';
+import { CashierError, ErrorCode, epochNow, type FrameMethods } from '../shared';
 import { createHostMethods } from './createHostMethods';
 import { resolveOptions } from './resolveOptions';
 import { createSettingsCache } from './settingsCache';
@@ -129,6 +129,37 @@ describe('createHostMethods: onSlow (spec 4: not ready within 10 000 ms)', () =>
     settle(bridge);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(bridge.onSlow).not.toHaveBeenCalled();
+  });
+});
+
+describe('createHostMethods: onApiInit tells the load timings', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives ms since the mount: the frame phases, connected (getBootstrap) and ready (onApiInit)', async () => {
+    vi.useFakeTimers();
+    const mountedAt = epochNow();
+    const { methods, onApiInit } = setup();
+    await vi.advanceTimersByTimeAsync(120);
+    methods.getBootstrap();
+    await vi.advanceTimersByTimeAsync(380);
+    methods.onApiInit(['pay'], {
+      frameLoaded: mountedAt + 100,
+      settingsReceived: mountedAt + 300,
+      settingsFromCache: false,
+      bundleImported: mountedAt + 420,
+      mounted: mountedAt + 490,
+    });
+    expect(onApiInit.mock.calls[0]?.[1]).toEqual({
+      frameLoaded: 100,
+      connected: 120,
+      settingsReceived: 300,
+      settingsFromCache: false,
+      bundleImported: 420,
+      mounted: 490,
+      ready: 500,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   CashierError,
   ErrorCode,
+  epochNow,
   type FrameBootstrap,
   type FrameMethods,
   type HostMethods,
@@ -12,6 +13,7 @@ import { callSafely } from './callSafely';
 import { relayApi } from './relayApi';
 import type { ResolvedOptions } from './resolveOptions';
 import { pageSettingsCache, type SettingsCache, settingsCacheKey } from './settingsCache';
+import { toTimings } from './toTimings';
 
 /** What the host methods need from the mount. */
 export interface HostContext {
@@ -68,10 +70,11 @@ export function createHostMethods({
 
   // Spec 4: the widget counts as slow when it is not ready within the limit. Timed here, from
   // the mount, so the frame's own load and the handshake count too; the widget keeps waiting.
-  const mountedAt = Date.now();
+  const mountedAt = epochNow();
+  let connectedAt = mountedAt;
   const slowTimer = setTimeout(() => {
     if (ready || crashed || isDestroyed()) return;
-    callSafely('onSlow', options.onSlow, Date.now() - mountedAt);
+    callSafely('onSlow', options.onSlow, Math.round(epochNow() - mountedAt));
   }, slowAfterMs);
 
   const crash = (error: CashierError): void => {
@@ -92,12 +95,16 @@ export function createHostMethods({
   };
 
   const methods: HostMethods = {
-    getBootstrap: () => bootstrapOf(options),
-    onApiInit: (methodNames: unknown) => {
+    getBootstrap: () => {
+      connectedAt = epochNow();
+      return bootstrapOf(options);
+    },
+    onApiInit: (methodNames: unknown, phases?: unknown) => {
       if (isDestroyed()) return;
       ready = true;
       clearTimeout(slowTimer);
-      callSafely('onApiInit', options.onApiInit, relayApi(methodNames, callApi));
+      const timings = toTimings(phases, mountedAt, connectedAt, epochNow());
+      callSafely('onApiInit', options.onApiInit, relayApi(methodNames, callApi), timings);
     },
     onCrash: (serialized: unknown) => crash(CashierError.fromSerialized(serialized)),
     onResize: (heightPx: unknown) => {

@@ -6,4 +6,4 @@
 export type { CashierConfiguration, CashierErrorDetails, SerializedCashierError } from '../shared';
 export { CashierError, ErrorCode } from '../shared';
 export { mountCashier } from './mountCashier';
-export type { CashierApi, CashierCrash, CashierHandle, MountCashierOptions } from './types';
+export type { CashierApi, CashierCrash, CashierHandle, CashierTimings, MountCashierOptions } from './types';

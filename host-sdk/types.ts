@@ -13,8 +13,11 @@ export interface MountCashierOptions {
   theme?: 'modal' | string;
   /** Load the unminified bundle (spec 2). Default `false`; a `debug` query parameter on the page URL that is not `false` also turns it on. */
   debug?: boolean;
-  /** Called when the widget is ready, with its api; each method returns a Promise. Default: none. */
-  onApiInit?: (api: CashierApi) => void;
+  /**
+   * Called when the widget is ready, with its api (each method returns a Promise) and how long
+   * each phase of the load took ({@link CashierTimings}). Default: none.
+   */
+  onApiInit?: (api: CashierApi, timings: CashierTimings) => void;
   /** Called at most once per mount when loading fails (spec 8), with a `CashierError`. Default: none. */
   onCrash?: (error: CashierCrash) => void;
   /** Resolves to a fresh app instance token when the provider refuses the current one (spec 7). Default: none (a 401 fails at once). */
@@ -36,6 +39,28 @@ export interface CashierHandle {
   iframe: HTMLIFrameElement;
   /** Removes the iframe and the connection; no callback fires after it. Safe to call twice and while loading. */
   destroy(): void;
+}
+
+/**
+ * When each phase of a load was reached, in milliseconds since `mountCashier` (0.1 ms
+ * resolution), as `onApiInit`'s second argument. The frame's phases are absent when the frame
+ * did not report them.
+ */
+export interface CashierTimings {
+  /** The frame document was loaded and its script started. */
+  frameLoaded?: number;
+  /** The frame connected and asked the host for the widget inputs. */
+  connected: number;
+  /** The widget settings arrived in the frame. */
+  settingsReceived?: number;
+  /** True when they came from the page's settings cache (another widget's request, spec 4). */
+  settingsFromCache?: boolean;
+  /** The bundle module was imported. */
+  bundleImported?: number;
+  /** The bundle's `mount` returned. */
+  mounted?: number;
+  /** The bundle called `onApiInit`: the widget is ready (spec 4: within 10 000 ms, or `onSlow`). */
+  ready: number;
 }
 
 /** What `onCrash` receives: a stable `code` (see `ErrorCode`) and a message. It is a `CashierError` instance. */

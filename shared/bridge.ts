@@ -74,12 +74,32 @@ export type SettingsClaim =
 /** What the frame that fetched the widget settings tells the host: the settings, or why not. */
 export type SettingsOutcome = { ok: true; settings: WidgetSettings } | { ok: false; error: SerializedCashierError };
 
+/**
+ * When the frame reached each step of its load, as epoch milliseconds ({@link epochNow} in the
+ * frame), sent with `onApiInit`; the host turns them into `CashierTimings`.
+ */
+export type FramePhases = {
+  /** The frame document was loaded and its bootstrap script started. */
+  frameLoaded?: number;
+  /** The widget settings arrived, from the page's settings cache when `settingsFromCache` (spec 4). */
+  settingsReceived?: number;
+  /** True when another widget's request (or the page's cache) gave the settings. */
+  settingsFromCache?: boolean;
+  /** The bundle module was imported. */
+  bundleImported?: number;
+  /** The bundle's `mount` returned (or called `onApiInit`, if it did so first). */
+  mounted?: number;
+};
+
 /** Methods the host exposes to the frame. */
 export type HostMethods = {
   /** The widget inputs; the app instance token travels here, never in the frame URL. */
   getBootstrap: () => FrameBootstrap;
-  /** The bundle called onApiInit with an api whose function-valued keys are `methodNames`. */
-  onApiInit: (methodNames: string[]) => void;
+  /**
+   * The bundle called onApiInit with an api whose function-valued keys are `methodNames`;
+   * `phases` says when the frame reached each step of its load.
+   */
+  onApiInit: (methodNames: string[], phases?: FramePhases) => void;
   /** The loader failed (spec 8); the host calls its `onCrash` at most once. */
   onCrash: (error: SerializedCashierError) => void;
   /** The frame's content is now `heightPx` CSS pixels tall; the host sizes the iframe to fit. */

@@ -6,6 +6,7 @@ export * from './CashierError';
 export * from './card';
 export * from './constants';
 export * from './enums';
+export { epochNow } from './epochNow';
 export { isValidEmail } from './isValidEmail';
 export { isValidGuid } from './isValidGuid';
 export * from './paths';

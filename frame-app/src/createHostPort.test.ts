@@ -29,9 +29,9 @@ describe('createHostPort: every call the loader waits for has a timeout (penpal 
   it('passes the fire-and-forget calls through unchanged', async () => {
     const proxy = fakeProxy();
     const port = createHostPort(proxy as unknown as RemoteProxy<HostMethods>);
-    await port.onApiInit(['pay']);
+    await port.onApiInit(['pay'], { frameLoaded: 1, mounted: 2 });
     await port.publishWidgetSettings({ ok: true, settings: { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } });
-    expect(proxy.onApiInit).toHaveBeenCalledWith(['pay']);
+    expect(proxy.onApiInit).toHaveBeenCalledWith(['pay'], { frameLoaded: 1, mounted: 2 });
     expect(proxy.publishWidgetSettings).toHaveBeenCalledWith({
       ok: true,
       settings: { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' },

@@ -12,7 +12,7 @@ import type { HostPort } from './createLoader';
  */
 export function createHostPort(host: RemoteProxy<HostMethods>): HostPort {
   return {
-    onApiInit: (methodNames) => host.onApiInit(methodNames),
+    onApiInit: (methodNames, phases) => host.onApiInit(methodNames, phases),
     onCrash: (error) => host.onCrash(error),
     revalidateAppInstance: () => host.revalidateAppInstance(new CallOptions({ timeout: REVALIDATE_TIMEOUT_MS + 1_000 })),
     claimWidgetSettings: () => host.claimWidgetSettings(new CallOptions({ timeout: SETTINGS_CLAIM_TIMEOUT_MS })),

@@ -63,6 +63,7 @@ function setup(
     loadBundle?: (url: string) => Promise<unknown>;
     bootstrap?: FrameBootstrap;
     claim?: () => Promise<SettingsClaim>;
+    now?: () => number;
   } = {},
 ) {
   const hostPort = fakeHost(options.claim);
@@ -76,6 +77,8 @@ function setup(
     allowlist: 'development',
     loadBundle,
     relay,
+    frameLoadedAt: 1000,
+    ...(options.now ? { now: options.now } : {}),
   });
   return { loader, hostPort, container, loadBundle, relay };
 }
@@ -215,7 +218,23 @@ describe('createLoader: waiting → loaded | failed (spec 4, 7, 8)', () => {
       settings: { widgetStaticsBaseUrl: statics, currency: 'EUR' },
     });
     expect(typeof props?.providerClient.getWidgetSettings).toBe('function');
-    expect(hostPort.onApiInit).toHaveBeenCalledWith(['validate']);
+    expect(hostPort.onApiInit).toHaveBeenCalledWith(['validate'], expect.objectContaining({ frameLoaded: 1000 }));
+  });
+
+  it('tells the host when it reached each phase: settings (fetched), bundle imported, mounted, in that order', async () => {
+    replySettings(ok());
+    let clock = 1000;
+    const { loader, hostPort } = setup({ now: () => (clock += 10) });
+    await loader.start();
+    await flush();
+    expect(hostPort.onApiInit).toHaveBeenCalledTimes(1);
+    expect(hostPort.onApiInit.mock.calls[0]?.[1]).toEqual({
+      frameLoaded: 1000,
+      settingsFromCache: false,
+      settingsReceived: 1010,
+      bundleImported: 1020,
+      mounted: 1030,
+    });
   });
 
   it("the bundle's onCrash fails the loader, unmounts the bundle and tells the host once", async () => {
@@ -305,6 +324,8 @@ describe('createLoader: the page settings cache (spec 4, DESIGN "Settings cache"
     expect(loader.getSnapshot().status).toBe('loaded');
     expect(module.mount.mock.calls[0]?.[1].settings).toEqual(cached);
     expect(hostPort.publishWidgetSettings).not.toHaveBeenCalled();
+    await flush();
+    expect(hostPort.onApiInit.mock.calls[0]?.[1]).toMatchObject({ settingsFromCache: true });
   });
 
   it('cached settings are checked like a reply: a bad statics URL from the host fails, nothing loads', async () => {

@@ -5,7 +5,9 @@ import {
   type CashierWidgetProps,
   createProviderClient,
   ErrorCode,
+  epochNow,
   type FrameBootstrap,
+  type FramePhases,
   isAllowedStaticsUrl,
   isCashierWidgetModule,
   type ProviderClient,
@@ -23,7 +25,7 @@ export type LoaderState = { status: 'waiting' } | { status: 'loaded' } | { statu
 
 /** The host methods the loader calls (penpal's proxy; each may reject if the host is gone). */
 export interface HostPort {
-  onApiInit(methodNames: string[]): unknown;
+  onApiInit(methodNames: string[], phases: FramePhases): unknown;
   onCrash(error: ReturnType<CashierError['toJSON']>): unknown;
   /** A fresh app instance token from the host (spec 7); called only when `bootstrap.canRevalidate`. */
   revalidateAppInstance(): Promise<string>;
@@ -46,6 +48,10 @@ export interface LoaderDeps {
   relay: ApiRelay;
   /** Builds the provider client; default createProviderClient from shared. */
   createClient?: (options: ProviderClientOptions) => ProviderClient;
+  /** The clock of the load phases, epoch milliseconds; default {@link epochNow}. */
+  now?: () => number;
+  /** When the frame document was loaded (FramePhases.frameLoaded); default unknown. */
+  frameLoadedAt?: number;
 }
 
 /** The loader: a state store (getSnapshot, subscribe), plus start and stop. */
@@ -69,6 +75,12 @@ export function createLoader(deps: LoaderDeps): Loader {
   const abort = new AbortController();
   let instance: CashierWidgetInstance | undefined;
   const stopped = () => abort.signal.aborted;
+  const now = deps.now ?? epochNow;
+  // Reported to the host with onApiInit; each step is stamped once.
+  const phases: FramePhases = deps.frameLoadedAt === undefined ? {} : { frameLoaded: deps.frameLoadedAt };
+  const stamp = (step: 'settingsReceived' | 'bundleImported' | 'mounted') => {
+    phases[step] ??= now();
+  };
 
   const setState = (next: LoaderState) => {
     state = next;
@@ -119,6 +131,7 @@ export function createLoader(deps: LoaderDeps): Loader {
     } catch {
       claim = { kind: 'fetch' }; // a host without the cache: fetch alone, nothing to publish to
     }
+    phases.settingsFromCache = claim.kind === 'cached';
     if (claim.kind === 'cached') return parseWidgetSettings(claim.settings);
     if (claim.kind === 'failed') throw CashierError.fromSerialized(claim.error);
     const publish = (outcome: SettingsOutcome) => {
@@ -139,7 +152,9 @@ export function createLoader(deps: LoaderDeps): Loader {
 
   async function fetchSettings(): Promise<WidgetSettings | undefined> {
     try {
-      return await obtainSettings();
+      const settings = await obtainSettings();
+      stamp('settingsReceived');
+      return settings;
     } catch (thrown) {
       const cause = CashierError.fromSerialized(thrown instanceof CashierError ? thrown.toJSON() : thrown);
       fail(
@@ -166,6 +181,7 @@ export function createLoader(deps: LoaderDeps): Loader {
     try {
       const module = await deps.loadBundle(url);
       if (!isCashierWidgetModule(module)) throw new Error('the module does not export mount()');
+      stamp('bundleImported');
       return module;
     } catch (thrown) {
       fail(new CashierError(ErrorCode.BundleLoadFailed, `The widget bundle ${url} could not be loaded: ${messageOf(thrown)}`));
@@ -186,12 +202,14 @@ export function createLoader(deps: LoaderDeps): Loader {
       onApiInit: (api) => {
         if (stopped() || state.status === 'failed') return;
         const names = deps.relay.setApi(api);
-        tellHost(() => deps.host.onApiInit(names));
+        stamp('mounted');
+        tellHost(() => deps.host.onApiInit(names, { ...phases }));
       },
       onCrash: (error) => fail(new CashierError(ErrorCode.BundleCrashed, `The widget crashed: ${messageOf(error)}`)),
     };
     try {
       instance = module.mount(deps.container, props);
+      stamp('mounted');
     } catch (thrown) {
       fail(new CashierError(ErrorCode.BundleMountFailed, `The widget bundle failed to mount: ${messageOf(thrown)}`));
       return;

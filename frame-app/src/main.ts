@@ -1,5 +1,5 @@
 import { CallOptions } from 'penpal';
-import { BOOTSTRAP_CALL_TIMEOUT_MS, CashierError, ErrorCode } from '../../shared';
+import { BOOTSTRAP_CALL_TIMEOUT_MS, CashierError, ErrorCode, epochNow } from '../../shared';
 import { connectToHost } from './connectToHost';
 import { createApiRelay } from './createApiRelay';
 import { createHostPort } from './createHostPort';
@@ -15,6 +15,7 @@ import { resolveParentOrigin } from './resolveParentOrigin';
 // for the widget inputs, load. React is not part of it: the frame offers its React to bundles
 // through the import map, preloaded in parallel, and shows its one element, the alert, itself.
 
+const frameLoadedAt = epochNow();
 const rootElement = document.getElementById('root') as HTMLElement;
 const container = document.getElementById('cashier-widget') as HTMLElement;
 const showState = (state: LoaderState) => {
@@ -68,6 +69,7 @@ async function run() {
     allowlist: import.meta.env.CASHIER_STATICS_ALLOWLIST,
     loadBundle,
     relay,
+    frameLoadedAt,
   });
   const stopObserving = observeHeight(document, (height) => {
     host.onResize(height).catch(() => undefined);
