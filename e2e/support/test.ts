@@ -1,10 +1,11 @@
 import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import type { CashierTimings } from '../../host-sdk';
 import { ProviderPaths } from '../../shared';
 import { ProviderControl } from './provider';
 
 /** What the test host page recorded from the SDK's callbacks (e2e/fixtures/test-host.html). */
 export type HostEvent =
-  | { index: number; type: 'apiInit'; methods: string[]; at: number }
+  | { index: number; type: 'apiInit'; methods: string[]; at: number; timings: CashierTimings }
   | { index: number; type: 'crash'; code: string; message: string; name: string; isCashierError: boolean }
   | { index: number; type: 'slow'; ms: number }
   | { index: number; type: 'revalidate' };

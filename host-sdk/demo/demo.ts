@@ -17,6 +17,7 @@ import type * as CashierSdk from '../index';
 import type { CashierApi } from '../types';
 import { confirmationFor, type PayOutcome } from './confirmationFor';
 import { recurrenceLabel } from './recurrenceLabel';
+import { timingRows } from './timingRows';
 
 declare global {
   interface Window {
@@ -90,6 +91,12 @@ let orderId: string | undefined;
 let api: CashierApi | undefined;
 /** The read-back of the order in flight, shared by a double click's two confirmations. */
 let readingBack: Promise<void> | undefined;
+
+function textElement(tag: string, text: string): HTMLElement {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  return element;
+}
 
 function log(kind: string, detail: string) {
   const item = document.createElement('li');
@@ -251,16 +258,18 @@ function mountWidget(forOrder: string) {
   $('payment-hint').textContent = 'Pay securely below.';
   const placeOrder = $<HTMLButtonElement>('place-order');
   placeOrder.hidden = false;
-  const started = performance.now();
   window.Cashier.mountCashier($('cashier'), {
     host: config.host,
     frameUrl: config.frameUrl,
     configuration: { appInstance: config.appInstance },
     orderId: forOrder,
     theme: 'inline',
-    onApiInit(received) {
+    onApiInit(received, timings) {
       api = received;
-      $('ready-time').textContent = `${Math.round(performance.now() - started)} ms`;
+      $('ready-time').textContent = `${Math.round(timings.ready)} ms`;
+      $('timings').replaceChildren(
+        ...timingRows(timings).flatMap(([label, value]) => [textElement('dt', label), textElement('dd', value)]),
+      );
       log('onApiInit', `api methods: ${Object.keys(received).join(', ')}`);
       placeOrder.disabled = false;
     },
