@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
 import type { RunningServer } from './listen';
 import { startProvider } from './startProvider';
-import { startStaticServer } from './startStaticServer';
+import { type StaticServerOptions, startStaticServer } from './startStaticServer';
 
 /** Ports of the three servers. */
 export interface Ports {
@@ -15,6 +15,17 @@ export interface Ports {
 /** Default ports of `npm start`. */
 export const DEFAULT_PORTS: Ports = { host: 4173, frame: 4174, provider: 4175 };
 
+/** Options of {@link startAll}. */
+export interface StartAllOptions {
+  /** Turns on the provider's /__control fault switches; default true. */
+  control?: boolean;
+  /**
+   * Routes added to the host and the frame servers, URL path → file or generated body; default
+   * none. `npm run bench` serves its floor pages this way (e2e/bench/serveBench.ts).
+   */
+  extraRoutes?: { host?: StaticServerOptions['routes']; frame?: StaticServerOptions['routes'] };
+}
+
 const root = resolve(import.meta.dirname, '..');
 const dist = (p: string) => resolve(root, 'dist', p);
 
@@ -23,7 +34,7 @@ const dist = (p: string) => resolve(root, 'dist', p);
  * 127.0.0.1 (its own site), and the demo host on `localhost` (both 127.0.0.1 and ::1).
  * Throws Error when dist/ is missing (run `npm run build`) or a port is taken.
  */
-export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true } = {}) {
+export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, extraRoutes = {} }: StartAllOptions = {}) {
   for (const built of [
     'frame-app/index.html',
     'host-sdk/cashier.iife.js',
@@ -47,7 +58,7 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true } 
         control,
       }),
     );
-    servers.push(await startStaticServer({ root: dist('frame-app'), port: ports.frame }));
+    servers.push(await startStaticServer({ root: dist('frame-app'), port: ports.frame, routes: extraRoutes.frame }));
     const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({ host: providerUrl, frameUrl, appInstance: DEMO_APP_INSTANCE })};\n`;
     const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
     const hostRoutes = {
@@ -57,6 +68,7 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true } 
       '/demo.css': demo('demo.css'),
       '/test-host.html': { file: resolve(root, 'e2e/fixtures/test-host.html') },
       '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },
+      ...extraRoutes.host,
     };
     for (const hostname of ['127.0.0.1', '::1']) {
       servers.push(await startStaticServer({ root: dist(''), port: ports.host, hostname, routes: hostRoutes }));

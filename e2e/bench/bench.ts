@@ -1,0 +1,174 @@
+/**
+ * `npm run bench` (after the build): one run prints
+ * 1. Ready time against a floor: ours is `mountCashier` → `onApiInit` (e2e/fixtures/test-host.html);
+ *    the floor is a cross-site iframe on the frame origin that makes only the unavoidable requests,
+ *    the settings GET (preflighted: it carries Authorization) and the bundle fetched in cors mode
+ *    (e2e/bench/floor.html, hosted by floor-host.html), timed from creating the iframe to its
+ *    message. Cold (fresh context per run) and warm (fresh context, one load, reload, measure),
+ *    each at 0 ms and +100 ms per request; ours and the floor alternate run by run.
+ * 2. The phone figure: the demo checkout throttled like a mid-range phone (phone.ts).
+ * 3. The size table (sizes.ts).
+ *
+ * Browser setup. CDP throttling (`Network.emulateNetworkConditions`,
+ * `Emulation.setCPUThrottlingRate`) applies per target, and a cross-site iframe is its own
+ * target in Chromium's default process model. The throttled measurements (+100 ms, phone) run
+ * in a browser launched with `--disable-site-isolation-trials` (browsers.ts explains why not also
+ * `--disable-features=...`), where the frame shares the page's process and target, and the page
+ * target is throttled. That reaches the frame: every throttled run reads the settings request's
+ * duration from the frame's own resource timing and the bench prints it (≥ the added latency);
+ * the first run of each throttled condition checks that the browser has no iframe target, and the
+ * phone runs time a CPU probe inside the frame against the unthrottled probe. The 0 ms
+ * conditions need no throttling and run in Chromium's default model (frame in its own process,
+ * as on desktop), so they include starting the frame's process, for ours and the floor alike.
+ * Ours and the floor always share one browser setup per condition.
+ *
+ * Known limit of CDP emulation, measured on Chromium 156: the added latency is applied to every
+ * request, the frame's document included, but not to CORS preflights (an OPTIONS answers in a few
+ * ms at +300 ms). Ours and the floor each make one preflighted request before ready, so the ready
+ * times under latency are short by one round trip each; the phone section prints its preflight
+ * count. Latency is per request, from sent to response headers: no TCP or TLS set-up is emulated.
+ *
+ * Servers: the `npm start` servers on ports 4373–4375 with fault switches off, plus the floor
+ * pages, in a child process (serveBench.ts). Everything is bounded: per-step timeouts, an
+ * overall limit (--limit-minutes) with a hard exit a minute after it, and servers and browsers
+ * closed in `finally`.
+ *
+ * Usage: `tsx e2e/bench/bench.ts [--runs 15] [--phone-runs 5] [--limit-minutes 20]`;
+ * a count of 0 skips its section.
+ */
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { startBenchServers } from './benchServers';
+import { type FrameProcess, launchBrowser } from './browsers';
+import { Deadline } from './deadline';
+import { measurePhone, PHONE_THROTTLING, type PhoneResult } from './phone';
+import { conditionName, measureReadyTimes, READY_CONDITIONS, type ReadyResult } from './readyTime';
+import { formatSize, measureSizes } from './sizes';
+import { formatSummary, summarize } from './stats';
+
+const PORTS = { host: 4373, frame: 4374, provider: 4375 };
+const URLS = { host: `http://localhost:${PORTS.host}/`, frameOrigin: `http://127.0.0.1:${PORTS.frame}` };
+const PHONE_TARGET_MS = 2_000;
+const JS_BASELINE_KB = 651;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '15' },
+    'phone-runs': { type: 'string', default: '5' },
+    'limit-minutes': { type: 'string', default: '20' },
+  },
+});
+const count = (name: string, value: string, least = 0) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < least) throw new TypeError(`--${name} must be a whole number ≥ ${least}, got ${value}`);
+  return n;
+};
+const runs = count('runs', values.runs);
+const phoneRuns = count('phone-runs', values['phone-runs']);
+const limitMs = count('limit-minutes', values['limit-minutes'], 1) * 60_000;
+
+const started = Date.now();
+const deadline = new Deadline(limitMs);
+setTimeout(() => {
+  console.error('bench: still running a minute past --limit-minutes; exiting (the servers and Chromium exit with us)');
+  process.exit(2);
+}, limitMs + 60_000).unref();
+
+const FRAMES_LABEL: Record<FrameProcess, string> = { own: 'own process', page: "page's process" };
+
+function printReady(results: ReadyResult[]) {
+  console.log('\n1. Ready time (ms): ours = mountCashier → onApiInit; floor = iframe created → settings + bundle fetched');
+  console.log(`   median (min–max) of ${runs} runs each; ratio = median ours / median floor`);
+  console.log('   condition       frame in        ours             floor            ratio  target');
+  for (const r of results) {
+    const ours = summarize(r.ours);
+    const floor = summarize(r.floor);
+    const ratio = ours.median / floor.median;
+    const target =
+      r.condition.target === undefined
+        ? ''
+        : `≤ ${r.condition.target.toFixed(2)} ${ratio <= r.condition.target ? 'met' : 'MISSED'}`;
+    console.log(
+      `   ${conditionName(r.condition).padEnd(15)} ${FRAMES_LABEL[r.condition.frames].padEnd(15)} ${formatSummary(ours).padEnd(16)} ${formatSummary(floor).padEnd(16)} ${ratio.toFixed(2).padEnd(6)} ${target}`,
+    );
+  }
+  console.log('   runs (ms), in order:');
+  for (const r of results) {
+    console.log(`   ${conditionName(r.condition).padEnd(15)} ours  ${r.ours.map((t) => t.toFixed(0)).join(' ')}`);
+    console.log(`   ${''.padEnd(15)} floor ${r.floor.map((t) => t.toFixed(0)).join(' ')}`);
+  }
+  console.log("   check: the settings request in the frame's own resource timing, median (min–max) ms:");
+  for (const r of results) {
+    const least = Math.min(...r.oursSettingsMs, ...r.floorSettingsMs);
+    const verdict =
+      r.condition.latencyMs === 0 ? '' : least >= r.condition.latencyMs ? '  latency reached the frame' : '  NOT THROTTLED';
+    console.log(
+      `   ${conditionName(r.condition).padEnd(15)} ours ${formatSummary(summarize(r.oursSettingsMs))}, floor ${formatSummary(summarize(r.floorSettingsMs))}${verdict}`,
+    );
+  }
+}
+
+function printPhone(r: PhoneResult) {
+  const t = PHONE_THROTTLING;
+  console.log(
+    `\n2. Phone: demo checkout, tap "Continue to payment" → "Card number" visible in the frame; ${t.latencyMs} ms per request, ` +
+      `${t.downloadKbitPerS / 1000} Mbit/s down, ${t.uploadKbitPerS} kbit/s up, CPU ${t.cpuSlowdown}x, 390×844 @3x, touch; cold context, ${phoneRuns} runs`,
+  );
+  const ms = summarize(r.ms);
+  const verdict = ms.median <= PHONE_TARGET_MS ? 'met' : 'MISSED';
+  console.log(
+    `   in-page, click → visible: median ${(ms.median / 1000).toFixed(2)} s (min ${(ms.min / 1000).toFixed(2)}, max ${(ms.max / 1000).toFixed(2)}), target ≤ ${(PHONE_TARGET_MS / 1000).toFixed(1)} s: ${verdict}`,
+  );
+  console.log(`   runs (s): ${r.ms.map((v) => (v / 1000).toFixed(2)).join(' ')}`);
+  console.log(`   Playwright's view, tap → visible: median ${(summarize(r.playwrightMs).median / 1000).toFixed(2)} s`);
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  const frameJs = summarize(r.frameJsBytes).median;
+  const pageJs = summarize(r.pageJsBytes).median;
+  console.log(
+    `   JavaScript transferred (CDP, headers included), median: frame ${kB(frameJs)} (issue baseline ${JS_BASELINE_KB} KB) + host page ${kB(pageJs)} = ${kB(frameJs + pageJs)}; last run by file:`,
+  );
+  for (const [url, bytes] of r.jsFiles) console.log(`   ${kB(bytes).padStart(9)}  ${url}`);
+  console.log(
+    `   check: frame's settings request ${formatSummary(summarize(r.settingsMs))} ms (≥ ${t.latencyMs}: ${Math.min(...r.settingsMs) >= t.latencyMs ? 'latency reached the frame' : 'NOT THROTTLED'}); ` +
+      `CPU probe ${formatSummary(summarize(r.cpuSlowdown), 1)}x slower than unthrottled in the frame, ${formatSummary(summarize(r.pageCpuSlowdown), 1)}x in the host page`,
+  );
+  const preflights = summarize(r.preflights).median;
+  console.log(
+    `   CORS preflights after the tap: ${preflights}; CDP does not delay them, a real ${t.latencyMs} ms network adds about ${preflights * t.latencyMs} ms`,
+  );
+}
+
+function printSizes() {
+  console.log('\n3. Sizes (gzip -9) against their budgets');
+  for (const size of measureSizes()) console.log(`   ${formatSize(size)}`);
+}
+
+const stopServers = (await startBenchServers(PORTS)).stop;
+let browser: Browser | undefined;
+try {
+  console.log(
+    `npm run bench: ${runs} runs per ready-time condition, ${phoneRuns} phone runs; ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(2)} at the start`,
+  );
+  const ready: ReadyResult[] = [];
+  let phone: PhoneResult | undefined;
+  for (const frames of ['own', 'page'] as const) {
+    const conditions = runs > 0 ? READY_CONDITIONS.filter((c) => c.frames === frames) : [];
+    const withPhone = frames === 'page' && phoneRuns > 0;
+    if (conditions.length === 0 && !withPhone) continue;
+    browser = await launchBrowser(frames);
+    console.error(`Chromium ${browser.version()}, frames in ${FRAMES_LABEL[frames]}:`);
+    ready.push(...(await measureReadyTimes(browser, conditions, URLS, runs, deadline)));
+    if (withPhone) phone = await measurePhone(browser, URLS, phoneRuns, deadline);
+    await browser.close();
+    browser = undefined;
+  }
+  if (ready.length > 0) printReady(ready);
+  if (phone) printPhone(phone);
+  printSizes();
+  const took = Math.round((Date.now() - started) / 1000);
+  console.log(`\nbench took ${Math.floor(took / 60)} min ${took % 60} s; load average ${loadavg()[0]?.toFixed(2)} at the end`);
+} finally {
+  await browser?.close();
+  await stopServers();
+}

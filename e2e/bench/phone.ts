@@ -1,0 +1,196 @@
+/**
+ * The phone figure (see bench.ts for the browser setup): the demo checkout in a fresh context
+ * per run, throttled like a mid-range phone on a slow mobile connection. Fill "Full name" and
+ * "Email address", tap "Continue to payment" (the page creates the order, then mounts the
+ * widget), and time until the frame's "Card number" field is visible. The time is taken in the
+ * pages: an init script stamps the click in the host page and, in the frame, the first
+ * animation frame where the field has a box; both stamps are `performance.timeOrigin +
+ * performance.now()`, one clock, since the frame runs in the page's process. Playwright's own
+ * view (tap → visible, polling included) is kept as a cross-check. The JavaScript bytes are the
+ * CDP `encodedDataLength` (headers + body as transferred) of every JavaScript response of the
+ * page and its frame, from the page load until the field is visible.
+ */
+import type { Browser } from '@playwright/test';
+import { assertFramesInPageProcess, type Throttling, throttle } from './browsers';
+import type { Deadline } from './deadline';
+import { summarize } from './stats';
+
+/** Lighthouse's mobile profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x slower. */
+export const PHONE_THROTTLING: Required<Throttling> = {
+  latencyMs: 150,
+  downloadKbitPerS: 1600,
+  uploadKbitPerS: 750,
+  cpuSlowdown: 4,
+};
+
+/** What the phone runs measured. */
+export interface PhoneResult {
+  /** Click → card field visible, in-page (ms), per run. */
+  ms: number[];
+  /** Tap → visible as Playwright saw it (ms), per run. */
+  playwrightMs: number[];
+  /** JavaScript transferred into the frame (frame app + bundle), bytes per run. */
+  frameJsBytes: number[];
+  /** JavaScript transferred into the host page (demo + host SDK), bytes per run. */
+  pageJsBytes: number[];
+  /** JavaScript transferred in the last run, by URL (bytes). */
+  jsFiles: Map<string, number>;
+  /** The settings request's duration in the frame's resource timing, per run. */
+  settingsMs: number[];
+  /** The frame's CPU probe time over the same probe's unthrottled time (medians of 5), per run. */
+  cpuSlowdown: number[];
+  /** The same for the host page, per run. */
+  pageCpuSlowdown: number[];
+  /** CORS preflights sent between the click and the visible field, per run. */
+  preflights: number[];
+}
+
+interface StampWindow {
+  __benchClickAt?: number;
+  __benchCardVisibleAt?: number;
+}
+
+const RUN_STEP_MS = 60_000;
+
+/**
+ * The in-page stamps, as source text: tsx gives a function's named inner functions its `__name`
+ * helper, which the page does not have. In the host page: the click on "Continue to payment".
+ * In the frame: the first animation frame in which the "Card number" field has a box.
+ */
+const stampScript = (frameOrigin: string) => `(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  if (location.origin === ${JSON.stringify(frameOrigin)}) {
+    const look = () => {
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim().startsWith('Card number'));
+      const field = label && label.control;
+      const box = field && field.getBoundingClientRect();
+      if (box && box.width > 0 && box.height > 0 && getComputedStyle(field).visibility !== 'hidden') window.__benchCardVisibleAt = now();
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  } else {
+    addEventListener('click', (event) => {
+      if (event.target instanceof Element && event.target.closest('#continue') && window.__benchClickAt === undefined) window.__benchClickAt = now();
+    }, true);
+  }
+})();`;
+
+const PROBE_REPEATS = 5;
+
+/** Busy work of a fixed size (about 40 ms unthrottled here); returns its duration (ms). */
+function cpuProbe(): number {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < 10_000_000; i += 1) x = (x + i * 7) % 1_000_003;
+  return x < 0 ? -1 : performance.now() - started;
+}
+
+/** Runs the demo checkout `runs` times on `browser` (frames in the page process). */
+export async function measurePhone(
+  browser: Browser,
+  urls: { host: string; frameOrigin: string },
+  runs: number,
+  deadline: Deadline,
+): Promise<PhoneResult> {
+  const result: PhoneResult = {
+    ms: [],
+    playwrightMs: [],
+    frameJsBytes: [],
+    pageJsBytes: [],
+    jsFiles: new Map(),
+    settingsMs: [],
+    cpuSlowdown: [],
+    pageCpuSlowdown: [],
+    preflights: [],
+  };
+  const probeBaseline = await unthrottledProbe(browser);
+  const started = Date.now();
+  for (let i = 0; i < runs; i += 1) await runOnce(browser, urls, deadline, probeBaseline, result, i === 0);
+  console.error(`  phone: ${runs} runs in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return result;
+}
+
+/** The median of PROBE_REPEATS probe times. */
+async function probe(run: () => Promise<number>): Promise<number> {
+  const times = [];
+  for (let i = 0; i < PROBE_REPEATS; i += 1) times.push(await run());
+  return summarize(times).median;
+}
+
+async function unthrottledProbe(browser: Browser): Promise<number> {
+  const page = await browser.newPage();
+  try {
+    return await probe(() => page.evaluate(cpuProbe));
+  } finally {
+    await page.close();
+  }
+}
+
+async function runOnce(
+  browser: Browser,
+  urls: { host: string; frameOrigin: string },
+  deadline: Deadline,
+  probeBaseline: number,
+  result: PhoneResult,
+  checkProcess: boolean,
+) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await context.addInitScript({ content: stampScript(urls.frameOrigin) });
+    const page = await context.newPage();
+    const cdp = await throttle(context, page, PHONE_THROTTLING);
+    const scripts = new Map<string, { url: string; frameId: string | undefined }>();
+    const js: { url: string; frameId: string | undefined; bytes: number }[] = [];
+    let preflights = 0;
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.type === 'Preflight') preflights += 1;
+      if (e.response.mimeType.includes('javascript')) scripts.set(e.requestId, { url: e.response.url, frameId: e.frameId });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const script = scripts.get(e.requestId);
+      if (script) js.push({ ...script, bytes: e.encodedDataLength });
+    });
+
+    await page.goto(urls.host, { timeout: deadline.step(RUN_STEP_MS) });
+    const mainFrameId = (await cdp.send('Page.getFrameTree')).frameTree.frame.id;
+    await page.getByLabel('Full name').fill('Ada Lovelace', { timeout: deadline.step(RUN_STEP_MS) });
+    await page.getByLabel('Email address').fill('ada@example.com', { timeout: deadline.step(RUN_STEP_MS) });
+    const preflightsBefore = preflights;
+    const tapped = performance.now();
+    await page.getByRole('button', { name: 'Continue to payment' }).tap({ timeout: deadline.step(RUN_STEP_MS) });
+    const widget = page.frameLocator('#cashier iframe');
+    await widget.getByLabel('Card number').waitFor({ state: 'visible', timeout: deadline.step(RUN_STEP_MS) });
+    result.playwrightMs.push(performance.now() - tapped);
+    result.preflights.push(preflights - preflightsBefore);
+    const sum = (files: typeof js) => files.reduce((n, f) => n + f.bytes, 0);
+    result.frameJsBytes.push(sum(js.filter((f) => f.frameId !== mainFrameId)));
+    result.pageJsBytes.push(sum(js.filter((f) => f.frameId === mainFrameId)));
+    result.jsFiles = new Map(js.map((f) => [f.url, f.bytes]));
+
+    const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(urls.frameOrigin));
+    if (!frame) throw new Error(`phone: no frame on ${urls.frameOrigin}`);
+    const visibleAt = await (
+      await frame.waitForFunction(() => (window as unknown as StampWindow).__benchCardVisibleAt, undefined, {
+        timeout: deadline.step(10_000),
+      })
+    ).jsonValue();
+    const clickAt = await page.evaluate(() => (window as unknown as StampWindow).__benchClickAt);
+    if (typeof visibleAt !== 'number' || typeof clickAt !== 'number') throw new Error('phone: the in-page stamps are missing');
+    result.ms.push(visibleAt - clickAt);
+    result.settingsMs.push(
+      await frame.evaluate(
+        () => performance.getEntriesByType('resource').find((e) => e.name.includes('/widget-settings'))?.duration ?? Number.NaN,
+      ),
+    );
+    result.cpuSlowdown.push((await probe(() => frame.evaluate(cpuProbe))) / probeBaseline);
+    result.pageCpuSlowdown.push((await probe(() => page.evaluate(cpuProbe))) / probeBaseline);
+    if (checkProcess) await assertFramesInPageProcess(browser);
+  } finally {
+    await context.close();
+  }
+}
