@@ -11,16 +11,35 @@ import { gzipSync } from 'node:zlib';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 
+/** Each host SDK build, gzip -9 (issue "a buyer on a phone"). */
+const SDK_BUDGET = 5_000;
+
+/** Where an artifact's bytes are: files under dist/, or the module scripts written inline in an HTML file. */
+type Part = { file: string } | { inlineScriptsOf: string };
+
 /**
- * Budgets in bytes, gzip level 9. The frame app and the reference bundle each carry their own
- * React (about 60 kB of each figure); sharing one copy is a planned performance step.
+ * Budgets in bytes, gzip level 9 (issue "a buyer on a phone"). The frame's bootstrap script is
+ * what stands before the settings request; React (about 68 kB) is the frame's one copy, offered
+ * to bundles, so the reference bundle carries none. The demo total is what a buyer downloads
+ * for the widget: host SDK (script tag), frame app and bundle.
  */
-const artifacts = () => [
-  { name: 'host SDK, script-tag build (cashier.iife.js)', files: ['host-sdk/cashier.iife.js'], budget: 8_000 },
-  { name: 'host SDK, ES module (index.js)', files: ['host-sdk/index.js'], budget: 8_000 },
-  { name: 'frame app JS (all of assets/*.js)', files: jsUnder('frame-app/assets'), budget: 110_000 },
-  { name: 'bundle, minified', files: ['cashier-widget/cashier-widget-lazy-component.bundle.min.js'], budget: 95_000 },
-];
+const artifacts = () => {
+  const sdk: Part[] = [{ file: 'host-sdk/cashier.iife.js' }];
+  const frame: Part[] = [{ inlineScriptsOf: 'frame-app/index.html' }, ...jsUnder('frame-app')];
+  const bundle: Part[] = [{ file: 'cashier-widget/cashier-widget-lazy-component.bundle.min.js' }];
+  return [
+    { name: 'host SDK, script-tag build (cashier.iife.js)', parts: sdk, budget: SDK_BUDGET },
+    { name: 'host SDK, ES module (index.js)', parts: [{ file: 'host-sdk/index.js' }], budget: SDK_BUDGET },
+    { name: 'frame script before the settings request (inline in index.html)', parts: frame.slice(0, 1), budget: 35_000 },
+    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 100_000 },
+    { name: 'bundle, minified (React from the frame)', parts: bundle, budget: 25_000 },
+    {
+      name: 'all JS a buyer downloads for the demo widget (SDK + frame + bundle)',
+      parts: [...sdk, ...frame, ...bundle],
+      budget: 130_000,
+    },
+  ];
+};
 
 /** One artifact's measurement; `gzip` and `raw` are undefined when a file is missing. */
 export interface ArtifactSize {
@@ -30,22 +49,32 @@ export interface ArtifactSize {
   raw?: number;
 }
 
-function jsUnder(dir: string): string[] {
+function jsUnder(dir: string): Part[] {
   const full = join(dist, dir);
   return existsSync(full)
     ? readdirSync(full)
         .filter((f) => f.endsWith('.js'))
-        .map((f) => join(dir, f))
+        .map((f) => ({ file: join(dir, f) }))
     : [];
+}
+
+/** The bytes of one part, each inline module script on its own; undefined when missing. */
+function partBytes(part: Part): Buffer[] | undefined {
+  const path = join(dist, 'file' in part ? part.file : part.inlineScriptsOf);
+  if (!existsSync(path)) return undefined;
+  if ('file' in part) return [readFileSync(path)];
+  const scripts = [...readFileSync(path, 'utf8').matchAll(/<script type="module">([\s\S]*?)<\/script>/g)];
+  return scripts.length > 0 ? scripts.map((m) => Buffer.from(m[1] ?? '')) : undefined;
 }
 
 /** Measures every artifact in dist/ (gzip level 9 and raw bytes). Reads the files now, so run it after the build. */
 export function measureSizes(): ArtifactSize[] {
   return artifacts().map((a) => {
-    const missing = a.files.length === 0 || a.files.some((f) => !existsSync(join(dist, f)));
-    if (missing) return { name: a.name, budget: a.budget };
-    const raw = a.files.reduce((n, f) => n + readFileSync(join(dist, f)).length, 0);
-    const gzip = a.files.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
+    const bytes = a.parts.map(partBytes);
+    if (a.parts.length === 0 || bytes.some((b) => b === undefined)) return { name: a.name, budget: a.budget };
+    const files = bytes.flatMap((b) => b ?? []);
+    const raw = files.reduce((n, b) => n + b.length, 0);
+    const gzip = files.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
     return { name: a.name, budget: a.budget, gzip, raw };
   });
 }
