@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/support/chromium';
 import { E2E_PORTS, HOST_ORIGIN, PROVIDER_ORIGIN } from './e2e/support/origins';
 
 /**
@@ -20,17 +21,8 @@ export default defineConfig({
     baseURL: HOST_ORIGIN,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_EXECUTABLE,
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'off',
   },

@@ -1,5 +1,6 @@
 import type { Browser, Frame, Page } from '@playwright/test';
 import { TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
+import { clickPlaceOrderBelowTheFold, continueToPayment, DECLINED_CARD, fillCard, placeOrder, widget } from './support/checkout';
 import { HOST_ORIGIN } from './support/origins';
 import type { ProviderControl } from './support/provider';
 import { expect, SETTINGS_PATH, test } from './support/test';
@@ -10,7 +11,6 @@ import { expect, SETTINGS_PATH, test } from './support/test';
 // the expiry / security-code row wraps on narrow frames. Each state is reached once per device
 // scale factor, then the viewport is resized through the widths (the layout has no memory).
 
-const DECLINED = '4000 0000 0000 0002';
 const DECLINE_MESSAGE = 'Your card was declined. Try another card.';
 
 /** A screen: a CSS viewport; 200 % zoom of 1280 px is a 640 CSS px viewport at device scale 2. */
@@ -57,7 +57,7 @@ const STATES: State[] = [
       await continueToPayment(page);
       await expect(placeOrder(page)).toBeEnabled();
       await settledLayout(page);
-      await clickPlaceOrder(page);
+      await clickPlaceOrderBelowTheFold(page);
       await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
       await expect(widget(page).getByLabel('Security code')).toHaveAttribute('aria-invalid', 'true');
     },
@@ -68,14 +68,10 @@ const STATES: State[] = [
     reach: async (page) => {
       await continueToPayment(page);
       const frame = widget(page);
-      await frame.getByLabel('Cardholder name').fill('Ada Lovelace');
-      await frame.getByLabel('Card number').fill(DECLINED);
-      await frame.getByLabel('Expiration date').fill('12/30');
-      await frame.getByLabel('Security code').fill('123');
-      await frame.getByLabel('Email').fill('ada@example.com');
+      await fillCard(page, DECLINED_CARD);
       await expect(placeOrder(page)).toBeEnabled();
       await settledLayout(page);
-      await clickPlaceOrder(page);
+      await clickPlaceOrderBelowTheFold(page);
       await expect(frame.getByRole('alert')).toHaveText(DECLINE_MESSAGE);
       await expect(page.getByRole('status')).toContainText('The payment was declined');
     },
@@ -91,26 +87,6 @@ const STATES: State[] = [
     },
   },
 ];
-
-const widget = (page: Page) => page.frameLocator('#cashier iframe');
-const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place order' });
-
-/** Fills the buyer's details on the demo checkout and creates the order; the widget mounts. */
-async function continueToPayment(page: Page) {
-  await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Email address').fill('ada@example.com');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-}
-
-/**
- * Clicks Place order after scrolling it into view and letting two frames paint: Chromium routes a
- * click sent right after a scroll with the cross-site frame's hit-test data from before it.
- */
-async function clickPlaceOrder(page: Page) {
-  await placeOrder(page).scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
-  await placeOrder(page).click();
-}
 
 /** What one screen shows: both documents' sizes and the expiry / security-code boxes. */
 interface Layout {

@@ -1,48 +1,21 @@
-import type { FrameLocator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ProviderPaths } from '../shared';
+import {
+  APPROVED_CARD,
+  clickPlaceOrderBelowTheFold,
+  DECLINED_CARD,
+  fillCard,
+  placeOrder,
+  startCheckout,
+  widget,
+} from './support/checkout';
 import { expect, test } from './support/test';
 
 // The reference payment flow on the demo checkout (localhost) with the widget in its frame
 // (127.0.0.1): a buyer fills the card inside the frame by accessible names and places the order
 // on the host page. Exactly once is checked against what the provider recorded.
 
-const APPROVED = '4242 4242 4242 4242';
-const DECLINED = '4000 0000 0000 0002';
-
 const LOST_REPLY_NOTICE = 'We could not confirm your payment. Place the order again to check it: you will not be charged twice.';
-
-const widget = (page: Page): FrameLocator => page.frameLocator('#cashier iframe');
-const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place order' });
-
-/**
- * Clicks Place order when the widget has grown and pushed it below the fold. Chromium routes a
- * click sent right after a scroll with the cross-site frame's hit-test data from before the
- * scroll (the click lands in the iframe), so scroll first and let two frames paint.
- */
-async function clickPlaceOrderBelowTheFold(page: Page) {
-  await placeOrder(page).scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
-  await placeOrder(page).click();
-}
-
-/** Opens the checkout, fills the buyer's details, creates the order, waits for the widget. */
-async function startCheckout(page: Page, query = ''): Promise<string> {
-  await page.goto(`/${query}`);
-  await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Email address').fill('ada@example.com');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(placeOrder(page)).toBeEnabled();
-  return page.evaluate(() => document.body.dataset.orderId as string);
-}
-
-async function fillCard(page: Page, number: string) {
-  const frame = widget(page);
-  await frame.getByLabel('Cardholder name').fill('Ada Lovelace');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiration date').fill('12/30');
-  await frame.getByLabel('Security code').fill('123');
-  await frame.getByLabel('Email').fill('ada@example.com');
-}
 
 async function expectPaid(page: Page, orderId: string) {
   const confirmation = page.getByRole('region', { name: 'Order confirmed' });
@@ -57,7 +30,7 @@ test('a full purchase: card filled in the frame, Place order on the host, paid c
   provider,
 }) => {
   const orderId = await startCheckout(page);
-  await fillCard(page, APPROVED);
+  await fillCard(page, APPROVED_CARD);
   await placeOrder(page).click();
   const chargeId = await expectPaid(page, orderId);
   const charges = await provider.charges();
@@ -67,11 +40,11 @@ test('a full purchase: card filled in the frame, Place order on the host, paid c
 
 test('a decline is shown in the widget, then another card succeeds', async ({ page, provider }) => {
   const orderId = await startCheckout(page);
-  await fillCard(page, DECLINED);
+  await fillCard(page, DECLINED_CARD);
   await placeOrder(page).click();
   await expect(widget(page).getByRole('alert')).toHaveText('Your card was declined. Try another card.');
   await expect(page.getByRole('status')).toContainText('The payment was declined');
-  await widget(page).getByLabel('Card number').fill(APPROVED);
+  await widget(page).getByLabel('Card number').fill(APPROVED_CARD);
   await expect(widget(page).getByRole('alert')).toHaveCount(0);
   await placeOrder(page).click();
   await expectPaid(page, orderId);
@@ -119,7 +92,7 @@ test('an ONLINE event offers no pay at the venue: the card form only', async ({ 
 
 test('a double click on Place order makes one payment', async ({ page, provider }) => {
   const orderId = await startCheckout(page);
-  await fillCard(page, APPROVED);
+  await fillCard(page, APPROVED_CARD);
   await placeOrder(page).dblclick();
   await expectPaid(page, orderId);
   await page.waitForTimeout(300);
@@ -133,7 +106,7 @@ test('a lost charge reply, then Place order again: the same key returns the orig
   provider,
 }) => {
   const orderId = await startCheckout(page);
-  await fillCard(page, APPROVED);
+  await fillCard(page, APPROVED_CARD);
   await provider.fault({ path: ProviderPaths.chargesByOrder(orderId), method: 'POST', dropAfterApply: true });
   await placeOrder(page).click();
   await expect(page.getByRole('status')).toHaveText(
@@ -152,7 +125,7 @@ test('a lost charge reply, then Place order again: the same key returns the orig
   await expect(frame.getByRole('radio', { name: 'Pay at the venue' })).toBeDisabled();
   await cardNumber.focus();
   await page.keyboard.type('9');
-  await expect(cardNumber).toHaveValue(APPROVED);
+  await expect(cardNumber).toHaveValue(APPROVED_CARD);
   await expect(frame.getByRole('alert')).toHaveText(LOST_REPLY_NOTICE);
   await expect(frame.getByRole('radio', { name: 'Card' })).toBeChecked();
 
@@ -172,7 +145,7 @@ test('the order cannot be read back after paying: the host says so, and "Check t
   provider,
 }) => {
   const orderId = await startCheckout(page);
-  await fillCard(page, APPROVED);
+  await fillCard(page, APPROVED_CARD);
   await provider.fault({ path: ProviderPaths.order(orderId), method: 'GET', status: 500 });
   await placeOrder(page).click();
   await expect(page.getByRole('status')).toContainText('could not be loaded to confirm it');

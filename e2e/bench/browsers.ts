@@ -1,16 +1,5 @@
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
-
-/** The switches of every bench browser (TOOLCHAIN.md "Playwright and Chromium"). */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 
 /**
  * Where the cross-site frame runs. `own`: Chromium's desktop default (site isolation), an
@@ -27,8 +16,8 @@ export type FrameProcess = 'own' | 'page';
 /** Launches Chromium (CHROMIUM_PATH, default /usr/bin/chromium) for one frame process model. */
 export function launchBrowser(frames: FrameProcess): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: frames === 'page' ? [...ARGS, '--disable-site-isolation-trials'] : ARGS,
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: frames === 'page' ? [...CHROMIUM_ARGS, '--disable-site-isolation-trials'] : [...CHROMIUM_ARGS],
     timeout: 30_000,
   });
 }

@@ -64,6 +64,7 @@ function setup(
     bootstrap?: FrameBootstrap;
     claim?: () => Promise<SettingsClaim>;
     now?: () => number;
+    whileFetching?: () => void;
   } = {},
 ) {
   const hostPort = fakeHost(options.claim);
@@ -79,6 +80,7 @@ function setup(
     relay,
     frameLoadedAt: 1000,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.whileFetching ? { whileFetching: options.whileFetching } : {}),
   });
   return { loader, hostPort, container, loadBundle, relay };
 }
@@ -219,6 +221,30 @@ describe('createLoader: waiting → loaded | failed (spec 4, 7, 8)', () => {
     });
     expect(typeof props?.providerClient.getWidgetSettings).toBe('function');
     expect(hostPort.onApiInit).toHaveBeenCalledWith(['validate'], expect.objectContaining({ frameLoaded: 1000 }));
+  });
+
+  it('runs whileFetching once, after asking for the settings and while it still waits for them', async () => {
+    const seen = replySettings(ok());
+    let state: string | undefined;
+    const whileFetching = vi.fn(() => {
+      state = loader.getSnapshot().status;
+    });
+    const { loader } = setup({ whileFetching });
+    await loader.start();
+    expect(whileFetching).toHaveBeenCalledTimes(1);
+    expect(state).toBe('waiting');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('cached settings need no network: whileFetching is not called', async () => {
+    const whileFetching = vi.fn();
+    const { loader } = setup({
+      whileFetching,
+      claim: async () => ({ kind: 'cached', settings: { widgetStaticsBaseUrl: statics } }),
+    });
+    await loader.start();
+    expect(loader.getSnapshot().status).toBe('loaded');
+    expect(whileFetching).not.toHaveBeenCalled();
   });
 
   it('tells the host when it reached each phase: settings (fetched), bundle imported, mounted, in that order', async () => {

@@ -52,6 +52,11 @@ export interface LoaderDeps {
   now?: () => number;
   /** When the frame document was loaded (FramePhases.frameLoaded); default unknown. */
   frameLoadedAt?: number;
+  /**
+   * Called once the settings request is on its way: work worth doing while the network answers
+   * (the frame evaluates its React then, so a bundle that uses it mounts sooner). Default none.
+   */
+  whileFetching?: () => void;
 }
 
 /** The loader: a state store (getSnapshot, subscribe), plus start and stop. */
@@ -140,7 +145,9 @@ export function createLoader(deps: LoaderDeps): Loader {
         .catch(() => undefined);
     };
     try {
-      const settings = await client.getWidgetSettings({ msid: bootstrap.configuration.msid });
+      const request = client.getWidgetSettings({ msid: bootstrap.configuration.msid });
+      deps.whileFetching?.();
+      const settings = await request;
       publish({ ok: true, settings });
       return settings;
     } catch (thrown) {

@@ -4,6 +4,7 @@ import { connectToHost } from './connectToHost';
 import { createApiRelay } from './createApiRelay';
 import { createHostPort } from './createHostPort';
 import { createLoader, type LoaderState } from './createLoader';
+import { SHARED_REACT_SPECIFIERS } from './frameModules';
 import { loadBundle } from './loadBundle';
 import { observeHeight } from './observeHeight';
 import { parseBootstrap } from './parseBootstrap';
@@ -70,6 +71,10 @@ async function run() {
     loadBundle,
     relay,
     frameLoadedAt,
+    // Evaluate the frame's React (preloaded) while the settings request is in flight, not after the bundle arrives.
+    whileFetching: () => {
+      import(/* @vite-ignore */ SHARED_REACT_SPECIFIERS[0]).catch(() => undefined);
+    },
   });
   const stopObserving = observeHeight(document, (height) => {
     host.onResize(height).catch(() => undefined);

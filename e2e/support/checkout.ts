@@ -1,0 +1,50 @@
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { expect } from './test';
+
+// The demo checkout (localhost) as a buyer drives it, with the widget in its frame (127.0.0.1).
+
+/** Test cards of the reference provider (README "Quick start"). */
+export const APPROVED_CARD = '4242 4242 4242 4242';
+export const DECLINED_CARD = '4000 0000 0000 0002';
+
+/** The widget's frame on the demo checkout. */
+export const widget = (page: Page): FrameLocator => page.frameLocator('#cashier iframe');
+
+/** The demo's "Place order" button. */
+export const placeOrder = (page: Page): Locator => page.getByRole('button', { name: 'Place order' });
+
+/** Fills the buyer's details on the demo checkout and creates the order; the widget mounts. */
+export async function continueToPayment(page: Page): Promise<void> {
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+}
+
+/** Opens the checkout (`query` e.g. `?event=online`), continues to payment, waits for the widget; returns the order id. */
+export async function startCheckout(page: Page, query = ''): Promise<string> {
+  await page.goto(`/${query}`);
+  await continueToPayment(page);
+  await expect(placeOrder(page)).toBeEnabled();
+  return page.evaluate(() => document.body.dataset.orderId as string);
+}
+
+/** Fills every card field inside the frame, with `number` as the card number. */
+export async function fillCard(page: Page, number: string): Promise<void> {
+  const frame = widget(page);
+  await frame.getByLabel('Cardholder name').fill('Ada Lovelace');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiration date').fill('12/30');
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByLabel('Email').fill('ada@example.com');
+}
+
+/**
+ * Clicks Place order when the widget has grown and pushed it below the fold. Chromium routes a
+ * click sent right after a scroll with the cross-site frame's hit-test data from before the
+ * scroll (the click lands in the iframe), so scroll first and let two frames paint.
+ */
+export async function clickPlaceOrderBelowTheFold(page: Page): Promise<void> {
+  await placeOrder(page).scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await placeOrder(page).click();
+}
