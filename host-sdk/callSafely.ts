@@ -3,19 +3,11 @@
  * rejection of a returned promise, is reported with `console.error` and goes no further.
  */
 export function callSafely<A extends unknown[]>(name: string, callback: ((...args: A) => unknown) | undefined, ...args: A): void {
-  if (!callback) return;
+  const report = (error: unknown) => console.error(`mountCashier: opts.${name} threw`, error);
   try {
-    const result = callback(...args);
-    if (isThenable(result)) result.then(undefined, (error: unknown) => report(name, error));
+    // Promise.resolve adopts a returned thenable, so its rejection is reported too.
+    Promise.resolve(callback?.(...args)).catch(report);
   } catch (error) {
-    report(name, error);
+    report(error);
   }
-}
-
-function report(name: string, error: unknown): void {
-  console.error(`mountCashier: opts.${name} threw`, error);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

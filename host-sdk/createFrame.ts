@@ -24,7 +24,7 @@ export function createFrame(doc: Document, src: string): HTMLIFrameElement {
   iframe.title = FRAME_TITLE;
   // Spec 2: waiting renders nothing, so the iframe takes no room until the frame reports its
   // content height (HostMethods.onResize); then the host sizes it to fit, with no inner scrollbar.
-  Object.assign(iframe.style, { border: '0', width: '100%', display: 'block', height: '0px' });
+  iframe.style.cssText = 'border:0;width:100%;display:block;height:0';
   iframe.src = src;
   return iframe;
 }

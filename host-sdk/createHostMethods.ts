@@ -2,11 +2,11 @@ import {
   CashierError,
   ErrorCode,
   epochNow,
-  type FrameBootstrap,
   type FrameMethods,
   type HostMethods,
   MAX_FRAME_HEIGHT_PX,
   MAX_WIDGET_READY_TIME_MS,
+  messageOf,
   REVALIDATE_TIMEOUT_MS,
 } from '../shared';
 import { callSafely } from './callSafely';
@@ -44,7 +44,10 @@ export interface HostBridge {
   methods: HostMethods;
   /** Calls `opts.onCrash(error)` unless a crash was reported already or the mount is destroyed. */
   crash: (error: CashierError) => void;
-  /** Gives up this mount's claim on the shared settings request and stops the slow timer (destroy). */
+  /**
+   * Gives up this mount's claim on the shared settings request (a later claim rejects with
+   * DESTROYED) and stops the slow timer (destroy).
+   */
   release: () => void;
 }
 
@@ -63,18 +66,17 @@ export function createHostMethods({
   slowAfterMs = MAX_WIDGET_READY_TIME_MS,
   revalidateTimeoutMs = REVALIDATE_TIMEOUT_MS,
 }: HostContext): HostBridge {
-  const claimant = {};
-  const settingsKey = settingsCacheKey(options.host, options.configuration.msid);
+  const { host, configuration, theme, debug, revalidateAppInstance, orderId } = options;
+  const settingsKey = settingsCacheKey(host, configuration.msid);
   let crashed = false;
-  let ready = false;
 
   // Spec 4: the widget counts as slow when it is not ready within the limit. Timed here, from
   // the mount, so the frame's own load and the handshake count too; the widget keeps waiting.
+  // Ready (onApiInit), a crash and release() stop the timer.
   const mountedAt = epochNow();
   let connectedAt = mountedAt;
   const slowTimer = setTimeout(() => {
-    if (ready || crashed || isDestroyed()) return;
-    callSafely('onSlow', options.onSlow, Math.round(epochNow() - mountedAt));
+    if (!isDestroyed()) callSafely('onSlow', options.onSlow, Math.round(epochNow() - mountedAt));
   }, slowAfterMs);
 
   const crash = (error: CashierError): void => {
@@ -85,96 +87,68 @@ export function createHostMethods({
   };
 
   const callApi = async (method: string, args: unknown[]): Promise<unknown> => {
-    if (isDestroyed()) throw destroyedError(method);
     try {
-      return await (await remote()).callApi(method, args);
+      if (!isDestroyed()) return await (await remote()).callApi(method, args);
     } catch (error) {
-      if (isDestroyed() || isPenpalDestroyed(error)) throw destroyedError(method);
-      throw new CashierError(ErrorCode.ApiCallFailed, `Calling ${method} failed: ${messageOf(error)}`);
+      const penpalDestroyed = (error as { code?: unknown } | null)?.code === 'CONNECTION_DESTROYED';
+      if (!isDestroyed() && !penpalDestroyed) {
+        throw new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${messageOf(error)}`);
+      }
     }
+    throw new CashierError(ErrorCode.Destroyed, `${method}: the widget was destroyed`);
+  };
+
+  /**
+   * Asks the host for a fresh token; rejects with `UNAUTHORIZED` when there is none to be had:
+   * no `revalidateAppInstance`, a throw or rejection, no non-empty string, or no answer within
+   * `revalidateTimeoutMs`.
+   */
+  const revalidate = async (): Promise<string> => {
+    if (isDestroyed()) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const token: unknown = await Promise.race([
+        revalidateAppInstance?.(),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, revalidateTimeoutMs);
+        }),
+      ]);
+      if (typeof token === 'string' && token.trim()) return token;
+    } catch {
+      // the host's refusal: no token
+    } finally {
+      clearTimeout(timer);
+    }
+    throw new CashierError(ErrorCode.Unauthorized, `revalidateAppInstance gave no token within ${revalidateTimeoutMs} ms`);
   };
 
   const methods: HostMethods = {
+    // The widget inputs; the token travels here, never in the frame URL.
     getBootstrap: () => {
       connectedAt = epochNow();
-      return bootstrapOf(options);
+      const { appInstance, msid } = configuration;
+      return { host, configuration: { appInstance, msid }, theme, debug, canRevalidate: !!revalidateAppInstance, orderId };
     },
     onApiInit: (methodNames: unknown, phases?: unknown) => {
       if (isDestroyed()) return;
-      ready = true;
       clearTimeout(slowTimer);
       const timings = toTimings(phases, mountedAt, connectedAt, epochNow());
       callSafely('onApiInit', options.onApiInit, relayApi(methodNames, callApi), timings);
     },
     onCrash: (serialized: unknown) => crash(CashierError.fromSerialized(serialized)),
     onResize: (heightPx: unknown) => {
-      if (isDestroyed() || typeof heightPx !== 'number' || !Number.isFinite(heightPx)) return;
-      resize?.(Math.min(Math.max(Math.ceil(heightPx), 0), MAX_FRAME_HEIGHT_PX));
+      if (!isDestroyed() && Number.isFinite(heightPx)) {
+        resize?.(Math.min(Math.max(Math.ceil(heightPx as number), 0), MAX_FRAME_HEIGHT_PX));
+      }
     },
-    revalidateAppInstance: () => revalidate(options, isDestroyed, revalidateTimeoutMs),
-    claimWidgetSettings: async () => {
-      if (isDestroyed()) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
-      return settingsCache.claim(settingsKey, claimant);
-    },
-    publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, claimant, outcome),
+    revalidateAppInstance: revalidate,
+    // The mount claims the shared settings as `options`, an object of its own.
+    claimWidgetSettings: () => settingsCache.claim(settingsKey, options),
+    publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, options, outcome),
   };
   const release = () => {
     clearTimeout(slowTimer);
-    settingsCache.release(claimant);
+    settingsCache.release(options);
   };
   return { methods, crash, release };
-}
-
-/** The widget inputs the frame asks for; the token travels here, never in the frame URL. */
-function bootstrapOf({ host, configuration, theme, debug, revalidateAppInstance, orderId }: ResolvedOptions): FrameBootstrap {
-  const { appInstance, msid } = configuration;
-  return {
-    host,
-    configuration: msid === undefined ? { appInstance } : { appInstance, msid },
-    theme,
-    debug,
-    canRevalidate: !!revalidateAppInstance,
-    ...(orderId === undefined ? {} : { orderId }),
-  };
-}
-
-/**
- * Asks the host for a fresh token; rejects with `UNAUTHORIZED` when there is none to be had:
- * no `revalidateAppInstance`, a rejection, no non-empty string, or no answer within `timeoutMs`.
- */
-async function revalidate(options: ResolvedOptions, isDestroyed: () => boolean, timeoutMs: number): Promise<string> {
-  if (isDestroyed()) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
-  if (!options.revalidateAppInstance) {
-    throw new CashierError(ErrorCode.Unauthorized, 'The host gave no revalidateAppInstance');
-  }
-  let token: unknown;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const unansweredError = new CashierError(ErrorCode.Unauthorized, `revalidateAppInstance did not answer within ${timeoutMs} ms`);
-  const unanswered = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unansweredError), timeoutMs);
-  });
-  try {
-    token = await Promise.race([options.revalidateAppInstance(), unanswered]);
-  } catch (error) {
-    if (error === unansweredError) throw error;
-    throw new CashierError(ErrorCode.Unauthorized, 'revalidateAppInstance rejected');
-  } finally {
-    clearTimeout(timer);
-  }
-  if (typeof token !== 'string' || token.trim() === '') {
-    throw new CashierError(ErrorCode.Unauthorized, 'revalidateAppInstance did not resolve to a non-empty string');
-  }
-  return token;
-}
-
-function destroyedError(method: string): CashierError {
-  return new CashierError(ErrorCode.Destroyed, `Cannot call ${method}: the widget was destroyed`);
-}
-
-function isPenpalDestroyed(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'CONNECTION_DESTROYED';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,12 +3,11 @@
  * (`?debug`, `?debug=1`, `?debug=true` → true; `?debug=false` or none → false). Spec section 2.
  * `pageUrl` defaults to the host page's URL.
  */
-export function isDebugPage(pageUrl: string = window.location.href): boolean {
-  let value: string | null;
+export function isDebugPage(pageUrl: string = location.href): boolean {
   try {
-    value = new URL(pageUrl).searchParams.get('debug');
+    const value = new URL(pageUrl).searchParams.get('debug');
+    return value !== null && value !== 'false';
   } catch {
     return false;
   }
-  return value !== null && value !== 'false';
 }

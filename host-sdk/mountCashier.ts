@@ -1,5 +1,5 @@
 import { type Connection, connect, WindowMessenger } from 'penpal';
-import { CashierError, CONNECTION_TIMEOUT_MS, ErrorCode, type FrameMethods } from '../shared';
+import { CashierError, CONNECTION_TIMEOUT_MS, ErrorCode, type FrameMethods, messageOf } from '../shared';
 import { checkFrameOrigin } from './checkFrameOrigin';
 import { createFrame, frameSrc } from './createFrame';
 import { createHostMethods } from './createHostMethods';
@@ -21,15 +21,16 @@ import { validateOptions } from './validateOptions';
 export function mountCashier(el: HTMLElement, opts: MountCashierOptions): CashierHandle {
   validateOptions(el, opts);
   const options = resolveOptions(opts);
-  const pageOrigin = window.location.origin;
-  checkFrameOrigin(options.frameUrl, pageOrigin);
+  const { frameUrl } = options;
+  const pageOrigin = location.origin;
+  checkFrameOrigin(frameUrl, pageOrigin);
 
   let destroyed = false;
   let connection: Connection<FrameMethods> | undefined;
-  const iframe = createFrame(el.ownerDocument, frameSrc(options.frameUrl, pageOrigin));
+  const iframe = createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
   const bridge = createHostMethods({
     options,
-    remote: () => connection?.promise ?? Promise.reject(new CashierError(ErrorCode.Destroyed, 'Not connected')),
+    remote: () => connected,
     isDestroyed: () => destroyed,
     resize: (heightPx) => {
       iframe.style.height = `${heightPx}px`;
@@ -39,12 +40,13 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   el.appendChild(iframe);
   const remoteWindow = iframe.contentWindow;
   if (remoteWindow) {
-    const messenger = new WindowMessenger({ remoteWindow, allowedOrigins: [new URL(options.frameUrl).origin] });
+    const messenger = new WindowMessenger({ remoteWindow, allowedOrigins: [new URL(frameUrl).origin] });
     connection = connect<FrameMethods>({ messenger, methods: bridge.methods, timeout: CONNECTION_TIMEOUT_MS });
-    connection.promise.catch((error: unknown) => bridge.crash(connectionFailed(error)));
-  } else {
-    queueMicrotask(() => bridge.crash(connectionFailed('the iframe has no window')));
   }
+  const connected = connection?.promise ?? Promise.reject(new Error('the iframe has no window'));
+  connected.catch((error: unknown) =>
+    bridge.crash(new CashierError(ErrorCode.ConnectionFailed, `The payment frame did not connect: ${messageOf(error)}`)),
+  );
 
   return {
     iframe,
@@ -56,9 +58,4 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
       iframe.remove();
     },
   };
-}
-
-function connectionFailed(cause: unknown): CashierError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new CashierError(ErrorCode.ConnectionFailed, `The payment frame did not connect: ${reason}`);
 }

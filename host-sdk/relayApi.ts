@@ -11,20 +11,15 @@ export type CallApi = (method: string, args: unknown[]) => Promise<unknown>;
  * `CashierError` rebuilt from its `error`; a reply of another shape rejects with `INVALID_RESPONSE`.
  */
 export function relayApi(methodNames: unknown, callApi: CallApi): CashierApi {
-  const api: CashierApi = {};
-  const names = Array.isArray(methodNames) ? methodNames.filter((n): n is string => typeof n === 'string') : [];
-  for (const name of new Set(names)) {
-    const method = async (...args: unknown[]) => unwrapResult(await callApi(name, args));
-    Object.defineProperty(api, name, { value: method, enumerable: true });
-  }
-  return api;
+  const names = Array.isArray(methodNames) ? methodNames.filter((name) => typeof name === 'string') : [];
+  // fromEntries defines own properties: a name like `__proto__` stays a plain key.
+  return Object.fromEntries(names.map((name) => [name, async (...args: unknown[]) => unwrapResult(await callApi(name, args))]));
 }
 
 /** The value of an `ApiCallResult`; throws the rebuilt CashierError of a failed one. */
 export function unwrapResult(result: unknown): unknown {
-  if (typeof result === 'object' && result !== null && 'ok' in result) {
-    if (result.ok === true && 'value' in result) return result.value;
-    if (result.ok === false && 'error' in result) throw CashierError.fromSerialized(result.error);
-  }
-  throw new CashierError(ErrorCode.InvalidResponse, 'The payment frame sent an api result of an unexpected shape');
+  const reply: Record<string, unknown> = Object(result); // boxes a primitive, so `in` is safe
+  if (reply.ok === true && 'value' in reply) return reply.value;
+  if (reply.ok === false && 'error' in reply) throw CashierError.fromSerialized(reply.error);
+  throw new CashierError(ErrorCode.InvalidResponse, 'The frame sent a malformed api result');
 }

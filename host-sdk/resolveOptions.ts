@@ -15,7 +15,7 @@ export type ResolvedOptions = MountCashierOptions & { theme: string; debug: bool
  * {@link FALLBACK_FRAME_URL}; `theme` ← `'inline'`; `debug` ← `opts.debug === true` or a `debug`
  * page query parameter that is not `false` (spec 2). Expects options that passed `validateOptions`.
  */
-export function resolveOptions(opts: MountCashierOptions, pageUrl: string = window.location.href): ResolvedOptions {
+export function resolveOptions(opts: MountCashierOptions, pageUrl: string = location.href): ResolvedOptions {
   return {
     ...opts,
     frameUrl: opts.frameUrl ?? defaultFrameUrl(),

@@ -1,12 +1,4 @@
-import {
-  CashierError,
-  ErrorCode,
-  MAX_WIDGET_READY_TIME_MS,
-  type SerializedCashierError,
-  type SettingsClaim,
-  type SettingsOutcome,
-  type WidgetSettings,
-} from '../shared';
+import { CashierError, ErrorCode, MAX_WIDGET_READY_TIME_MS, type SettingsClaim, type WidgetSettings } from '../shared';
 
 /**
  * The page's widget settings cache (spec 4, DESIGN "Settings cache"). Every iframe is its own
@@ -38,14 +30,12 @@ export interface SettingsCache {
   readonly size: number;
 }
 
-type Entry =
-  | { state: 'cached'; settings: WidgetSettings }
-  | {
-      state: 'pending';
-      owner: object;
-      settle: (result: SettingsClaim | undefined) => void;
-      settled: Promise<SettingsClaim | undefined>;
-    };
+/** A request in flight: its owner, and how its waiters learn the outcome (`undefined`: claim again). */
+interface Pending {
+  owner: object;
+  settled: Promise<SettingsClaim | undefined>;
+  settle: (result?: SettingsClaim) => void;
+}
 
 /**
  * The cache key of DESIGN "Settings cache": the provider host (trailing slashes dropped) and the
@@ -66,31 +56,21 @@ export interface SettingsCacheOptions {
 }
 
 /** Owner failures that say nothing about the settings, only about the owner's own credentials. */
-const OWN_FAILURES: ReadonlySet<string> = new Set([ErrorCode.Destroyed, ErrorCode.Unauthorized, ErrorCode.CaptchaError]);
+const OWN_FAILURES: string[] = [ErrorCode.Destroyed, ErrorCode.Unauthorized, ErrorCode.CaptchaError];
+
+const FETCH: SettingsClaim = { kind: 'fetch' };
 
 /** Creates an empty settings cache; the SDK uses one per page ({@link pageSettingsCache}). */
 export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS }: SettingsCacheOptions = {}): SettingsCache {
-  const entries = new Map<string, Entry>();
+  const cached = new Map<string, WidgetSettings>();
+  const pending = new Map<string, Pending>();
   /** Claimants that went away: one that was waiting must not become an owner nobody answers for. */
   const released = new WeakSet<object>();
 
-  const startPending = (key: string, owner: object): void => {
-    let settle!: (result: SettingsClaim | undefined) => void;
-    const settled = new Promise<SettingsClaim | undefined>((resolve) => {
-      settle = resolve;
-    });
-    const entry: Extract<Entry, { state: 'pending' }> = { state: 'pending', owner, settle, settled };
-    entries.set(key, entry);
-    const limit = setTimeout(() => {
-      if (entries.get(key) === entry) finish(key, entry, undefined);
-    }, pendingLimitMs);
-    void settled.then(() => clearTimeout(limit));
-  };
-
-  /** Ends the request in flight for `key`: waiters get `result`, or claim again when undefined. */
-  const finish = (key: string, entry: Entry & { state: 'pending' }, next: Entry | undefined, result?: SettingsClaim) => {
-    if (next) entries.set(key, next);
-    else entries.delete(key);
+  /** Ends `key`'s request in flight, if it is still `entry`: its waiters get `result`. */
+  const finish = (key: string, entry: Pending, result?: SettingsClaim): void => {
+    if (pending.get(key) !== entry) return;
+    pending.delete(key);
     entry.settle(result);
   };
 
@@ -102,77 +82,58 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
       const giveUpAt = Date.now() + pendingLimitMs;
       for (;;) {
         if (released.has(claimant)) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
-        const entry = entries.get(key);
+        const settings = cached.get(key);
+        if (settings) return { kind: 'cached', settings };
+        const entry = pending.get(key);
         if (!entry) {
-          startPending(key, claimant);
-          return { kind: 'fetch' };
+          let settle!: Pending['settle'];
+          const settled = new Promise<SettingsClaim | undefined>((resolve) => {
+            settle = resolve;
+          });
+          const owned: Pending = { owner: claimant, settled, settle };
+          pending.set(key, owned);
+          const limit = setTimeout(() => finish(key, owned), pendingLimitMs);
+          void settled.then(() => clearTimeout(limit));
+          return FETCH;
         }
-        if (entry.state === 'cached') return { kind: 'cached', settings: entry.settings };
-        const result = await settledWithin(entry.settled, giveUpAt - Date.now());
-        if (result === TIMED_OUT) return { kind: 'fetch' };
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const result = await Promise.race([
+          entry.settled,
+          new Promise<SettingsClaim>((resolve) => {
+            timer = setTimeout(resolve, giveUpAt - Date.now(), FETCH);
+          }),
+        ]);
+        clearTimeout(timer);
         if (result) return result;
       }
     },
     publish(key, claimant, outcome) {
-      const entry = entries.get(key);
-      if (entry?.state !== 'pending' || entry.owner !== claimant) return;
-      const narrowed = narrowOutcome(outcome);
-      if (narrowed.ok && narrowed.settings.devMode === true) finish(key, entry, undefined, { kind: 'fetch' });
-      else if (narrowed.ok) finish(key, entry, { state: 'cached', settings: narrowed.settings });
-      else if (OWN_FAILURES.has(narrowed.error.code)) finish(key, entry, undefined);
-      else finish(key, entry, undefined, { kind: 'failed', error: narrowed.error });
+      const entry = pending.get(key);
+      if (entry?.owner !== claimant) return;
+      // Frame input is untrusted: settings without a string `widgetStaticsBaseUrl`, or a shapeless
+      // failure, count as a failure. Each frame parses cached settings fully again before use, and
+      // checks the statics allowlist, so the host only has to keep garbage out of the cache.
+      const { ok, settings, error } = (outcome ?? {}) as { ok?: unknown; settings?: Partial<WidgetSettings>; error?: unknown };
+      if (ok === true && typeof settings?.widgetStaticsBaseUrl === 'string') {
+        if (settings.devMode === true) return finish(key, entry, FETCH);
+        cached.set(key, settings as WidgetSettings);
+        return finish(key, entry);
+      }
+      const failure = CashierError.fromSerialized(
+        ok === true
+          ? new CashierError(ErrorCode.InvalidResponse, 'widgetStaticsBaseUrl is not a string')
+          : (error ?? new CashierError(ErrorCode.SettingsLoadFailed, 'The widget settings request failed')),
+      ).toJSON();
+      finish(key, entry, OWN_FAILURES.includes(failure.code) ? undefined : { kind: 'failed', error: failure });
     },
     release(claimant) {
       released.add(claimant);
-      for (const [key, entry] of entries) {
-        if (entry.state === 'pending' && entry.owner === claimant) finish(key, entry, undefined);
-      }
+      for (const [key, entry] of pending) if (entry.owner === claimant) finish(key, entry);
     },
     get size() {
-      let cached = 0;
-      for (const entry of entries.values()) if (entry.state === 'cached') cached += 1;
-      return cached;
+      return cached.size;
     },
   };
-}
-
-const TIMED_OUT = Symbol('timed out');
-
-/** `settled`, or TIMED_OUT when it takes longer than `ms` (at once when `ms` ≤ 0). */
-function settledWithin<T>(settled: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
-  if (ms <= 0) return Promise.resolve(TIMED_OUT);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), ms);
-  });
-  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Frame input is untrusted: settings without a string `widgetStaticsBaseUrl`, or a shapeless
- * failure, count as a failure. Each frame parses cached settings fully again before use, and
- * checks the statics allowlist, so the host only has to keep garbage out of the cache.
- */
-function narrowOutcome(outcome: unknown): SettingsOutcome {
-  if (typeof outcome === 'object' && outcome !== null && (outcome as { ok?: unknown }).ok === true) {
-    const settings = (outcome as { settings?: unknown }).settings;
-    if (
-      typeof settings === 'object' &&
-      settings !== null &&
-      typeof (settings as WidgetSettings).widgetStaticsBaseUrl === 'string'
-    ) {
-      return { ok: true, settings: settings as WidgetSettings };
-    }
-    return {
-      ok: false,
-      error: new CashierError(ErrorCode.InvalidResponse, 'Widget settings: widgetStaticsBaseUrl must be a string.').toJSON(),
-    };
-  }
-  const error: SerializedCashierError = CashierError.fromSerialized(
-    (outcome as { error?: unknown } | null)?.error ??
-      new CashierError(ErrorCode.SettingsLoadFailed, 'The widget settings request failed.'),
-  ).toJSON();
-  return { ok: false, error };
 }
 
 /**

@@ -8,11 +8,11 @@ import type { CashierTimings } from './types';
  */
 export function toTimings(phases: unknown, mountedAt: number, connectedAt: number, readyAt: number): CashierTimings {
   const since = (at: number) => Math.round((at - mountedAt) * 10) / 10;
-  const from = typeof phases === 'object' && phases !== null ? (phases as Record<string, unknown>) : {};
+  const from: Record<string, unknown> = Object(phases); // boxes a primitive: it has none of the phases
   const timings: CashierTimings = { connected: since(connectedAt), ready: since(readyAt) };
   for (const step of ['frameLoaded', 'settingsReceived', 'bundleImported', 'mounted'] as const) {
     const at = from[step];
-    if (typeof at === 'number' && Number.isFinite(at)) timings[step] = since(at);
+    if (Number.isFinite(at)) timings[step] = since(at as number);
   }
   if (typeof from.settingsFromCache === 'boolean') timings.settingsFromCache = from.settingsFromCache;
   return timings;

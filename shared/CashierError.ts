@@ -69,8 +69,8 @@ export interface SerializedCashierError {
 /** The project's one error class: a stable `code` from {@link ErrorCode}, a message, and details. */
 export class CashierError extends Error {
   override readonly name = 'CashierError';
-  readonly code: ErrorCode;
-  readonly details: CashierErrorDetails;
+  declare readonly code: ErrorCode;
+  declare readonly details: CashierErrorDetails;
 
   constructor(code: ErrorCode, message: string, details: CashierErrorDetails = {}) {
     super(message);
@@ -85,31 +85,28 @@ export class CashierError extends Error {
 
   /** Rebuilds an error that crossed the iframe; unknown codes and shapes are kept as text. */
   static fromSerialized(value: unknown): CashierError {
-    if (isRecord(value) && typeof value.code === 'string' && typeof value.message === 'string') {
-      const code = isErrorCode(value.code) ? value.code : ErrorCode.BundleCrashed;
-      const details = isRecord(value.details) ? pickDetails(value.details) : {};
-      return new CashierError(code, value.message, details);
+    const { code, message, details } = (value ?? {}) as Record<string, unknown>;
+    if (typeof code !== 'string' || typeof message !== 'string') {
+      return new CashierError(ErrorCode.BundleCrashed, messageOf(value));
     }
-    const message = value instanceof Error ? value.message : String(value);
-    return new CashierError(ErrorCode.BundleCrashed, message);
+    const picked: Record<string, unknown> = {};
+    for (const [key, type] of Object.entries(DETAIL_TYPES)) {
+      const detail = (details as Record<string, unknown> | undefined)?.[key];
+      if (typeof detail === type) picked[key] = detail;
+    }
+    return new CashierError(isErrorCode(code) ? code : ErrorCode.BundleCrashed, message, picked);
   }
 }
 
-const errorCodes: ReadonlySet<string> = new Set(Object.values(ErrorCode));
+/** The type of each field of {@link CashierErrorDetails}: a field of another type is dropped. */
+const DETAIL_TYPES = { status: 'number', applicationErrorCode: 'string', causeCode: 'string' };
 
 /** True when `s` is one of the {@link ErrorCode} values. */
 export function isErrorCode(s: unknown): s is ErrorCode {
-  return typeof s === 'string' && errorCodes.has(s);
+  return Object.values<unknown>(ErrorCode).includes(s);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null;
-}
-
-function pickDetails(d: Record<string, unknown>): CashierErrorDetails {
-  const out: CashierErrorDetails = {};
-  if (typeof d.status === 'number') out.status = d.status;
-  if (typeof d.applicationErrorCode === 'string') out.applicationErrorCode = d.applicationErrorCode;
-  if (typeof d.causeCode === 'string') out.causeCode = d.causeCode;
-  return out;
+/** The message of a thrown value: an Error's `message`, anything else as text. */
+export function messageOf(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown);
 }
