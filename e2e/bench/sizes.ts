@@ -19,7 +19,7 @@ const dist = resolve(import.meta.dirname, '../../dist');
  */
 const SDK_BUDGET = 6_600;
 
-/** Where an artifact's bytes are: files under dist/, or the module scripts written inline in an HTML file. */
+/** Where an artifact's bytes are: files under dist/, or the scripts written inline in an HTML file (not the import map). */
 type Part = { file: string } | { inlineScriptsOf: string };
 
 /**
@@ -63,12 +63,12 @@ function jsUnder(dir: string): Part[] {
     : [];
 }
 
-/** The bytes of one part, each inline module script on its own; undefined when missing. */
+/** The bytes of one part, each inline script on its own; undefined when missing. */
 function partBytes(part: Part): Buffer[] | undefined {
   const path = join(dist, 'file' in part ? part.file : part.inlineScriptsOf);
   if (!existsSync(path)) return undefined;
   if ('file' in part) return [readFileSync(path)];
-  const scripts = [...readFileSync(path, 'utf8').matchAll(/<script type="module">([\s\S]*?)<\/script>/g)];
+  const scripts = [...readFileSync(path, 'utf8').matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)];
   return scripts.length > 0 ? scripts.map((m) => Buffer.from(m[1] ?? '')) : undefined;
 }
 
