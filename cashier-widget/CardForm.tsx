@@ -1,4 +1,4 @@
-import { type CSSProperties, type InputHTMLAttributes, useEffect, useSyncExternalStore } from 'react';
+import { type CSSProperties, type InputHTMLAttributes, useLayoutEffect, useSyncExternalStore } from 'react';
 import { formatCardNumber } from './cardNumber';
 import type { FormStore } from './createFormStore';
 import { formatExpiry } from './expiry';
@@ -40,7 +40,8 @@ export const LOCKED_EXPLANATION = 'Your payment details cannot be changed until 
  */
 export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
   const { values, errors, methods = [], method, notice, locked } = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  useEffect(() => onReady(), [onReady]);
+  // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
+  useLayoutEffect(() => onReady(), [onReady]);
   const modal = theme === 'modal';
   const card = method === 'CARD';
   const lockedId = `${idPrefix}-locked`;
