@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { frameContentSecurityPolicy } from '../../shared/contentSecurityPolicy';
 import type { StaticsAllowlist } from '../../shared/statics';
@@ -11,6 +12,12 @@ export interface FrameModulesManifest {
   /** Every script file of the `frame-react` build, preloaded by the frame document in parallel with its bootstrap. */
   preload: string[];
 }
+
+/**
+ * Where the frame build writes the document's Content-Security-Policy, relative to the frame
+ * folder, for the server or CDN that sends it as a response header (docs/deploy.md).
+ */
+export const FRAME_CSP_FILE = '.vite/content-security-policy.txt';
 
 /** Where the `frame-react` build writes its {@link FrameModulesManifest}, relative to the frame folder. */
 export const FRAME_MODULES_MANIFEST = '.vite/frame-modules.json';
@@ -51,13 +58,20 @@ function hashSource(text: string): string {
  * - writes the import map of the `frame-react` build (React for bundles) and a `modulepreload`
  *   for each of its files, so they download while the bootstrap runs;
  * - writes the Content-Security-Policy into the `placeholder` meta tag: scripts from the frame
- *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes.
+ *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes; the same
+ *   policy goes to {@link FRAME_CSP_FILE} for a response header.
  * Throws (failing the build) when the manifest is missing or the entry chunk imports anything.
  */
 export function frameDocument(options: { manifestPath: string; allowlist: StaticsAllowlist; placeholder: string }): Plugin {
+  let written: string | undefined;
   return {
     name: 'cashier-frame-document',
     apply: 'build',
+    writeBundle(output) {
+      if (!written || !output.dir) throw new Error('frame document: no Content-Security-Policy was written');
+      mkdirSync(dirname(join(output.dir, FRAME_CSP_FILE)), { recursive: true });
+      writeFileSync(join(output.dir, FRAME_CSP_FILE), `${written}\n`);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -89,6 +103,7 @@ export function frameDocument(options: { manifestPath: string; allowlist: Static
           imports: Object.fromEntries(Object.entries(manifest.imports).map(([specifier, file]) => [specifier, `./${file}`])),
         });
         const policy = frameContentSecurityPolicy(options.allowlist, [hashSource(importMap), hashSource(script)]);
+        written = policy;
         const preloads = manifest.preload.map((file) => `<link rel="modulepreload" href="./${file}" />`).join('\n    ');
 
         const entryTag = new RegExp(`<script type="module"[^>]*src="\\./${escapeRegExp(chunk.fileName)}"[^>]*></script>`);
