@@ -71,3 +71,29 @@ describe('startStaticServer delivery', () => {
     expect(res.headers.get('cache-control')).toBeNull();
   });
 });
+
+describe('startStaticServer documentHeaders (a CDN sending the frame CSP as a header)', () => {
+  let csp: RunningServer;
+  const policy = "script-src 'self'; object-src 'none'";
+  beforeAll(async () => {
+    csp = await startStaticServer({ root, port: 0, documentHeaders: { 'Content-Security-Policy': policy } });
+  });
+  afterAll(async () => csp.close());
+
+  it.each([
+    { path: '/', expected: policy },
+    { path: '/index.html', expected: policy },
+    { path: '/index-Cx9_k-2q.js', expected: null },
+  ])('$path → Content-Security-Policy $expected', async ({ path, expected }) => {
+    const res = await fetch(`${csp.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe(expected);
+  });
+
+  it('a 304 revalidation of the document keeps the header', async () => {
+    const first = await fetch(`${csp.url}/`);
+    const again = await fetch(`${csp.url}/`, { headers: { 'If-None-Match': first.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-security-policy')).toBe(policy);
+  });
+});

@@ -1,7 +1,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { cacheStatics, compressReplies } from './deliveryPolicy';
-import { listen, type RunningServer } from './listen';
+import { listen, type RunningServer, type TlsOptions } from './listen';
 
 /** Options of {@link startStaticServer}. */
 export interface StaticServerOptions {
@@ -12,6 +12,10 @@ export interface StaticServerOptions {
   hostname?: string;
   /** Extra routes, mapped URL path → file or generated body. */
   routes?: Record<string, { file: string } | { body: () => string; type: string }>;
+  /** Extra response headers of the HTML documents (`/`, `*.html`), e.g. a Content-Security-Policy as a CDN sends it. Default none. */
+  documentHeaders?: Record<string, string>;
+  /** Serve https with this key and certificate. Default plain http. */
+  tls?: TlsOptions;
 }
 
 /**
@@ -21,6 +25,14 @@ export interface StaticServerOptions {
 export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
   const app = new Hono();
   app.use('*', compressReplies(), cacheStatics());
+  const documentHeaders = Object.entries(options.documentHeaders ?? {});
+  if (documentHeaders.length > 0) {
+    app.use('*', async (c, next) => {
+      await next();
+      if (!(c.req.path.endsWith('/') || c.req.path.endsWith('.html'))) return;
+      for (const [name, value] of documentHeaders) c.header(name, value);
+    });
+  }
   for (const [path, route] of Object.entries(options.routes ?? {})) {
     if ('file' in route) {
       app.get(path, serveStatic({ path: route.file }));
@@ -29,5 +41,5 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
     }
   }
   app.use('/*', serveStatic({ root: options.root, index: 'index.html' }));
-  return listen(app, options.port, options.hostname ?? '127.0.0.1');
+  return listen(app, options.port, options.hostname ?? '127.0.0.1', options.tls);
 }
