@@ -24,15 +24,14 @@ export interface StaticServerOptions {
  */
 export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
   const app = new Hono();
-  app.use('*', compressReplies(), cacheStatics());
   const documentHeaders = Object.entries(options.documentHeaders ?? {});
-  if (documentHeaders.length > 0) {
-    app.use('*', async (c, next) => {
-      await next();
-      if (!(c.req.path.endsWith('/') || c.req.path.endsWith('.html'))) return;
-      for (const [name, value] of documentHeaders) c.header(name, value);
-    });
-  }
+  // Outside cacheStatics, so that a 304 from its ETag check carries them too.
+  app.use('*', compressReplies(), async (c, next) => {
+    await next();
+    if (documentHeaders.length === 0 || !(c.req.path.endsWith('/') || c.req.path.endsWith('.html'))) return;
+    for (const [name, value] of documentHeaders) c.header(name, value);
+  });
+  app.use('*', cacheStatics());
   for (const [path, route] of Object.entries(options.routes ?? {})) {
     if ('file' in route) {
       app.get(path, serveStatic({ path: route.file }));
