@@ -35,7 +35,11 @@ export interface RecordedRequest {
 
 /** Drives the reference provider's fault switches and reads what it recorded. */
 export class ProviderControl {
-  constructor(private readonly request: APIRequestContext) {}
+  /** `origin`: where the provider's control API answers; default the browser tests' provider. */
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly origin: string = PROVIDER_ORIGIN,
+  ) {}
 
   /** Clears faults, recorded requests, orders, charges, settings overrides and added tokens. */
   async reset(): Promise<void> {
@@ -59,21 +63,21 @@ export class ProviderControl {
 
   /** Every charge the provider made, oldest first. */
   async charges(): Promise<{ id: string; orderId: string; status: string; declineCode?: string }[]> {
-    const response = await this.request.get(`${PROVIDER_ORIGIN}/__control/charges`);
+    const response = await this.request.get(`${this.origin}/__control/charges`);
     if (!response.ok()) throw new Error(`provider control: GET charges answered ${response.status()}`);
     return response.json();
   }
 
   /** Recorded requests for `path`, preflights (OPTIONS) left out unless asked for. */
   async requests(path: string, { withPreflights = false } = {}): Promise<RecordedRequest[]> {
-    const response = await this.request.get(`${PROVIDER_ORIGIN}/__control/requests`, { params: { path } });
+    const response = await this.request.get(`${this.origin}/__control/requests`, { params: { path } });
     if (!response.ok()) throw new Error(`provider control: GET requests answered ${response.status()}`);
     const all = (await response.json()) as RecordedRequest[];
     return withPreflights ? all : all.filter((r) => r.method !== 'OPTIONS');
   }
 
   private async post(path: string, data: unknown): Promise<void> {
-    const response = await this.request.post(`${PROVIDER_ORIGIN}${path}`, { data });
+    const response = await this.request.post(`${this.origin}${path}`, { data });
     if (!response.ok()) throw new Error(`provider control: POST ${path} answered ${response.status()}`);
   }
 }

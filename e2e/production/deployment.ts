@@ -1,0 +1,41 @@
+/**
+ * The production browser tests' deployment (issue "deployed as it will run"): the production
+ * build on four https origins of their own, as docs/deploy.md lays them out, each served on a
+ * loopback port that Chromium reaches through `--host-resolver-rules`.
+ */
+
+const base = Number(process.env.CASHIER_PRODUCTION_PORT_BASE ?? 4443);
+
+/** The sites: public name and the loopback port that serves it. */
+export const SITES = {
+  /** The ticketing site's checkout (host page, with the host SDK). */
+  host: { name: 'tickets.example.test', port: base },
+  /** The frame app. */
+  frame: { name: 'pay.cashier.test', port: base + 1 },
+  /** The provider API. */
+  api: { name: 'api.cashier.test', port: base + 2 },
+  /** The statics: the widget bundle. */
+  statics: { name: 'static.cashier.test', port: base + 3 },
+} as const;
+
+/** A site's https origin, e.g. `https://pay.cashier.test`. */
+export const originOf = (site: keyof typeof SITES): string => `https://${SITES[site].name}`;
+
+/** The build settings of the production build under test. */
+export const PRODUCTION_BUILD_ENV = {
+  VITE_CASHIER_FRAME_URL: `${originOf('frame')}/`,
+  VITE_CASHIER_STATICS_ORIGINS: originOf('statics'),
+} as const;
+
+/** Where the production build under test is written (beside the development build in dist/). */
+export const PRODUCTION_DIST = 'dist-production';
+
+/** The host page's own Content-Security-Policy, the lines docs/deploy.md gives a site (here the SDK is the site's own file). */
+export const HOST_PAGE_CSP = `script-src 'self'; frame-src ${originOf('frame')}; connect-src ${originOf('api')}; object-src 'none'`;
+
+/** Chromium's `--host-resolver-rules`: every site's name to its loopback port. */
+export function hostResolverRules(): string {
+  return Object.values(SITES)
+    .map(({ name, port }) => `MAP ${name} 127.0.0.1:${port}`)
+    .join(', ');
+}

@@ -1,0 +1,80 @@
+// Serves the production build as deployed (e2e/production/deployment.ts), for the production
+// browser tests: https on every site with the throwaway certificate in CASHIER_TLS_DIR, the frame's
+// CSP as a response header, the host page's own CSP, CDN cache headers (provider/deliveryPolicy.ts),
+// CORS on the statics. Started by playwright.config.ts; Ctrl-C or SIGTERM stops it.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { FRAME_CSP_FILE } from '../../frame-app/build/frameDocument';
+import { DEMO_APP_INSTANCE } from '../../provider/createProviderApp';
+import type { RunningServer } from '../../provider/listen';
+import { startProvider } from '../../provider/startProvider';
+import { startStaticServer } from '../../provider/startStaticServer';
+import { HOST_PAGE_CSP, originOf, PRODUCTION_DIST, SITES } from './deployment';
+
+const root = resolve(import.meta.dirname, '../..');
+const dist = (path: string) => resolve(root, PRODUCTION_DIST, path);
+const tlsDir = process.env.CASHIER_TLS_DIR;
+if (!tlsDir) throw new Error('CASHIER_TLS_DIR is not set: playwright.config.ts makes the throwaway certificate');
+const tls = {
+  key: readFileSync(join(tlsDir, 'server.key'), 'utf8'),
+  cert: readFileSync(join(tlsDir, 'server.pem'), 'utf8') + readFileSync(join(tlsDir, 'ca.pem'), 'utf8'),
+};
+const frameCsp = readFileSync(dist(join('frame-app', FRAME_CSP_FILE)), 'utf8').trim();
+const statics = `${originOf('statics')}`;
+
+const servers: RunningServer[] = [];
+try {
+  const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({ host: originOf('api'), frameUrl: `${originOf('frame')}/`, appInstance: DEMO_APP_INSTANCE })};\n`;
+  const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
+  servers.push(
+    await startStaticServer({
+      root: dist(''),
+      port: SITES.host.port,
+      tls,
+      documentHeaders: { 'Content-Security-Policy': HOST_PAGE_CSP },
+      routes: {
+        '/': demo('index.html'),
+        '/demo.js': { file: dist('demo/demo.js') },
+        '/demo.css': demo('demo.css'),
+        '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },
+      },
+    }),
+    await startStaticServer({
+      root: dist('frame-app'),
+      port: SITES.frame.port,
+      tls,
+      documentHeaders: { 'Content-Security-Policy': frameCsp },
+    }),
+    // The provider API; its widget settings name the statics site (`${publicUrl}/statics`).
+    await startProvider({
+      port: SITES.api.port,
+      tls,
+      publicUrl: statics,
+      frameOrigins: [originOf('frame'), originOf('host')],
+      staticsDir: dist('cashier-widget'),
+      control: true,
+    }),
+    // The statics site: the same server's /statics (CORS, text/javascript, ETag), nothing armed.
+    await startProvider({
+      port: SITES.statics.port,
+      tls,
+      publicUrl: statics,
+      frameOrigins: [originOf('frame')],
+      staticsDir: dist('cashier-widget'),
+    }),
+  );
+  console.log(
+    `production deployment on ${Object.values(SITES)
+      .map((s) => `https://${s.name} → 127.0.0.1:${s.port}`)
+      .join(', ')}`,
+  );
+} catch (error) {
+  await Promise.all(servers.map((s) => s.close()));
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const stop = () => {
+  Promise.all(servers.map((s) => s.close())).then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
