@@ -1,12 +1,15 @@
-// Prints one plain line "N passed, N failed" totalling the unit (vitest) and e2e (Playwright)
-// reports that `npm test` wrote into reports/. A missing report counts as nothing run.
+// Prints one plain line "N passed, N failed" totalling the unit (vitest), e2e (Playwright) and
+// webkit (vitest + webdriverio) reports that `npm test` wrote into reports/. A missing report
+// counts as nothing run.
 // Usage: node .ci/summarize.mjs [exit status of npm test]; a failed run with no failed test
-// is said to have failed in a step that is not a test (lint, typecheck, build, size budgets).
+// is said to have failed in a step that is not a test (lint, typecheck, build, size budgets,
+// or the setup of the WebKit suite: servers, Xvfb, WebKitWebDriver).
 import { existsSync, readFileSync } from 'node:fs';
 
 const read = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
 const unit = read('reports/unit.json');
 const e2e = read('reports/e2e.json');
+const webkit = read('reports/webkit.json');
 
 let passed = 0;
 let failed = 0;
@@ -14,14 +17,21 @@ if (unit) {
   passed += unit.numPassedTests ?? 0;
   failed += unit.numFailedTests ?? 0;
 }
+if (webkit) {
+  passed += webkit.numPassedTests ?? 0;
+  failed += webkit.numFailedTests ?? 0;
+}
 if (e2e?.stats) {
   passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
   failed += e2e.stats.unexpected ?? 0;
 }
 console.log(`unit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}`);
 console.log(`e2e: ${e2e?.stats ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+console.log(`webkit: ${webkit ? `${webkit.numPassedTests} passed, ${webkit.numFailedTests} failed` : 'no report'}`);
 const status = Number(process.argv[2] ?? 0);
 if (status !== 0 && failed === 0) {
-  console.log(`npm test exited ${status} in a step that is not a test (lint, typecheck, build or size budgets): see above`);
+  console.log(
+    `npm test exited ${status} in a step that is not a test (lint, typecheck, build, size budgets or the WebKit suite's setup): see above`,
+  );
 }
 console.log(`${passed} passed, ${failed} failed`);

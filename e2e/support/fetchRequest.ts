@@ -1,0 +1,48 @@
+import { ProviderControl } from './provider';
+
+// ProviderControl for test runners that have no Playwright request context (the WebKit suite
+// under vitest): Node's fetch behind the few calls ProviderControl makes.
+
+/** A reply as ProviderControl reads it (the part of Playwright's APIResponse it uses). */
+export interface FetchResponse {
+  ok(): boolean;
+  status(): number;
+  json(): Promise<unknown>;
+}
+
+/** The part of Playwright's APIRequestContext that ProviderControl uses. */
+export interface FetchRequest {
+  get(url: string, options?: { params?: Record<string, string> }): Promise<FetchResponse>;
+  post(url: string, options?: { data?: unknown }): Promise<FetchResponse>;
+}
+
+async function reply(response: Response): Promise<FetchResponse> {
+  const text = await response.text();
+  return {
+    ok: () => response.ok,
+    status: () => response.status,
+    json: async () => JSON.parse(text),
+  };
+}
+
+/** `get` with `params` as the query string, `post` with `data` as a JSON body; never throws on an HTTP status. */
+export const fetchRequest: FetchRequest = {
+  async get(url, { params = {} } = {}) {
+    const target = new URL(url);
+    for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+    return reply(await fetch(target));
+  },
+  async post(url, { data } = {}) {
+    return reply(
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) }),
+    );
+  },
+};
+
+/**
+ * A ProviderControl over {@link fetchRequest}. The cast is the one place the structural type
+ * stands in for Playwright's: ProviderControl calls only `get`/`post` and `ok`/`status`/`json`.
+ */
+export function fetchProviderControl(): ProviderControl {
+  return new ProviderControl(fetchRequest as unknown as ConstructorParameters<typeof ProviderControl>[0]);
+}

@@ -1,0 +1,55 @@
+import { expect } from 'vitest';
+import type { HostEvent } from '../support/test';
+
+// Finding and driving elements the way the Playwright specs do (by label, by role name), over
+// WebDriver classic in WebKitGTK.
+
+/** XPath of the form control whose `<label>` reads exactly `label` (Playwright's getByLabel, exact). */
+export const byLabel = (label: string): string => `//*[@id=//label[normalize-space(.)=${JSON.stringify(label)}]/@for]`;
+
+/** XPath of the element labelled (aria-labelledby) by an element that reads exactly `name`. */
+export const byLabelledBy = (name: string): string => `//*[@aria-labelledby=//*[normalize-space(.)=${JSON.stringify(name)}]/@id]`;
+
+/**
+ * Types `text` into the empty field labelled `label` with real key events, so React's controlled
+ * inputs see them, and returns the value read back. Clicks first: WebKitGTK refuses keys
+ * ("Element is not focusable") for a field in a frame that has not had a click yet.
+ */
+export async function typeInto(browser: WebdriverIO.Browser, label: string, text: string): Promise<string> {
+  const field = browser.$(byLabel(label));
+  await field.click();
+  await field.addValue(text);
+  return field.getValue();
+}
+
+/** Runs `steps` inside the `<iframe>` that `selector` finds, then switches back to its parent, also on failure. */
+export async function inFrame<T>(browser: WebdriverIO.Browser, selector: string, steps: () => Promise<T>): Promise<T> {
+  await browser.switchFrame(browser.$(selector));
+  try {
+    return await steps();
+  } finally {
+    await browser.switchToParentFrame();
+  }
+}
+
+/** What the test host page's callbacks recorded (e2e/fixtures/test-host.html), read in the top document. */
+export function hostEvents(browser: WebdriverIO.Browser): Promise<HostEvent[]> {
+  return browser.execute(() => (window as unknown as { __events: HostEvent[] }).__events);
+}
+
+/** Waits until exactly `count` events of `type` were recorded; returns them. */
+export async function waitForEvents<T extends HostEvent['type']>(
+  browser: WebdriverIO.Browser,
+  type: T,
+  count: number,
+): Promise<Extract<HostEvent, { type: T }>[]> {
+  const ofType = async () => (await hostEvents(browser)).filter((e): e is Extract<HostEvent, { type: T }> => e.type === type);
+  await expect.poll(async () => (await ofType()).length).toBe(count);
+  return ofType();
+}
+
+/** Opens the test host page and mounts one widget with `options` (as the Playwright specs' openAndMount). */
+export async function openAndMount(browser: WebdriverIO.Browser, origin: string, options: Record<string, unknown> = {}) {
+  await browser.url(`${origin}/test-host.html`);
+  return browser.execute((o) => (window as unknown as { testMount(o: unknown): number }).testMount(o), options);
+}
