@@ -69,6 +69,7 @@ describe('mountCashier: bad input creates nothing', () => {
   it.each([
     { name: 'el', noElement: true, opts: options() },
     { name: 'host', opts: { ...options(), host: 'tickets' } },
+    { name: 'host', opts: { ...options(), host: 'http://tickets.example.com' } },
     { name: 'configuration', opts: { ...options(), configuration: undefined } },
     { name: 'appInstance', opts: options({ configuration: { appInstance: '' } }) },
     { name: 'onCrash', opts: { ...options(), onCrash: 'yes' } },
@@ -76,6 +77,7 @@ describe('mountCashier: bad input creates nothing', () => {
     { name: 'revalidateAppInstance', opts: { ...options(), revalidateAppInstance: {} } },
     { name: 'onSlow', opts: { ...options(), onSlow: true } },
     { name: 'frameUrl', opts: { ...options(), frameUrl: 'frame.example' } },
+    { name: 'frameUrl', opts: { ...options(), frameUrl: 'http://frame.example/' } },
   ])('bad $name → TypeError naming it, no iframe, no connection', ({ name, noElement, opts }) => {
     const target = mountPoint();
     const el = (noElement ? undefined : target) as HTMLElement;

@@ -31,6 +31,9 @@ describe('bundleUrl (DESIGN "The bundle")', () => {
   ])('$base (debug $debug)', ({ base, debug, expected }) => {
     expect(bundleUrl(base, debug)).toBe(expected);
   });
+  it('throws a TypeError for a base that is not an absolute URL (isAllowedStaticsUrl refuses it first)', () => {
+    expect(() => bundleUrl('/statics', false)).toThrow(TypeError);
+  });
 });
 
 describe('parseStaticsAllowlist (VITE_CASHIER_STATICS_ORIGINS)', () => {
@@ -74,6 +77,7 @@ describe('isAllowedStaticsUrl (DESIGN "Security model")', () => {
     { url: 'https://static.example.com.evil.com/cashier', allow: list, expected: false },
     { url: 'http://127.0.0.1:4175/statics', allow: list, expected: true },
     { url: 'http://127.0.0.1:4176/statics', allow: list, expected: false },
+    { url: 'not a url', allow: list, expected: false },
   ])('$url → $expected', ({ url, allow, expected }) => {
     expect(isAllowedStaticsUrl(url, allow)).toBe(expected);
   });

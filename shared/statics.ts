@@ -1,25 +1,18 @@
 import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from './constants';
+import { isHttpsOrLoopback, isLoopbackHostname } from './isHttpsOrLoopback';
 
 /**
  * The bundle URL under `widgetStaticsBaseUrl` (DESIGN "The bundle"): the minified file, or the
  * unminified one when `debug`; the base's path and the file joined with exactly one `/`. A query
  * on the base (e.g. a cache-busting version) is kept after the file name; a fragment is dropped.
+ * Expects an absolute URL, as {@link isAllowedStaticsUrl} checks first; throws TypeError otherwise.
  */
 export function bundleUrl(widgetStaticsBaseUrl: string, debug: boolean): string {
-  const file = debug ? BUNDLE_FILE_DEBUG : BUNDLE_FILE_MIN;
-  let url: URL;
-  try {
-    url = new URL(widgetStaticsBaseUrl);
-  } catch {
-    return `${widgetStaticsBaseUrl.replace(/\/+$/, '')}/${file}`;
-  }
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${file}`;
+  const url = new URL(widgetStaticsBaseUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${debug ? BUNDLE_FILE_DEBUG : BUNDLE_FILE_MIN}`;
   url.hash = '';
   return url.href;
 }
-
-/** Hosts where plain http is allowed for statics (DESIGN "Host SDK": development). */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 /**
  * The origins the frame may load the bundle from. `'development'` means http and https on
@@ -53,7 +46,7 @@ export function parseStaticsAllowlist(value: string | undefined): StaticsAllowli
         `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is not a bare http(s) origin; expected e.g. https://static.example.com`,
       );
     }
-    if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
       throw new TypeError(
         `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is plain http; expected https (http only on localhost or 127.0.0.1)`,
       );
@@ -63,18 +56,12 @@ export function parseStaticsAllowlist(value: string | undefined): StaticsAllowli
 }
 
 /**
- * True when code may be loaded from `widgetStaticsBaseUrl` (DESIGN "Security model"): its
- * origin is on the allowlist, and it is https unless it is loopback in development.
+ * True when code may be loaded from `widgetStaticsBaseUrl` (DESIGN "Security model"): https, or
+ * http on loopback ({@link isHttpsOrLoopback}), and its origin is on the allowlist (development:
+ * any loopback origin).
  */
 export function isAllowedStaticsUrl(widgetStaticsBaseUrl: string, allowlist: StaticsAllowlist): boolean {
-  let url: URL;
-  try {
-    url = new URL(widgetStaticsBaseUrl);
-  } catch {
-    return false;
-  }
-  if (allowlist === 'development') {
-    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname);
-  }
-  return allowlist.includes(url.origin) && (url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname));
+  if (!isHttpsOrLoopback(widgetStaticsBaseUrl)) return false;
+  const url = new URL(widgetStaticsBaseUrl);
+  return allowlist === 'development' ? isLoopbackHostname(url.hostname) : allowlist.includes(url.origin);
 }
