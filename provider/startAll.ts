@@ -67,6 +67,11 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
       '/demo.js.map': { file: dist('demo/demo.js.map') },
       '/demo.css': demo('demo.css'),
       '/test-host.html': { file: resolve(root, 'e2e/fixtures/test-host.html') },
+      // The same page under the strictest referrer policy: the iframe's own policy must still tell the frame its parent.
+      '/test-host-no-referrer.html': {
+        file: resolve(root, 'e2e/fixtures/test-host.html'),
+        headers: { 'Referrer-Policy': 'no-referrer' },
+      },
       '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },
       ...extraRoutes.host,
     };
