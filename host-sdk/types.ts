@@ -29,7 +29,7 @@ export interface MountCashierOptions {
    * methods, and `api.pay({ orderId })` must name the same order. Default: none (card only).
    */
   orderId?: string;
-  /** URL of the frame app: https (plain http only on `localhost` or `127.0.0.1`). Default: build-time `VITE_CASHIER_FRAME_URL`, else `http://127.0.0.1:4174/`. */
+  /** URL of the frame app: https (plain http only on `localhost` or `127.0.0.1`). Default: the build's `VITE_CASHIER_FRAME_URL`. */
   frameUrl?: string;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleUrl, isAllowedStaticsUrl, parseStaticsAllowlist } from './statics';
+import { bundleUrl, isAllowedStaticsUrl } from './statics';
 
 describe('bundleUrl (DESIGN "The bundle")', () => {
   it.each([
@@ -34,32 +34,6 @@ describe('bundleUrl (DESIGN "The bundle")', () => {
   it('throws a TypeError for a base that is not an absolute URL (isAllowedStaticsUrl refuses it first)', () => {
     expect(() => bundleUrl('/statics', false)).toThrow(TypeError);
   });
-});
-
-describe('parseStaticsAllowlist (VITE_CASHIER_STATICS_ORIGINS)', () => {
-  it('unset or blank means the development allowlist', () => {
-    expect(parseStaticsAllowlist(undefined)).toBe('development');
-    expect(parseStaticsAllowlist(' , ')).toBe('development');
-  });
-  it('parses comma-separated origins', () => {
-    expect(parseStaticsAllowlist('https://a.example.com, https://b.example.com/')).toEqual([
-      'https://a.example.com',
-      'https://b.example.com',
-    ]);
-  });
-  it('accepts plain http on loopback only', () => {
-    expect(parseStaticsAllowlist('http://127.0.0.1:4175,http://localhost:8080')).toEqual([
-      'http://127.0.0.1:4175',
-      'http://localhost:8080',
-    ]);
-  });
-  it.each(['static.example.com', 'https://a.example.com/path', 'ftp://a.example.com', 'http://static.example.com'])(
-    'rejects %s with a TypeError naming it',
-    (entry) => {
-      expect(() => parseStaticsAllowlist(entry)).toThrow(TypeError);
-      expect(() => parseStaticsAllowlist(entry)).toThrow(entry);
-    },
-  );
 });
 
 describe('isAllowedStaticsUrl (DESIGN "Security model")', () => {

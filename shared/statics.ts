@@ -15,45 +15,10 @@ export function bundleUrl(widgetStaticsBaseUrl: string, debug: boolean): string 
 }
 
 /**
- * The origins the frame may load the bundle from. `'development'` means http and https on
- * `localhost` and `127.0.0.1`, any port (DESIGN "Host SDK": the default when
- * `VITE_CASHIER_STATICS_ORIGINS` is unset).
+ * The origins the frame may load the bundle from, fixed at build time (shared/buildEnv.ts). `'development'`
+ * means http and https on `localhost` and `127.0.0.1`, any port: only `npm run build:dev` compiles it in.
  */
 export type StaticsAllowlist = readonly string[] | 'development';
-
-/**
- * Parses the build-time `VITE_CASHIER_STATICS_ORIGINS` value: comma-separated origins, or
- * empty/undefined for the development allowlist. Throws TypeError naming an entry that is not
- * a bare https origin (http only on loopback: code we execute never comes over plain http).
- */
-export function parseStaticsAllowlist(value: string | undefined): StaticsAllowlist {
-  const entries = (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return 'development';
-  return entries.map((entry) => {
-    let url: URL;
-    try {
-      url = new URL(entry);
-    } catch {
-      throw new TypeError(
-        `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is not a URL; expected an origin like https://static.example.com`,
-      );
-    }
-    if (url.origin !== entry.replace(/\/$/, '') || !/^https?:$/.test(url.protocol)) {
-      throw new TypeError(
-        `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is not a bare http(s) origin; expected e.g. https://static.example.com`,
-      );
-    }
-    if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
-      throw new TypeError(
-        `VITE_CASHIER_STATICS_ORIGINS: "${entry}" is plain http; expected https (http only on localhost or 127.0.0.1)`,
-      );
-    }
-    return url.origin;
-  });
-}
 
 /**
  * True when code may be loaded from `widgetStaticsBaseUrl` (DESIGN "Security model"): https, or
