@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument';
 import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact';
 import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules';
-import { parseStaticsAllowlist } from './shared/statics';
+import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv';
 
 /**
  * One config for every build, switched by mode:
@@ -18,7 +18,11 @@ import { parseStaticsAllowlist } from './shared/statics';
  * - `--mode widget-standalone`: the same bundle with its own React → dist/cashier-widget/standalone/,
  *   to prove a bundle that brings its own React still loads.
  * - `--mode demo`: the demo host page's script → dist/demo/demo.js (it uses the SDK's script-tag build).
- * Build-time settings: VITE_CASHIER_FRAME_URL, VITE_CASHIER_STATICS_ORIGINS (DESIGN "Host SDK").
+ * Build-time settings (DESIGN "Host SDK", shared/buildEnv.ts): VITE_CASHIER_FRAME_URL (the SDK's default
+ * frameUrl) and VITE_CASHIER_STATICS_ORIGINS (the frame's statics allowlist and CSP), both required and
+ * https (http only on loopback) unless CASHIER_BUILD=development (npm run build:dev) fills in the loopback
+ * defaults. `npm run build` checks them first (shared/checkBuildEnv.ts); every step resolves them again,
+ * so a step run on its own refuses a bad environment too, before it writes anything.
  */
 const root = import.meta.dirname;
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
@@ -58,9 +62,10 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
 }
 
 export default defineConfig(({ mode }): UserConfig => {
+  const settings = resolveBuildSettings(readBuildEnv(root));
   if (mode === 'sdk') {
     return {
-      define: production,
+      define: { ...production, 'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(settings.frameUrl) },
       build: {
         outDir: resolve(root, 'dist/host-sdk'),
         emptyOutDir: true,
@@ -116,9 +121,7 @@ export default defineConfig(({ mode }): UserConfig => {
       },
     };
   }
-  const allowlist = parseStaticsAllowlist(
-    process.env.VITE_CASHIER_STATICS_ORIGINS ?? loadEnv(mode, root, 'VITE_').VITE_CASHIER_STATICS_ORIGINS,
-  );
+  const allowlist = settings.staticsAllowlist;
   return {
     root: resolve(root, 'frame-app'),
     base: './',

@@ -5,6 +5,14 @@ const badOptions = [
   { name: 'no element', el: 'none', options: {}, names: 'el' },
   { name: 'no host', el: 'div', options: { host: undefined }, names: 'host' },
   { name: 'host not a URL', el: 'div', options: { host: 'tickets' }, names: 'host' },
+  // DESIGN "Security model": https, except on loopback.
+  { name: 'host on plain http off loopback', el: 'div', options: { host: 'http://tickets.example.com' }, names: 'host' },
+  {
+    name: 'frameUrl on plain http off loopback',
+    el: 'div',
+    options: { frameUrl: 'http://cdn.example.com/cashier/' },
+    names: 'frameUrl',
+  },
   { name: 'no configuration', el: 'div', options: { configuration: undefined }, names: 'configuration' },
   { name: 'empty appInstance', el: 'div', options: { configuration: { appInstance: '' } }, names: 'appInstance' },
   { name: 'onCrash not a function', el: 'div', options: { onCrash: 'yes' }, names: 'onCrash' },

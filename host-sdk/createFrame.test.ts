@@ -14,11 +14,12 @@ describe('frameSrc', () => {
 });
 
 describe('createFrame', () => {
-  it('is sandboxed exactly, titled, allowed to pay, full width, 0 px tall, and not yet attached', () => {
+  it('is sandboxed exactly, titled, sends its parent origin as referrer, allowed to pay, full width, 0 px tall, and not yet attached', () => {
     const iframe = createFrame(document, 'https://frame.example/?parentOrigin=x');
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms allow-popups');
     expect(FRAME_SANDBOX).not.toContain('allow-top-navigation');
     expect(iframe.title).toBe('Secure payment form');
+    expect(iframe.getAttribute('referrerpolicy')).toBe('origin');
     expect(iframe.getAttribute('allow')).toBe('payment');
     expect(iframe.src).toBe('https://frame.example/?parentOrigin=x');
     expect(iframe.style.width).toBe('100%');

@@ -16,12 +16,18 @@ export function frameSrc(frameUrl: string, parentOrigin: string): string {
   return url.href;
 }
 
-/** A sandboxed, titled, full-width, 0 px tall iframe for the frame app, created in `doc` and not yet attached. */
+/**
+ * A sandboxed, titled, full-width, 0 px tall iframe for the frame app, created in `doc` and not yet
+ * attached. `referrerpolicy="origin"`: the frame's `document.referrer` is the host page's origin
+ * whatever the page's own referrer policy (the frame checks it where `location.ancestorOrigins` is
+ * missing), and never the page's path or query.
+ */
 export function createFrame(doc: Document, src: string): HTMLIFrameElement {
   const iframe = doc.createElement('iframe');
   iframe.setAttribute('sandbox', FRAME_SANDBOX);
   iframe.setAttribute('allow', 'payment');
   iframe.title = FRAME_TITLE;
+  iframe.setAttribute('referrerpolicy', 'origin');
   // Spec 2: waiting renders nothing, so the iframe takes no room until the frame reports its
   // content height (HostMethods.onResize); then the host sizes it to fit, with no inner scrollbar.
   iframe.style.cssText = 'border:0;width:100%;display:block;height:0';

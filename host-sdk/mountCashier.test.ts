@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, type FrameMethods, type HostMethods } from '../shared';
 import { mountCashier } from './mountCashier';
-import { FALLBACK_FRAME_URL } from './resolveOptions';
 import type { MountCashierOptions } from './types';
 
 /** penpal replaced by a connection the test settles by hand (the real handshake is covered in e2e). */
@@ -69,6 +68,7 @@ describe('mountCashier: bad input creates nothing', () => {
   it.each([
     { name: 'el', noElement: true, opts: options() },
     { name: 'host', opts: { ...options(), host: 'tickets' } },
+    { name: 'host', opts: { ...options(), host: 'http://tickets.example.com' } },
     { name: 'configuration', opts: { ...options(), configuration: undefined } },
     { name: 'appInstance', opts: options({ configuration: { appInstance: '' } }) },
     { name: 'onCrash', opts: { ...options(), onCrash: 'yes' } },
@@ -76,6 +76,7 @@ describe('mountCashier: bad input creates nothing', () => {
     { name: 'revalidateAppInstance', opts: { ...options(), revalidateAppInstance: {} } },
     { name: 'onSlow', opts: { ...options(), onSlow: true } },
     { name: 'frameUrl', opts: { ...options(), frameUrl: 'frame.example' } },
+    { name: 'frameUrl', opts: { ...options(), frameUrl: 'http://frame.example/' } },
   ])('bad $name → TypeError naming it, no iframe, no connection', ({ name, noElement, opts }) => {
     const target = mountPoint();
     const el = (noElement ? undefined : target) as HTMLElement;
@@ -103,10 +104,9 @@ describe('mountCashier: the frame', () => {
     expect(handle.iframe.src).not.toContain('tickets.example.com');
   });
 
-  it('uses the build-time frame URL, else the fallback', () => {
+  it("uses the build's frame URL when none is given", () => {
     const { frameUrl: _omit, ...withoutFrameUrl } = options();
-    expect(mountCashier(mountPoint(), withoutFrameUrl).iframe.src.startsWith(FALLBACK_FRAME_URL)).toBe(true);
-    vi.stubEnv('VITE_CASHIER_FRAME_URL', 'https://frame.example/app/');
+    vi.stubEnv('CASHIER_FRAME_URL', 'https://frame.example/app/');
     expect(mountCashier(mountPoint(), withoutFrameUrl).iframe.src.startsWith('https://frame.example/app/?parentOrigin=')).toBe(
       true,
     );

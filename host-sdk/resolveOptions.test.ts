@@ -1,12 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { FALLBACK_FRAME_URL, resolveOptions } from './resolveOptions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resolveOptions } from './resolveOptions';
 
 const base = { host: 'https://tickets.example.com', configuration: { appInstance: 'token' } };
 const page = 'https://shop.example/checkout';
 
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
 describe('resolveOptions', () => {
-  it('applies the defaults: inline theme, no debug, the fallback frame URL', () => {
-    expect(resolveOptions(base, page)).toEqual({ ...base, theme: 'inline', debug: false, frameUrl: FALLBACK_FRAME_URL });
+  it("applies the defaults: inline theme, no debug, the build's frame URL (vite.config.ts defines CASHIER_FRAME_URL)", () => {
+    vi.stubEnv('CASHIER_FRAME_URL', 'https://cashier.example.com/frame/');
+    expect(resolveOptions(base, page)).toEqual({
+      ...base,
+      theme: 'inline',
+      debug: false,
+      frameUrl: 'https://cashier.example.com/frame/',
+    });
   });
 
   it('keeps what the host gave', () => {

@@ -5,7 +5,7 @@ import type { CashierConfiguration } from '../shared';
  * Checked on entry: a bad value throws a TypeError naming the option, before anything is created.
  */
 export interface MountCashierOptions {
-  /** Provider API base URL, an absolute http(s) URL, e.g. `"https://tickets.example.com"`. Required. */
+  /** Provider API base URL: https (plain http only on `localhost` or `127.0.0.1`), e.g. `"https://tickets.example.com"`. Required. */
   host: string;
   /** The app instance token (required, non-empty; never put in a URL, log or storage) and the optional meta site id. */
   configuration: CashierConfiguration;
@@ -29,7 +29,7 @@ export interface MountCashierOptions {
    * methods, and `api.pay({ orderId })` must name the same order. Default: none (card only).
    */
   orderId?: string;
-  /** Absolute http(s) URL of the frame app. Default: build-time `VITE_CASHIER_FRAME_URL`, else `http://127.0.0.1:4174/`. */
+  /** URL of the frame app: https (plain http only on `localhost` or `127.0.0.1`). Default: the build's `VITE_CASHIER_FRAME_URL`. */
   frameUrl?: string;
 }
 

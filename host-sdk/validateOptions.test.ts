@@ -31,17 +31,17 @@ describe('validateOptions', () => {
     {
       name: 'no host',
       opts: () => ({ ...good(), host: undefined }),
-      message: 'opts.host must be an absolute http(s) URL string (got undefined)',
+      message: 'opts.host must be an https URL (http only on localhost, 127.0.0.1) (got undefined)',
     },
     {
       name: 'relative host',
       opts: () => ({ ...good(), host: 'tickets' }),
-      message: 'opts.host must be an absolute http(s) URL string (got "tickets")',
+      message: 'opts.host must be an https URL (http only on localhost, 127.0.0.1) (got "tickets")',
     },
     {
       name: 'ftp host',
       opts: () => ({ ...good(), host: 'ftp://x.example' }),
-      message: 'opts.host must be an absolute http(s) URL string (got "ftp://x.example")',
+      message: 'opts.host must be an https URL (http only on localhost, 127.0.0.1) (got "ftp://x.example")',
     },
     {
       name: 'no configuration',
@@ -97,7 +97,23 @@ describe('validateOptions', () => {
     {
       name: 'frameUrl not a URL',
       opts: () => ({ ...good(), frameUrl: '/frame' }),
-      message: 'opts.frameUrl must be an absolute http(s) URL string if given (got "/frame")',
+      message: 'opts.frameUrl must be an https URL (http only on localhost, 127.0.0.1) if given (got "/frame")',
+    },
+    {
+      name: 'plain-http host on a public name',
+      opts: () => ({ ...good(), host: 'http://tickets.example.com' }),
+      message: 'opts.host must be an https URL (http only on localhost, 127.0.0.1) (got "http://tickets.example.com")',
+    },
+    {
+      name: 'plain-http host on a look-alike of localhost',
+      opts: () => ({ ...good(), host: 'http://localhost.example.com' }),
+      message: 'opts.host must be an https URL (http only on localhost, 127.0.0.1) (got "http://localhost.example.com")',
+    },
+    {
+      name: 'plain-http frameUrl on a public name',
+      opts: () => ({ ...good(), frameUrl: 'http://cdn.example.com/cashier/' }),
+      message:
+        'opts.frameUrl must be an https URL (http only on localhost, 127.0.0.1) if given (got "http://cdn.example.com/cashier/")',
     },
   ];
 
@@ -134,5 +150,13 @@ describe('validateOptions', () => {
     expect(() => validateOptions(attached(), full)).not.toThrow();
     const foreign = { nodeType: 1, appendChild: () => {}, isConnected: true };
     expect(() => validateOptions(foreign, good())).not.toThrow();
+  });
+
+  it.each([
+    { host: 'http://localhost:4175', frameUrl: 'http://127.0.0.1:4174/' },
+    { host: 'http://127.0.0.1:4175/api', frameUrl: 'http://localhost:4174/frame/' },
+    { host: 'https://tickets.example.com', frameUrl: 'https://cdn.example.com/cashier/' },
+  ])('accepts host $host and frameUrl $frameUrl (https, or plain http on loopback)', ({ host, frameUrl }) => {
+    expect(() => validateOptions(attached(), { ...good(), host, frameUrl })).not.toThrow();
   });
 });

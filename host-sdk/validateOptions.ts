@@ -1,11 +1,12 @@
+import { isHttpsOrLoopback } from '../shared';
 import { describeType, describeValue } from './describeValue';
-import { isHttpUrl } from './isHttpUrl';
 
 type Check = (value: unknown) => boolean;
 
 const isFunction: Check = (v) => typeof v === 'function';
 const isString: Check = (v) => typeof v === 'string';
-const HTTP_URL = 'an absolute http(s) URL string';
+/** DESIGN "Security model": `host` and `frameUrl` are https, except on loopback. */
+const HTTPS_URL = 'an https URL (http only on localhost, 127.0.0.1)';
 
 /** Optional options: `name: [check, expected]`, checked only when the value is not `undefined`. */
 const optionalChecks: Record<string, [Check, string]> = {
@@ -15,7 +16,7 @@ const optionalChecks: Record<string, [Check, string]> = {
   onCrash: [isFunction, 'a function'],
   revalidateAppInstance: [isFunction, 'a function'],
   onSlow: [isFunction, 'a function'],
-  frameUrl: [isHttpUrl, HTTP_URL],
+  frameUrl: [isHttpsOrLoopback, HTTPS_URL],
   orderId: [isNonEmptyString, 'a non-empty string'],
 };
 
@@ -30,7 +31,7 @@ export function validateOptions(el: unknown, opts: unknown): void {
   if (!isElement(el)) fail('el', 'an HTMLElement', el);
   if (!el.isConnected) fail('el', 'attached to the document', el, 'a detached element');
   if (!isRecord(opts)) fail('opts', 'an object', opts);
-  if (!isHttpUrl(opts.host)) fail('opts.host', HTTP_URL, opts.host);
+  if (!isHttpsOrLoopback(opts.host)) fail('opts.host', HTTPS_URL, opts.host);
   const { configuration } = opts;
   if (!isRecord(configuration)) fail('opts.configuration', 'an object', configuration);
   const { appInstance, msid } = configuration;

@@ -32,7 +32,7 @@ const dist = (p: string) => resolve(root, 'dist', p);
 /**
  * Starts, on loopback: the provider (API + statics) on 127.0.0.1, the frame app on
  * 127.0.0.1 (its own site), and the demo host on `localhost` (both 127.0.0.1 and ::1).
- * Throws Error when dist/ is missing (run `npm run build`) or a port is taken.
+ * Throws Error when dist/ is missing (run `npm run build:dev`: the loopback development build) or a port is taken.
  */
 export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, extraRoutes = {} }: StartAllOptions = {}) {
   for (const built of [
@@ -41,7 +41,7 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
     'cashier-widget/cashier-widget-lazy-component.bundle.min.js',
     'demo/demo.js',
   ]) {
-    if (!existsSync(dist(built))) throw new Error(`dist/${built} is missing: run npm run build first.`);
+    if (!existsSync(dist(built))) throw new Error(`dist/${built} is missing: run npm run build:dev first.`);
   }
   const providerUrl = `http://127.0.0.1:${ports.provider}`;
   const frameUrl = `http://127.0.0.1:${ports.frame}/`;
@@ -67,6 +67,11 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
       '/demo.js.map': { file: dist('demo/demo.js.map') },
       '/demo.css': demo('demo.css'),
       '/test-host.html': { file: resolve(root, 'e2e/fixtures/test-host.html') },
+      // The same page under the strictest referrer policy: the iframe's own policy must still tell the frame its parent.
+      '/test-host-no-referrer.html': {
+        file: resolve(root, 'e2e/fixtures/test-host.html'),
+        headers: { 'Referrer-Policy': 'no-referrer' },
+      },
       '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },
       ...extraRoutes.host,
     };

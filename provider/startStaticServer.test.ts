@@ -22,7 +22,11 @@ beforeAll(async () => {
   server = await startStaticServer({
     root,
     port: 0,
-    routes: { '/named.js': { file: join(root, 'demo.js') }, '/config.js': { body: () => js, type: 'text/javascript' } },
+    routes: {
+      '/named.js': { file: join(root, 'demo.js') },
+      '/strict.html': { file: join(root, 'index.html'), headers: { 'Referrer-Policy': 'no-referrer' } },
+      '/config.js': { body: () => js, type: 'text/javascript' },
+    },
   });
 });
 afterAll(async () => {
@@ -48,6 +52,15 @@ describe('startStaticServer delivery', () => {
     expect(res.headers.get('cache-control')).toBe(cacheControl);
     expect(res.headers.get('etag')).toMatch(/^W\/"[0-9a-f]+"$/);
     expect(await res.text()).toBe(body);
+  });
+
+  it('adds the headers a file route names, and only to that route', async () => {
+    for (const headers of [gzip, { 'Accept-Encoding': 'identity' }]) {
+      const res = await fetch(`${server.url}/strict.html`, { headers });
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(await res.text()).toBe(html);
+    }
+    expect((await fetch(`${server.url}/index.html`)).headers.get('referrer-policy')).toBeNull();
   });
 
   it('sends identity with its length when no encoding is accepted', async () => {

@@ -10,8 +10,8 @@ export interface StaticServerOptions {
   port: number;
   /** Default 127.0.0.1. */
   hostname?: string;
-  /** Extra routes, mapped URL path → file or generated body. */
-  routes?: Record<string, { file: string } | { body: () => string; type: string }>;
+  /** Extra routes, mapped URL path → file (with extra response headers, if any) or generated body. */
+  routes?: Record<string, { file: string; headers?: Record<string, string> } | { body: () => string; type: string }>;
   /** Extra response headers of the HTML documents (`/`, `*.html`), e.g. a Content-Security-Policy as a CDN sends it. Default none. */
   documentHeaders?: Record<string, string>;
   /** Serve https with this key and certificate. Default plain http. */
@@ -34,6 +34,11 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
   app.use('*', cacheStatics());
   for (const [path, route] of Object.entries(options.routes ?? {})) {
     if ('file' in route) {
+      const headers = Object.entries(route.headers ?? {});
+      app.get(path, async (c, next) => {
+        await next();
+        for (const [name, value] of headers) c.res.headers.set(name, value);
+      });
       app.get(path, serveStatic({ path: route.file }));
     } else {
       app.get(path, (c) => c.body(route.body(), 200, { 'Content-Type': route.type }));

@@ -7,6 +7,7 @@ export * from './card';
 export * from './constants';
 export * from './enums';
 export { epochNow } from './epochNow';
+export { isHttpsOrLoopback, isLoopbackHostname } from './isHttpsOrLoopback';
 export { isValidEmail } from './isValidEmail';
 export { isValidGuid } from './isValidGuid';
 export * from './paths';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleUrl, isAllowedStaticsUrl, parseStaticsAllowlist } from './statics';
+import { bundleUrl, isAllowedStaticsUrl } from './statics';
 
 describe('bundleUrl (DESIGN "The bundle")', () => {
   it.each([
@@ -31,32 +31,9 @@ describe('bundleUrl (DESIGN "The bundle")', () => {
   ])('$base (debug $debug)', ({ base, debug, expected }) => {
     expect(bundleUrl(base, debug)).toBe(expected);
   });
-});
-
-describe('parseStaticsAllowlist (VITE_CASHIER_STATICS_ORIGINS)', () => {
-  it('unset or blank means the development allowlist', () => {
-    expect(parseStaticsAllowlist(undefined)).toBe('development');
-    expect(parseStaticsAllowlist(' , ')).toBe('development');
+  it('throws a TypeError for a base that is not an absolute URL (isAllowedStaticsUrl refuses it first)', () => {
+    expect(() => bundleUrl('/statics', false)).toThrow(TypeError);
   });
-  it('parses comma-separated origins', () => {
-    expect(parseStaticsAllowlist('https://a.example.com, https://b.example.com/')).toEqual([
-      'https://a.example.com',
-      'https://b.example.com',
-    ]);
-  });
-  it('accepts plain http on loopback only', () => {
-    expect(parseStaticsAllowlist('http://127.0.0.1:4175,http://localhost:8080')).toEqual([
-      'http://127.0.0.1:4175',
-      'http://localhost:8080',
-    ]);
-  });
-  it.each(['static.example.com', 'https://a.example.com/path', 'ftp://a.example.com', 'http://static.example.com'])(
-    'rejects %s with a TypeError naming it',
-    (entry) => {
-      expect(() => parseStaticsAllowlist(entry)).toThrow(TypeError);
-      expect(() => parseStaticsAllowlist(entry)).toThrow(entry);
-    },
-  );
 });
 
 describe('isAllowedStaticsUrl (DESIGN "Security model")', () => {
@@ -74,6 +51,7 @@ describe('isAllowedStaticsUrl (DESIGN "Security model")', () => {
     { url: 'https://static.example.com.evil.com/cashier', allow: list, expected: false },
     { url: 'http://127.0.0.1:4175/statics', allow: list, expected: true },
     { url: 'http://127.0.0.1:4176/statics', allow: list, expected: false },
+    { url: 'not a url', allow: list, expected: false },
   ])('$url → $expected', ({ url, allow, expected }) => {
     expect(isAllowedStaticsUrl(url, allow)).toBe(expected);
   });

@@ -13,12 +13,19 @@ describe('parseBootstrap (untrusted host reply)', () => {
   it('keeps a well-formed reply', () => {
     expect(parseBootstrap(good)).toEqual(good);
   });
+  it.each(['http://localhost:4175', 'http://127.0.0.1:4175/api'])('accepts plain http on loopback: %s', (host) => {
+    expect(parseBootstrap({ ...good, host }).host).toBe(host);
+  });
   it('drops unknown fields and treats a non-true canRevalidate as false', () => {
     expect(parseBootstrap({ ...good, extra: 1, canRevalidate: 'yes' })).toEqual({ ...good, canRevalidate: false });
   });
   it.each([
     { name: 'null', value: null, field: 'not an object' },
     { name: 'no host', value: { ...good, host: '' }, field: 'host' },
+    { name: 'numeric host', value: { ...good, host: 443 }, field: 'host' },
+    { name: 'relative host', value: { ...good, host: 't.example' }, field: 'host' },
+    { name: 'plain-http host off loopback', value: { ...good, host: 'http://t.example' }, field: 'host' },
+    { name: 'plain-http host on a look-alike name', value: { ...good, host: 'http://localhost.t.example' }, field: 'host' },
     { name: 'no configuration', value: { ...good, configuration: null }, field: 'configuration' },
     { name: 'empty appInstance', value: { ...good, configuration: { appInstance: '' } }, field: 'configuration.appInstance' },
     { name: 'numeric msid', value: { ...good, configuration: { appInstance: 't', msid: 1 } }, field: 'configuration.msid' },

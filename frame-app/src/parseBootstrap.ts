@@ -1,14 +1,15 @@
-import { CashierError, ErrorCode, type FrameBootstrap } from '../../shared';
+import { CashierError, ErrorCode, type FrameBootstrap, isHttpsOrLoopback } from '../../shared';
 
 /**
  * Narrows the host's `getBootstrap()` reply (untrusted: it crossed postMessage) to
- * {@link FrameBootstrap}. Throws CashierError `INVALID_RESPONSE` naming the bad field.
+ * {@link FrameBootstrap}. Throws CashierError `INVALID_RESPONSE` naming the bad field; `host`
+ * must be https, or http on loopback (DESIGN "Security model"), so the token never goes out in the clear.
  */
 export function parseBootstrap(value: unknown): FrameBootstrap {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidResponse, `The host's widget inputs are malformed: ${field}.`);
   if (!isRecord(value)) throw bad('not an object');
   const { host, configuration, theme, debug, canRevalidate, orderId } = value;
-  if (typeof host !== 'string' || host === '') throw bad('host');
+  if (!isHttpsOrLoopback(host)) throw bad('host');
   if (!isRecord(configuration)) throw bad('configuration');
   const { appInstance, msid } = configuration;
   if (typeof appInstance !== 'string' || appInstance === '') throw bad('configuration.appInstance');

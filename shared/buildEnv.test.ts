@@ -1,0 +1,179 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type BuildEnv, type BuildSettings, DEVELOPMENT_FRAME_URL, resolveBuildSettings } from './buildEnv';
+
+const FRAME = 'https://cashier.example.com/frame/';
+const STATICS = 'https://static.example.com';
+const production = { VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_STATICS_ORIGINS: STATICS };
+const development = { CASHIER_BUILD: 'development' };
+
+describe('resolveBuildSettings: environments that build', () => {
+  const rows: { name: string; env: BuildEnv; expected: BuildSettings }[] = [
+    {
+      name: 'production, both set to https',
+      env: production,
+      expected: { kind: 'production', frameUrl: FRAME, staticsAllowlist: [STATICS] },
+    },
+    {
+      name: 'production, several statics origins, spaces, trailing slashes and upper case normalised',
+      env: { ...production, VITE_CASHIER_STATICS_ORIGINS: ' https://A.example.com/ , https://b.example.com:8443,' },
+      expected: {
+        kind: 'production',
+        frameUrl: FRAME,
+        staticsAllowlist: ['https://a.example.com', 'https://b.example.com:8443'],
+      },
+    },
+    {
+      name: 'production on loopback http (a local production-like run)',
+      env: { VITE_CASHIER_FRAME_URL: 'http://127.0.0.1:4174/', VITE_CASHIER_STATICS_ORIGINS: 'http://localhost:4175' },
+      expected: { kind: 'production', frameUrl: 'http://127.0.0.1:4174/', staticsAllowlist: ['http://localhost:4175'] },
+    },
+    {
+      name: 'development with nothing set: the loopback defaults',
+      env: development,
+      expected: { kind: 'development', frameUrl: 'http://127.0.0.1:4174/', staticsAllowlist: 'development' },
+    },
+    {
+      name: 'development with blank values: the loopback defaults',
+      env: { ...development, VITE_CASHIER_FRAME_URL: ' ', VITE_CASHIER_STATICS_ORIGINS: ' , ' },
+      expected: { kind: 'development', frameUrl: 'http://127.0.0.1:4174/', staticsAllowlist: 'development' },
+    },
+    {
+      name: 'development with both set: exactly those',
+      env: { ...development, ...production },
+      expected: { kind: 'development', frameUrl: FRAME, staticsAllowlist: [STATICS] },
+    },
+  ];
+  it.each(rows)('$name', ({ env, expected }) => {
+    expect(resolveBuildSettings(env)).toEqual(expected);
+  });
+});
+
+describe('resolveBuildSettings: environments that stop the build, naming the variable and the deploy guide', () => {
+  const rows: { name: string; env: BuildEnv; names: string[] }[] = [
+    { name: 'production with nothing set', env: {}, names: ['VITE_CASHIER_FRAME_URL', 'VITE_CASHIER_STATICS_ORIGINS'] },
+    {
+      name: 'production without the frame URL',
+      env: { VITE_CASHIER_STATICS_ORIGINS: STATICS },
+      names: ['VITE_CASHIER_FRAME_URL'],
+    },
+    {
+      name: 'production with a blank frame URL',
+      env: { ...production, VITE_CASHIER_FRAME_URL: '  ' },
+      names: ['VITE_CASHIER_FRAME_URL'],
+    },
+    {
+      name: 'production without statics origins',
+      env: { VITE_CASHIER_FRAME_URL: FRAME },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
+      name: 'production with only commas as statics origins',
+      env: { ...production, VITE_CASHIER_STATICS_ORIGINS: ' , ' },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
+      name: 'a plain-http frame URL off loopback',
+      env: { ...production, VITE_CASHIER_FRAME_URL: 'http://cashier.example.com/frame/' },
+      names: ['VITE_CASHIER_FRAME_URL'],
+    },
+    {
+      name: 'a plain-http frame URL off loopback, in development too',
+      env: { ...development, VITE_CASHIER_FRAME_URL: 'http://cashier.example.com/frame/' },
+      names: ['VITE_CASHIER_FRAME_URL'],
+    },
+    {
+      name: 'a relative frame URL',
+      env: { ...production, VITE_CASHIER_FRAME_URL: '/frame/' },
+      names: ['VITE_CASHIER_FRAME_URL'],
+    },
+    {
+      name: 'a plain-http statics origin off loopback among https ones',
+      env: { ...production, VITE_CASHIER_STATICS_ORIGINS: `${STATICS},http://static2.example.com` },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
+      name: 'a plain-http statics origin on a look-alike of localhost, in development',
+      env: { ...development, VITE_CASHIER_STATICS_ORIGINS: 'http://localhost.example.com' },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
+      name: 'a statics entry with a path',
+      env: { ...production, VITE_CASHIER_STATICS_ORIGINS: 'https://static.example.com/cashier' },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
+      name: 'a statics entry without a scheme',
+      env: { ...production, VITE_CASHIER_STATICS_ORIGINS: 'static.example.com' },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
+      name: 'a statics entry that is not http(s)',
+      env: { ...production, VITE_CASHIER_STATICS_ORIGINS: 'ftp://static.example.com' },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
+      name: 'an unknown kind of build',
+      env: { ...production, CASHIER_BUILD: 'dev' },
+      names: ['CASHIER_BUILD'],
+    },
+  ];
+  it.each(rows)('$name → $names', ({ env, names }) => {
+    let message = '';
+    try {
+      resolveBuildSettings(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(TypeError);
+      message = (error as Error).message;
+    }
+    const named = ['CASHIER_BUILD', 'VITE_CASHIER_FRAME_URL', 'VITE_CASHIER_STATICS_ORIGINS'].filter((name) =>
+      new RegExp(`^${name} `, 'm').test(message),
+    );
+    expect(named).toEqual(names);
+    expect(message).toMatch(/\nSee docs\/deploy\.md\.$/);
+  });
+
+  it('shows the value that arrived and what was expected', () => {
+    expect(() => resolveBuildSettings({ ...production, VITE_CASHIER_FRAME_URL: 'http://cashier.example.com/' })).toThrow(
+      'VITE_CASHIER_FRAME_URL is "http://cashier.example.com/": expected an absolute URL, https (plain http only on localhost or 127.0.0.1).\nSee docs/deploy.md.',
+    );
+    expect(() => resolveBuildSettings({ VITE_CASHIER_FRAME_URL: FRAME })).toThrow(
+      'VITE_CASHIER_STATICS_ORIGINS is not set: the production build needs the https origins the frame may load the bundle from, comma-separated (npm run build:dev builds for loopback).\nSee docs/deploy.md.',
+    );
+  });
+});
+
+describe('what the host SDK compiles in (vite.config.ts --mode sdk, built for real into a temporary folder)', () => {
+  const root = resolve(import.meta.dirname, '..');
+  function buildSdk(env: Record<string, string>): string {
+    const outDir = mkdtempSync(join(tmpdir(), 'cashier-sdk-'));
+    try {
+      const clean = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => name !== 'CASHIER_BUILD' && !name.startsWith('VITE_CASHIER_')),
+      );
+      const vite = join(root, 'node_modules/vite/bin/vite.js');
+      const run = spawnSync(process.execPath, [vite, 'build', '--mode', 'sdk', '--outDir', outDir, '--logLevel', 'error'], {
+        cwd: root,
+        env: { ...clean, VITE_CASHIER_FRAME_URL: '', VITE_CASHIER_STATICS_ORIGINS: '', ...env },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return readFileSync(join(outDir, 'cashier.iife.js'), 'utf8') + readFileSync(join(outDir, 'index.js'), 'utf8');
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }
+
+  it('production: the given frame URL, and no loopback default', () => {
+    const sdk = buildSdk({ VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_STATICS_ORIGINS: STATICS });
+    expect(sdk).toContain(FRAME);
+    expect(sdk).not.toContain(DEVELOPMENT_FRAME_URL);
+  });
+
+  it('development: the loopback default', () => {
+    expect(buildSdk(development)).toContain(DEVELOPMENT_FRAME_URL);
+  });
+});

@@ -1,0 +1,89 @@
+import { loadEnv } from 'vite';
+import { isHttpsOrLoopback } from './isHttpsOrLoopback';
+import type { StaticsAllowlist } from './statics';
+
+/**
+ * Build-time settings (DESIGN "Host SDK"), for vite.config.ts and shared/checkBuildEnv.ts only: node
+ * code, never part of the host SDK or the frame.
+ *
+ * `npm run build` is the production build: `VITE_CASHIER_FRAME_URL` and `VITE_CASHIER_STATICS_ORIGINS`
+ * are required, https (plain http only on loopback). `npm run build:dev` sets `CASHIER_BUILD=development`,
+ * which fills what is unset with the loopback defaults of `npm start` and the tests.
+ */
+
+/** The operator's guide to these variables; every error points to it. */
+export const DEPLOY_GUIDE = 'docs/deploy.md';
+
+/** The development build's default `frameUrl`: where `npm start` serves the frame app. */
+export const DEVELOPMENT_FRAME_URL = 'http://127.0.0.1:4174/';
+
+/** The variables the build reads; values as in `process.env`. */
+export type BuildEnv = Readonly<Record<string, string | undefined>>;
+
+/** What the build compiles in. */
+export interface BuildSettings {
+  /** `'development'` only when `CASHIER_BUILD=development` (npm run build:dev). */
+  kind: 'production' | 'development';
+  /** The host SDK's default `frameUrl` (`VITE_CASHIER_FRAME_URL`). */
+  frameUrl: string;
+  /** The origins the frame may load the bundle from (`VITE_CASHIER_STATICS_ORIGINS`). */
+  staticsAllowlist: StaticsAllowlist;
+}
+
+const HTTPS = 'https (plain http only on localhost or 127.0.0.1)';
+
+/**
+ * The build settings from `env`: `CASHIER_BUILD` (`development` or unset), `VITE_CASHIER_FRAME_URL`
+ * (an absolute URL) and `VITE_CASHIER_STATICS_ORIGINS` (comma-separated bare origins), each held to
+ * {@link isHttpsOrLoopback}. A blank value counts as unset.
+ * @throws TypeError listing every bad or (in production) missing variable by name, one line each,
+ * and pointing to {@link DEPLOY_GUIDE}.
+ */
+export function resolveBuildSettings(env: BuildEnv): BuildSettings {
+  const problems: string[] = [];
+  const build = env.CASHIER_BUILD?.trim();
+  if (build && build !== 'development') {
+    problems.push(`CASHIER_BUILD is ${JSON.stringify(build)}: expected "development" (npm run build:dev) or unset`);
+  }
+  const kind = build === 'development' ? 'development' : 'production';
+  const missing = (name: string, what: string) =>
+    problems.push(`${name} is not set: the production build needs ${what} (npm run build:dev builds for loopback)`);
+
+  const frameUrl = env.VITE_CASHIER_FRAME_URL?.trim() || (kind === 'development' ? DEVELOPMENT_FRAME_URL : '');
+  if (!frameUrl) {
+    missing('VITE_CASHIER_FRAME_URL', "the frame app's https URL, e.g. https://cashier.example.com/frame/");
+  } else if (!isHttpsOrLoopback(frameUrl)) {
+    problems.push(`VITE_CASHIER_FRAME_URL is ${JSON.stringify(frameUrl)}: expected an absolute URL, ${HTTPS}`);
+  }
+
+  const origins = (env.VITE_CASHIER_STATICS_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (origins.length === 0 && kind === 'production') {
+    missing('VITE_CASHIER_STATICS_ORIGINS', 'the https origins the frame may load the bundle from, comma-separated');
+  }
+  const staticsAllowlist = origins.map((entry) => {
+    const url = isHttpsOrLoopback(entry) ? new URL(entry) : undefined;
+    // A bare origin: nothing after it but an optional `/` (no path, query, fragment or user).
+    const bare = url !== undefined && url.href === `${url.origin}/`;
+    if (!bare) {
+      problems.push(`VITE_CASHIER_STATICS_ORIGINS has ${JSON.stringify(entry)}: expected bare origins, ${HTTPS}`);
+    }
+    return url?.origin ?? entry;
+  });
+
+  if (problems.length > 0) throw new TypeError(`${problems.join('.\n')}.\nSee ${DEPLOY_GUIDE}.`);
+  return { kind, frameUrl, staticsAllowlist: staticsAllowlist.length > 0 ? staticsAllowlist : 'development' };
+}
+
+/**
+ * The build's environment: `CASHIER_BUILD` from the process, the `VITE_CASHIER_*` variables from the
+ * process or, where the process has none, Vite's `.env` files in `root` (`.env`, `.env.local`,
+ * `.env.production` or `.env.development`, by the kind of build).
+ */
+export function readBuildEnv(root: string): BuildEnv {
+  const { CASHIER_BUILD } = process.env;
+  const mode = CASHIER_BUILD?.trim() === 'development' ? 'development' : 'production';
+  return { CASHIER_BUILD, ...loadEnv(mode, root, 'VITE_CASHIER_') };
+}
