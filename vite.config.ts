@@ -126,6 +126,9 @@ export default defineConfig(({ mode }): UserConfig => {
     root: resolve(root, 'frame-app'),
     base: './',
     define: { 'import.meta.env.CASHIER_STATICS_ALLOWLIST': JSON.stringify(allowlist) },
+    // validator's own ES build (the same functions): no CommonJS wrapper or interop helpers in the
+    // bootstrap script, whose bytes all stand before the settings request.
+    resolve: { alias: [{ find: /^validator\/lib\/(.+)\.js$/, replacement: 'validator/es/lib/$1.js' }] },
     plugins: [
       frameDocument({ manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST), allowlist, placeholder: CSP_PLACEHOLDER }),
     ],
