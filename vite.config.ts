@@ -25,8 +25,10 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv';
  * so a step run on its own refuses a bad environment too, before it writes anything.
  */
 const root = import.meta.dirname;
+/** Where a build writes: `dist/` (CASHIER_DIST_DIR moves it, e.g. the production browser tests' build beside the development one). */
+const dist = (path: string) => resolve(root, process.env.CASHIER_DIST_DIR ?? 'dist', path);
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
-const frameOutDir = resolve(root, 'dist/frame-app');
+const frameOutDir = dist('frame-app');
 const CSP_PLACEHOLDER = '__CASHIER_FRAME_CSP__';
 /**
  * Full minification for library builds: Vite leaves an ES library's whitespace unminified
@@ -44,7 +46,7 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
     plugins: [react()],
     define: production,
     build: {
-      outDir: resolve(root, variant === 'standalone' ? 'dist/cashier-widget/standalone' : 'dist/cashier-widget'),
+      outDir: dist(variant === 'standalone' ? 'cashier-widget/standalone' : 'cashier-widget'),
       emptyOutDir: variant === 'min',
       minify: variant !== 'debug',
       sourcemap: variant === 'debug',
@@ -67,7 +69,7 @@ export default defineConfig(({ mode }): UserConfig => {
     return {
       define: { ...production, 'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(settings.frameUrl) },
       build: {
-        outDir: resolve(root, 'dist/host-sdk'),
+        outDir: dist('host-sdk'),
         emptyOutDir: true,
         sourcemap: true,
         lib: {
@@ -88,7 +90,7 @@ export default defineConfig(({ mode }): UserConfig => {
     return {
       define: production,
       build: {
-        outDir: resolve(root, 'dist/demo'),
+        outDir: dist('demo'),
         emptyOutDir: true,
         sourcemap: true,
         lib: { entry: resolve(root, 'host-sdk/demo/demo.ts'), name: 'CashierDemo', formats: ['iife'], fileName: () => 'demo.js' },
