@@ -1,5 +1,6 @@
 // Prints one plain line "N passed, N failed" totalling the unit (vitest) and e2e (Playwright)
-// reports that `npm test` wrote into reports/. A missing report counts as nothing run.
+// reports that `npm test` wrote into reports/. A missing report counts as nothing run. Every e2e
+// test runs once per engine (a Playwright project each), and every run counts.
 // Usage: node .ci/summarize.mjs [exit status of npm test]; a failed run with no failed test
 // is said to have failed in a step that is not a test (lint, typecheck, build, size budgets).
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,9 +20,28 @@ if (e2e?.stats) {
   failed += e2e.stats.unexpected ?? 0;
 }
 console.log(`unit: ${unit ? `${unit.numPassedTests} passed, ${unit.numFailedTests} failed` : 'no report'}`);
-console.log(`e2e: ${e2e?.stats ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed` : 'no report'}`);
+console.log(`e2e: ${e2e?.stats ? `${e2e.stats.expected} passed, ${e2e.stats.unexpected} failed${byEngine(e2e)}` : 'no report'}`);
 const status = Number(process.argv[2] ?? 0);
 if (status !== 0 && failed === 0) {
   console.log(`npm test exited ${status} in a step that is not a test (lint, typecheck, build or size budgets): see above`);
 }
 console.log(`${passed} passed, ${failed} failed`);
+
+/** " (chromium 60 passed, 0 failed; firefox …)": the e2e runs per Playwright project (engine). */
+function byEngine(report) {
+  const engines = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const run of spec.tests ?? []) {
+        const counts = engines.get(run.projectName) ?? { passed: 0, failed: 0 };
+        if (run.status === 'expected' || run.status === 'flaky') counts.passed += 1;
+        if (run.status === 'unexpected') counts.failed += 1;
+        engines.set(run.projectName, counts);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  if (engines.size === 0) return '';
+  return ` (${[...engines].map(([name, c]) => `${name} ${c.passed} passed, ${c.failed} failed`).join('; ')})`;
+}
