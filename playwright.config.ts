@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/support/chromium';
+import { FIREFOX_CHANNEL, FIREFOX_EXECUTABLE, FIREFOX_PREFS } from './e2e/support/firefox';
 import { E2E_PORTS, HOST_ORIGIN, PROVIDER_ORIGIN } from './e2e/support/origins';
 
 /**
- * Browser tests: real Chromium (Debian's, see TOOLCHAIN.md), the host page on
- * http://localhost:4273 and the frame on http://127.0.0.1:4274 (different sites), the provider
- * on http://127.0.0.1:4275 (CASHIER_E2E_PORT_BASE moves all three). One worker: the provider's fault switches are global.
+ * Browser tests: every spec runs once per engine, in Debian's Chromium and Debian's Firefox ESR
+ * (see TOOLCHAIN.md), the host page on http://localhost:4273 and the frame on
+ * http://127.0.0.1:4274 (different sites), the provider on http://127.0.0.1:4275
+ * (CASHIER_E2E_PORT_BASE moves all three). One worker: the provider's fault switches are global,
+ * so the two projects run one after the other against the same servers.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -19,13 +22,32 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: HOST_ORIGIN,
-    browserName: 'chromium',
-    launchOptions: {
-      executablePath: CHROMIUM_EXECUTABLE,
-      args: [...CHROMIUM_ARGS],
-    },
     trace: 'off',
   },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: CHROMIUM_EXECUTABLE,
+          args: [...CHROMIUM_ARGS],
+        },
+      },
+    },
+    {
+      name: 'firefox',
+      use: {
+        browserName: 'firefox',
+        channel: FIREFOX_CHANNEL,
+        headless: true,
+        launchOptions: {
+          executablePath: FIREFOX_EXECUTABLE,
+          firefoxUserPrefs: { ...FIREFOX_PREFS },
+        },
+      },
+    },
+  ],
   webServer: {
     command: 'npx tsx provider/start.ts',
     url: `${PROVIDER_ORIGIN}/__control/requests`,

@@ -1,5 +1,6 @@
 import { APP_INSTANCE, FRAME_ORIGIN, HOST_ORIGIN } from './support/origins';
 import { expect, MIN_BUNDLE_PATH, openAndMount, SETTINGS_PATH, test, waitForEvent, widgetFrame } from './support/test';
+import { typeInto } from './support/typeInto';
 
 test('mountCashier → cross-origin frame → settings → bundle → onApiInit, and a call through the relayed api', async ({
   page,
@@ -41,11 +42,11 @@ test('mountCashier → cross-origin frame → settings → bundle → onApiInit,
   await expect(frame.getByLabel('Card number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   // Filled in by a buyer, the same call says valid.
-  await frame.getByLabel('Cardholder name', { exact: true }).fill('Ada Lovelace');
-  await frame.getByLabel('Card number', { exact: true }).fill('4242 4242 4242 4242');
-  await frame.getByLabel('Expiration date', { exact: true }).fill('12/39');
-  await frame.getByLabel('Security code', { exact: true }).fill('123');
-  await frame.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await typeInto(frame.getByLabel('Cardholder name', { exact: true }), 'Ada Lovelace');
+  await typeInto(frame.getByLabel('Card number', { exact: true }), '4242 4242 4242 4242');
+  await typeInto(frame.getByLabel('Expiration date', { exact: true }), '12/39');
+  await typeInto(frame.getByLabel('Security code', { exact: true }), '123');
+  await typeInto(frame.getByLabel('Email', { exact: true }), 'ada@example.com');
   const filled = await page.evaluate(() =>
     (window as unknown as { __apis: { validate(): Promise<unknown> }[] }).__apis[0]?.validate(),
   );

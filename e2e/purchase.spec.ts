@@ -10,6 +10,7 @@ import {
   widget,
 } from './support/checkout';
 import { expect, test } from './support/test';
+import { typeInto } from './support/typeInto';
 
 // The reference payment flow on the demo checkout (localhost) with the widget in its frame
 // (127.0.0.1): a buyer fills the card inside the frame by accessible names and places the order
@@ -44,7 +45,7 @@ test('a decline is shown in the widget, then another card succeeds', async ({ pa
   await placeOrder(page).click();
   await expect(widget(page).getByRole('alert')).toHaveText('Your card was declined. Try another card.');
   await expect(page.getByRole('status')).toContainText('The payment was declined');
-  await widget(page).getByLabel('Card number').fill(APPROVED_CARD);
+  await typeInto(widget(page).getByLabel('Card number'), APPROVED_CARD);
   await expect(widget(page).getByRole('alert')).toHaveCount(0);
   await placeOrder(page).click();
   await expectPaid(page, orderId);
@@ -60,8 +61,8 @@ test('an invalid form: errors shown inside the frame, focus moved to the first i
 }) => {
   await startCheckout(page);
   const frame = widget(page);
-  await frame.getByLabel('Cardholder name').fill('Ada Lovelace');
-  await frame.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await typeInto(frame.getByLabel('Cardholder name'), 'Ada Lovelace');
+  await typeInto(frame.getByLabel('Card number'), '4242 4242 4242 4241');
   await placeOrder(page).click();
   await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
   await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');

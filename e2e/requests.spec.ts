@@ -44,13 +44,29 @@ test('settings 503 × 2 then 200 → the widget loads on the third attempt', asy
   expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toHaveLength(0);
 });
 
-test('a dropped connection then 200 → loads, the retry waiting the network back-off (≥ 0.5 s)', async ({ page, provider }) => {
+test('a dropped connection then 200 → loads, no crash; where the page sees the drop, the retry waits the network back-off (≥ 0.5 s)', async ({
+  page,
+  provider,
+  browserName,
+}) => {
   await provider.fault({ path: SETTINGS_PATH, drop: true });
   await openAndMount(page);
   await waitForEvent(page, 'apiInit');
+  expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toHaveLength(0);
   const attempts = await provider.requests(SETTINGS_PATH);
   expect(attempts).toHaveLength(2);
-  expect(gaps(attempts.map((a) => a.at))[0]).toBeGreaterThanOrEqual(500);
+  const [gap] = gaps(attempts.map((a) => a.at));
+  if (browserName === 'firefox') {
+    // Firefox resends a GET whose connection closed before any reply byte, by itself, within a
+    // few milliseconds (its network.http.request.max-attempts): the page never sees the drop, so
+    // the widget's back-off cannot be observed here. The second attempt is the browser's; should
+    // Firefox stop resending, this fails and the back-off below applies to it too.
+    expect(gap).toBeLessThan(250);
+  } else {
+    // Chromium hands the drop to the page (the provider answers `Connection: close`, so no
+    // keep-alive resend hides it): the widget's retry waits (2^1 − 1) / 2 s.
+    expect(gap).toBeGreaterThanOrEqual(500);
+  }
 });
 
 test('401 → the host revalidates once and the request is retried with the new token', async ({ page, provider }) => {

@@ -1,5 +1,6 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { expect } from './test';
+import { typeInto } from './typeInto';
 
 // The demo checkout (localhost) as a buyer drives it, with the widget in its frame (127.0.0.1).
 
@@ -28,14 +29,14 @@ export async function startCheckout(page: Page, query = ''): Promise<string> {
   return page.evaluate(() => document.body.dataset.orderId as string);
 }
 
-/** Fills every card field inside the frame, with `number` as the card number. */
+/** Types every card field inside the frame (see `typeInto`), with `number` as the card number. */
 export async function fillCard(page: Page, number: string): Promise<void> {
   const frame = widget(page);
-  await frame.getByLabel('Cardholder name').fill('Ada Lovelace');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiration date').fill('12/30');
-  await frame.getByLabel('Security code').fill('123');
-  await frame.getByLabel('Email').fill('ada@example.com');
+  await typeInto(frame.getByLabel('Cardholder name'), 'Ada Lovelace');
+  await typeInto(frame.getByLabel('Card number'), number);
+  await typeInto(frame.getByLabel('Expiration date'), '12/30');
+  await typeInto(frame.getByLabel('Security code'), '123');
+  await typeInto(frame.getByLabel('Email'), 'ada@example.com');
 }
 
 /**
