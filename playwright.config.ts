@@ -1,14 +1,27 @@
 import { defineConfig } from '@playwright/test';
+import { hostResolverRules, originOf, SITES } from './e2e/production/deployment';
+import { createTestTls } from './e2e/production/tls';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/support/chromium';
 import { FIREFOX_CHANNEL, FIREFOX_EXECUTABLE, FIREFOX_PREFS } from './e2e/support/firefox';
 import { E2E_PORTS, HOST_ORIGIN, PROVIDER_ORIGIN } from './e2e/support/origins';
+
+// The production project's TLS: a throwaway CA and certificate made once per run, here in the
+// runner; the workers, which load this file again, inherit the folder and the key's hash.
+if (!process.env.CASHIER_TLS_DIR) {
+  const tls = createTestTls(Object.values(SITES).map((site) => site.name));
+  process.env.CASHIER_TLS_DIR = tls.dir;
+  process.env.CASHIER_TLS_SPKI = tls.spkiHash;
+}
 
 /**
  * Browser tests: every spec runs once per engine, in Debian's Chromium and Debian's Firefox ESR
  * (see TOOLCHAIN.md), the host page on http://localhost:4273 and the frame on
  * http://127.0.0.1:4274 (different sites), the provider on http://127.0.0.1:4275
  * (CASHIER_E2E_PORT_BASE moves all three). One worker: the provider's fault switches are global,
- * so the two projects run one after the other against the same servers.
+ * so the projects run one after the other against the same servers.
+ * The `production` project runs e2e/production/ in Chromium against the production build as
+ * deployed (e2e/production/deployment.ts): four https sites with their own names, mapped to
+ * loopback ports by --host-resolver-rules, whose certificate Chromium accepts by its key hash.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -27,6 +40,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'production/**',
       use: {
         browserName: 'chromium',
         launchOptions: {
@@ -37,6 +51,7 @@ export default defineConfig({
     },
     {
       name: 'firefox',
+      testIgnore: 'production/**',
       use: {
         browserName: 'firefox',
         channel: FIREFOX_CHANNEL,
@@ -47,18 +62,46 @@ export default defineConfig({
         },
       },
     },
-  ],
-  webServer: {
-    command: 'npx tsx provider/start.ts',
-    url: `${PROVIDER_ORIGIN}/__control/requests`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'pipe',
-    env: {
-      CASHIER_HOST_PORT: String(E2E_PORTS.host),
-      CASHIER_FRAME_PORT: String(E2E_PORTS.frame),
-      CASHIER_PROVIDER_PORT: String(E2E_PORTS.provider),
-      CASHIER_CONTROL: '1',
+    {
+      name: 'production',
+      testDir: 'e2e/production',
+      use: {
+        browserName: 'chromium',
+        baseURL: originOf('host'),
+        launchOptions: {
+          executablePath: CHROMIUM_EXECUTABLE,
+          args: [
+            ...CHROMIUM_ARGS,
+            `--host-resolver-rules=${hostResolverRules()}`,
+            `--ignore-certificate-errors-spki-list=${process.env.CASHIER_TLS_SPKI}`,
+          ],
+        },
+      },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx provider/start.ts',
+      url: `${PROVIDER_ORIGIN}/__control/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      env: {
+        CASHIER_HOST_PORT: String(E2E_PORTS.host),
+        CASHIER_FRAME_PORT: String(E2E_PORTS.frame),
+        CASHIER_PROVIDER_PORT: String(E2E_PORTS.provider),
+        CASHIER_CONTROL: '1',
+      },
+    },
+    {
+      // The production build (tsx e2e/production/build.ts, run by npm test) on its https sites.
+      command: 'npx tsx e2e/production/serve.ts',
+      url: `https://127.0.0.1:${SITES.api.port}/__control/requests`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      env: { CASHIER_TLS_DIR: process.env.CASHIER_TLS_DIR ?? '' },
+    },
+  ],
 });

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Response } from '@playwright/test';
+import { FRAME_CSP_FILE } from '../../frame-app/build/frameDocument';
+import { ProviderPaths, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
+import { APPROVED_CARD, clickPlaceOrderBelowTheFold, fillCard, placeOrder, startCheckout, widget } from '../support/checkout';
+import { ProviderControl } from '../support/provider';
+import { test as base, expect } from '../support/test';
+import { originOf, PRODUCTION_DIST, SITES } from './deployment';
+
+// The production build as deployed (docs/deploy.md): the demo checkout on https://tickets.example.test,
+// the frame on https://pay.cashier.test, the API on https://api.cashier.test and the bundle on
+// https://static.cashier.test, over TLS from a throwaway CA, with the CSP and cache headers a CDN sends.
+
+const dist = resolve(import.meta.dirname, '../..', PRODUCTION_DIST);
+
+/** The provider's control API, reached from Node on its loopback port (Node cannot resolve the test names). */
+const test = base.extend<{ provider: ProviderControl }>({
+  provider: async ({ playwright }, use) => {
+    const request = await playwright.request.newContext({ ignoreHTTPSErrors: true });
+    const control = new ProviderControl(request, `https://127.0.0.1:${SITES.api.port}`);
+    await control.reset();
+    await use(control);
+    await control.reset();
+    await request.dispose();
+  },
+});
+
+/** Every response the browser received, by URL, while `run` ran. */
+async function responsesDuring(page: import('@playwright/test').Page, run: () => Promise<void>): Promise<Response[]> {
+  const seen: Response[] = [];
+  page.on('response', (response) => seen.push(response));
+  await run();
+  return seen;
+}
+
+test('a purchase on the deployed sites: TLS everywhere, the frame CSP as a header, CDN cache headers, CORS on the statics', async ({
+  page,
+  provider,
+}) => {
+  let orderId = '';
+  const responses = await responsesDuring(page, async () => {
+    orderId = await startCheckout(page);
+    await fillCard(page, APPROVED_CARD);
+    await clickPlaceOrderBelowTheFold(page);
+    await expect(page.getByRole('region', { name: 'Order confirmed' })).toHaveAttribute('data-order-status', 'PAID');
+  });
+  expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);
+
+  const one = (origin: string, path: RegExp) => {
+    const found = responses.find((r) => r.url().startsWith(origin) && path.test(new URL(r.url()).pathname));
+    if (!found) throw new Error(`no response from ${origin} for ${path}`);
+    return found;
+  };
+  const frameDocument = one(originOf('frame'), /^\/$/);
+  expect(await frameDocument.headerValue('content-security-policy')).toBe(
+    readFileSync(resolve(dist, 'frame-app', FRAME_CSP_FILE), 'utf8').trim(),
+  );
+  expect(await frameDocument.headerValue('cache-control')).toBe('no-cache');
+  expect((await frameDocument.securityDetails())?.issuer).toBe('Cashier e2e throwaway CA');
+  expect(await one(originOf('frame'), /react-runtime-[\w-]+\.js$/).headerValue('cache-control')).toBe(
+    'public, max-age=31536000, immutable',
+  );
+  const bundle = one(originOf('statics'), /\/statics\/cashier-widget-lazy-component\.bundle\.min\.js$/);
+  expect(await bundle.headerValue('access-control-allow-origin')).toBe('*');
+  expect(await bundle.headerValue('cache-control')).toBe('no-cache');
+  expect(await bundle.headerValue('content-encoding')).toBe('gzip');
+  const settings = one(originOf('api'), new RegExp(`^${ProviderPaths.widgetSettings}$`));
+  expect(await settings.headerValue('access-control-allow-origin')).toBe(originOf('frame'));
+  expect(await settings.headerValue('cache-control')).toBe('no-store');
+});
+
+test('settings failing on the deployed API: the alert in the frame and one onCrash SETTINGS_LOAD_FAILED', async ({
+  page,
+  provider,
+}) => {
+  await provider.fault({ path: ProviderPaths.widgetSettings, status: 500, times: 3 });
+  await page.goto('/');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(widget(page).getByRole('alert')).toHaveText(TECHNICAL_DIFFICULTIES_MESSAGE);
+  await expect(page.locator('#events li[data-kind="onCrash"]')).toHaveCount(1);
+  await expect(page.locator('#events li[data-kind="onCrash"]')).toContainText('SETTINGS_LOAD_FAILED');
+  await expect(placeOrder(page)).toBeDisabled();
+});
+
+test('statics outside the build’s allowlist (another https site) are refused: STATICS_NOT_ALLOWED, nothing imported', async ({
+  page,
+  provider,
+}) => {
+  await provider.settings({ widgetStaticsBaseUrl: `${originOf('api')}/statics` });
+  await page.goto('/');
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(widget(page).getByRole('alert')).toHaveText(TECHNICAL_DIFFICULTIES_MESSAGE);
+  await expect(page.locator('#events li[data-kind="onCrash"]')).toContainText('STATICS_NOT_ALLOWED');
+  expect(await provider.requests('/statics/cashier-widget-lazy-component.bundle.min.js')).toEqual([]);
+});
+
+test('the production build carries no development default: no loopback frame URL, statics or CSP source', () => {
+  for (const file of ['host-sdk/cashier.iife.js', 'host-sdk/index.js', 'frame-app/index.html', `frame-app/${FRAME_CSP_FILE}`]) {
+    const text = readFileSync(resolve(dist, file), 'utf8');
+    // A loopback URL (a default frame URL, a development CSP source) would betray a development build;
+    // the bare names of the https-or-loopback rule are fine.
+    expect(text, file).not.toMatch(/\/\/(127\.0\.0\.1|localhost)[:/]/);
+  }
+  expect(readFileSync(resolve(dist, 'host-sdk/cashier.iife.js'), 'utf8')).toContain(`${originOf('frame')}/`);
+});
