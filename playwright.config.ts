@@ -1,9 +1,15 @@
-import { defineConfig } from '@playwright/test';
-import { hostResolverRules, originOf, SITES } from './e2e/production/deployment';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { hostResolverRules, originOf, PRODUCTION_DIST, SITES } from './e2e/production/deployment';
 import { createTestTls } from './e2e/production/tls';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/support/chromium';
 import { FIREFOX_CHANNEL, FIREFOX_EXECUTABLE, FIREFOX_PREFS } from './e2e/support/firefox';
 import { E2E_PORTS, HOST_ORIGIN, PROVIDER_ORIGIN } from './e2e/support/origins';
+
+// The production project needs the production build (tsx e2e/production/build.ts; npm test makes
+// it); without it the other projects still run, and the production tests say what is missing.
+const productionBuilt = existsSync(resolve(import.meta.dirname, PRODUCTION_DIST, 'frame-app/index.html'));
 
 // The production project's TLS: a throwaway CA and certificate made once per run, here in the
 // runner; the workers, which load this file again, inherit the folder and the key's hash.
@@ -93,15 +99,19 @@ export default defineConfig({
         CASHIER_CONTROL: '1',
       },
     },
-    {
-      // The production build (tsx e2e/production/build.ts, run by npm test) on its https sites.
-      command: 'npx tsx e2e/production/serve.ts',
-      url: `https://127.0.0.1:${SITES.api.port}/__control/requests`,
-      ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      env: { CASHIER_TLS_DIR: process.env.CASHIER_TLS_DIR ?? '' },
-    },
+    ...(productionBuilt ? [productionServer()] : []),
   ],
 });
+
+/** The production build (tsx e2e/production/build.ts, run by npm test) on its https sites. */
+function productionServer(): Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]> {
+  return {
+    command: 'npx tsx e2e/production/serve.ts',
+    url: `https://127.0.0.1:${SITES.api.port}/__control/requests`,
+    ignoreHTTPSErrors: true,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'pipe',
+    env: { CASHIER_TLS_DIR: process.env.CASHIER_TLS_DIR ?? '' },
+  };
+}

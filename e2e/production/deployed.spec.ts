@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Response } from '@playwright/test';
 import { FRAME_CSP_FILE } from '../../frame-app/build/frameDocument';
@@ -17,6 +17,11 @@ const dist = resolve(import.meta.dirname, '../..', PRODUCTION_DIST);
 /** The provider's control API, reached from Node on its loopback port (Node cannot resolve the test names). */
 const test = base.extend<{ provider: ProviderControl }>({
   provider: async ({ playwright }, use) => {
+    if (!existsSync(resolve(dist, 'frame-app/index.html'))) {
+      throw new Error(
+        `${PRODUCTION_DIST}/ is missing: run tsx e2e/production/build.ts (npm test does) before the production project`,
+      );
+    }
     const request = await playwright.request.newContext({ ignoreHTTPSErrors: true });
     const control = new ProviderControl(request, `https://127.0.0.1:${SITES.api.port}`);
     await control.reset();
