@@ -3,9 +3,6 @@
 // build, pays through the relayed api and reads the order back for the confirmation.
 import {
   EventRecurrenceStatus,
-  FieldValueType,
-  FormFieldType,
-  isValidEmail,
   LocationType,
   type Order,
   type OrderEvent,
@@ -15,6 +12,7 @@ import {
 } from '../../shared';
 import type * as CashierSdk from '../index';
 import type { CashierApi } from '../types';
+import { readBuyer, renderBuyerFields } from './buyerForm';
 import { confirmationFor, type PayOutcome } from './confirmationFor';
 import { recurrenceLabel } from './recurrenceLabel';
 import { timingRows } from './timingRows';
@@ -26,17 +24,6 @@ declare global {
     /** Written by the demo server (provider/startAll.ts). */
     CASHIER_DEMO: { host: string; frameUrl: string; appInstance: string };
   }
-}
-
-/** A buyer form field, typed with the spec's form field and field value type enumerations. */
-interface BuyerField {
-  name: string;
-  label: string;
-  type: FormFieldType;
-  valueType: FieldValueType;
-  required: boolean;
-  /** How the value is checked beyond "present": `email` uses the spec's e-mail rule. */
-  format?: 'email';
 }
 
 /** A ticket type the buyer picks a quantity of. Prices in minor units. */
@@ -65,19 +52,6 @@ const EVENTS: Record<'venue' | 'online', OrderEvent> = {
 const TICKETS: TicketType[] = [
   { name: 'General admission', unitPrice: 2500, max: 10 },
   { name: 'VIP table seat', unitPrice: 6000, max: 4 },
-];
-
-const BUYER_FIELDS: BuyerField[] = [
-  { name: 'fullName', label: 'Full name', type: FormFieldType.NAME, valueType: FieldValueType.TEXT, required: true },
-  {
-    name: 'email',
-    label: 'Email address',
-    type: FormFieldType.INPUT,
-    valueType: FieldValueType.TEXT,
-    required: true,
-    format: 'email',
-  },
-  { name: 'address', label: 'Address', type: FormFieldType.ADDRESS_SHORT, valueType: FieldValueType.ADDRESS, required: false },
 ];
 
 const CURRENCY = 'EUR';
@@ -161,65 +135,6 @@ function updateTotal() {
   $('total').textContent = money(selectedLines().reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
 }
 
-/** Renders one input per field, by its spec form field type. */
-function renderBuyerFields() {
-  const container = $('buyer-fields');
-  for (const field of BUYER_FIELDS) {
-    const id = `buyer-${field.name}`;
-    const wrapper = document.createElement('div');
-    wrapper.className = 'buyer-field';
-    const label = document.createElement('label');
-    label.htmlFor = id;
-    label.textContent = field.required ? field.label : `${field.label} (optional)`;
-    let input: HTMLInputElement | HTMLTextAreaElement;
-    switch (field.type) {
-      case FormFieldType.TEXTAREA:
-      case FormFieldType.ADDRESS_FULL:
-        input = document.createElement('textarea');
-        break;
-      case FormFieldType.NAME:
-      case FormFieldType.INPUT:
-      case FormFieldType.ADDRESS_SHORT:
-      case FormFieldType.DATE: {
-        const el = document.createElement('input');
-        el.type = field.type === FormFieldType.DATE ? 'date' : field.format === 'email' ? 'email' : 'text';
-        el.autocomplete =
-          field.type === FormFieldType.NAME
-            ? 'name'
-            : field.format === 'email'
-              ? 'email'
-              : field.type === FormFieldType.ADDRESS_SHORT
-                ? 'street-address'
-                : 'on';
-        input = el;
-        break;
-      }
-      default:
-        throw new Error(`The demo does not render ${field.type} fields.`);
-    }
-    input.id = id;
-    input.name = field.name;
-    input.required = field.required;
-    wrapper.append(label, input);
-    container.appendChild(wrapper);
-  }
-}
-
-/** The buyer's values, or the first problem in words. */
-function readBuyer(): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
-  const buyer: Record<string, string> = {};
-  for (const field of BUYER_FIELDS) {
-    const fieldId = `buyer-${field.name}`;
-    const value = $<HTMLInputElement>(fieldId).value.trim();
-    if (field.required && value === '') return { problem: `Enter your ${field.label.toLowerCase()}.`, fieldId };
-    if (value !== '' && field.format === 'email' && !isValidEmail(value)) {
-      return { problem: 'Enter a valid email address.', fieldId };
-    }
-    if (value !== '') buyer[field.name] = value;
-  }
-  return { buyer };
-}
-
 async function createOrderAndMount(submitEvent: SubmitEvent) {
   submitEvent.preventDefault();
   const error = $('order-error');
@@ -229,7 +144,7 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
     error.textContent = 'Choose at least one ticket.';
     return;
   }
-  const read = readBuyer();
+  const read = readBuyer(document);
   if ('problem' in read) {
     error.textContent = read.problem;
     $(read.fieldId).focus();
@@ -379,6 +294,6 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
 
 renderEvent();
 renderTickets();
-renderBuyerFields();
+renderBuyerFields($('buyer-fields'));
 $<HTMLFormElement>('order-form').addEventListener('submit', (e) => void createOrderAndMount(e as SubmitEvent));
 $('place-order').addEventListener('click', () => void placeOrder());

@@ -1,0 +1,88 @@
+import { FieldValueType, FormFieldType, isValidEmail } from '../../shared';
+
+// The demo checkout's buyer form: its fields, typed with the spec's enumerations, how each is
+// rendered, and how the values are read and checked.
+
+/** A buyer form field, typed with the spec's form field and field value type enumerations. */
+export interface BuyerField {
+  name: string;
+  label: string;
+  type: FormFieldType;
+  valueType: FieldValueType;
+  required: boolean;
+  /** How the value is checked beyond "present": `email` uses the spec's e-mail rule. */
+  format?: 'email';
+}
+
+/** The demo checkout's buyer form. */
+export const BUYER_FIELDS: BuyerField[] = [
+  { name: 'fullName', label: 'Full name', type: FormFieldType.NAME, valueType: FieldValueType.TEXT, required: true },
+  {
+    name: 'email',
+    label: 'Email address',
+    type: FormFieldType.INPUT,
+    valueType: FieldValueType.TEXT,
+    required: true,
+    format: 'email',
+  },
+  { name: 'address', label: 'Address', type: FormFieldType.ADDRESS_SHORT, valueType: FieldValueType.ADDRESS, required: false },
+];
+
+/** Renders one labelled input per buyer field into `container`, by its spec form field type (`buyer-<name>` ids). */
+export function renderBuyerFields(container: HTMLElement): void {
+  const document = container.ownerDocument;
+  for (const field of BUYER_FIELDS) {
+    const id = `buyer-${field.name}`;
+    const wrapper = document.createElement('div');
+    wrapper.className = 'buyer-field';
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = field.required ? field.label : `${field.label} (optional)`;
+    let input: HTMLInputElement | HTMLTextAreaElement;
+    switch (field.type) {
+      case FormFieldType.TEXTAREA:
+      case FormFieldType.ADDRESS_FULL:
+        input = document.createElement('textarea');
+        break;
+      case FormFieldType.NAME:
+      case FormFieldType.INPUT:
+      case FormFieldType.ADDRESS_SHORT:
+      case FormFieldType.DATE: {
+        const el = document.createElement('input');
+        el.type = field.type === FormFieldType.DATE ? 'date' : field.format === 'email' ? 'email' : 'text';
+        el.autocomplete =
+          field.type === FormFieldType.NAME
+            ? 'name'
+            : field.format === 'email'
+              ? 'email'
+              : field.type === FormFieldType.ADDRESS_SHORT
+                ? 'street-address'
+                : 'on';
+        input = el;
+        break;
+      }
+      default:
+        throw new Error(`The demo does not render ${field.type} fields.`);
+    }
+    input.id = id;
+    input.name = field.name;
+    input.required = field.required;
+    wrapper.append(label, input);
+    container.appendChild(wrapper);
+  }
+}
+
+/** The buyer's values from the fields {@link renderBuyerFields} made in `doc`, or the first problem in words (spec 5's e-mail rule). */
+export function readBuyer(doc: Document): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
+  const buyer: Record<string, string> = {};
+  for (const field of BUYER_FIELDS) {
+    const fieldId = `buyer-${field.name}`;
+    const value = (doc.getElementById(fieldId) as HTMLInputElement).value.trim();
+    if (field.required && value === '') return { problem: `Enter your ${field.label.toLowerCase()}.`, fieldId };
+    if (value !== '' && field.format === 'email' && !isValidEmail(value)) {
+      return { problem: 'Enter a valid email address.', fieldId };
+    }
+    if (value !== '') buyer[field.name] = value;
+  }
+  return { buyer };
+}
