@@ -20,7 +20,7 @@ const tls = {
   cert: readFileSync(join(tlsDir, 'server.pem'), 'utf8') + readFileSync(join(tlsDir, 'ca.pem'), 'utf8'),
 };
 const frameCsp = readFileSync(dist(join('frame-app', FRAME_CSP_FILE)), 'utf8').trim();
-const statics = `${originOf('statics')}`;
+const statics = originOf('statics');
 
 const servers: RunningServer[] = [];
 try {
