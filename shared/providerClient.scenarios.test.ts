@@ -33,13 +33,15 @@ afterEach(() => {
 });
 
 /**
- * One provider reply: an HTTP status, a captcha 403, or a network error. `network` is msw's
+ * One provider reply: an HTTP status, a captcha 403, a network error, or none. `network` is msw's
  * `HttpResponse.error()`: under Node axios gives an error with no code. `ERR_NETWORK` is the error
- * axios gives in the browser (Chromium), made by a tiny adapter in front of msw.
+ * axios gives in the browser (Chromium), made by a tiny adapter in front of msw. `hang` never
+ * answers: the attempt ends when its per-attempt `timeout` passes (axios `ECONNABORTED`, on the
+ * faked clock), or when the call is aborted (deadline, destroy).
  */
-type Reply = 'network' | 'ERR_NETWORK' | 'captcha' | number | { status: 429; retryAfter: string };
+type Reply = 'network' | 'ERR_NETWORK' | 'hang' | 'captcha' | number | { status: 429; retryAfter: string };
 
-function respond(reply: Exclude<Reply, 'ERR_NETWORK'>): Response {
+function respond(reply: Exclude<Reply, 'ERR_NETWORK' | 'hang'>): Response {
   if (reply === 'network') return HttpResponse.error();
   if (reply === 'captcha') {
     return HttpResponse.json({ details: { applicationError: { code: 'CAPTCHA_REQUIRED' } } }, { status: 403 });
@@ -82,7 +84,10 @@ interface RunOptions {
   destroyAtMs?: number;
 }
 
-/** Runs one request against `replies` (the last repeats), stepping the fake clock 1 ms at a time. */
+/**
+ * Runs one request against `replies` (the last repeats), stepping the fake clock 1 ms at a time,
+ * for at most 30 s of it (three hung 8 s attempts and their back-offs take 26 s).
+ */
 async function run(method: string, replies: Reply[], options: RunOptions = {}): Promise<Observed> {
   const times: number[] = [];
   const tokens: (string | null)[] = [];
@@ -92,8 +97,9 @@ async function run(method: string, replies: Reply[], options: RunOptions = {}): 
       const reply = next();
       times.push(Date.now());
       tokens.push(request.headers.get('authorization'));
+      if (reply === 'hang') await delay('infinite');
       if (options.replyDelayMs) await delay(options.replyDelayMs);
-      return respond(reply === 'ERR_NETWORK' ? 'network' : reply);
+      return respond(reply === 'ERR_NETWORK' || reply === 'hang' ? 'network' : reply);
     }),
   );
   // The browser's network error: axios rejects with code ERR_NETWORK (and the request) before msw.
@@ -139,7 +145,7 @@ async function run(method: string, replies: Reply[], options: RunOptions = {}): 
     settled = true;
     elapsedMs = Date.now() - started;
   });
-  for (let step = 0; !settled && step < 20_000; step += 1) {
+  for (let step = 0; !settled && step < 30_000; step += 1) {
     await new Promise((resolve) => setImmediate(resolve));
     await vi.advanceTimersByTimeAsync(1);
   }
@@ -172,6 +178,8 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
   const idempotent: Record<string, Row> = {
     network: row(2, [500], 0, 'ok'),
     ERR_NETWORK: row(2, [500], 0, 'ok'),
+    // The 8 000 ms per-attempt timeout, then the network back-off of 500 ms.
+    hang: row(2, [8500], 0, 'ok'),
     '429': row(2, [HTTP_DELAY], 0, 'ok'),
     '500': row(2, [HTTP_DELAY], 0, 'ok'),
     '503': row(2, [HTTP_DELAY], 0, 'ok'),
@@ -184,6 +192,7 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
   const neverRetried: Record<string, Row> = {
     network: row(1, [], 0, 'NETWORK_ERROR'),
     ERR_NETWORK: row(1, [], 0, 'NETWORK_ERROR'),
+    hang: row(1, [], 0, 'TIMEOUT'),
     '429': row(1, [], 0, 'HTTP_CLIENT_ERROR'),
     '500': row(1, [], 0, 'HTTP_SERVER_ERROR'),
     '503': row(1, [], 0, 'HTTP_SERVER_ERROR'),
@@ -203,7 +212,7 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
     post: neverRetried,
     patch: neverRetried,
   };
-  const replies: Reply[] = ['network', 'ERR_NETWORK', 429, 500, 503, 404, 401, 403, 'captcha', 200];
+  const replies: Reply[] = ['network', 'ERR_NETWORK', 'hang', 429, 500, 503, 404, 401, 403, 'captcha', 200];
   const rows = Object.entries(expected).flatMap(([method, byReply]) =>
     replies.map((reply) => ({ method, reply, ...(byReply[String(reply)] as Row) })),
   );
@@ -229,6 +238,11 @@ describe('idempotent methods: retries on network errors, 429 and 5xx (spec 7, 9)
     { replies: ['ERR_NETWORK', 200], attempts: 2, delays: [500], outcome: 'ok' },
     { replies: ['ERR_NETWORK'], attempts: 3, delays: [500, 1500], outcome: 'NETWORK_ERROR' },
     { replies: ['ERR_NETWORK', 503, 200], attempts: 3, delays: [500, HTTP_DELAY], outcome: 'ok' },
+    // A hung attempt ends at the 8 000 ms per-attempt timeout and backs off like a network error.
+    { replies: ['hang', 200], attempts: 2, delays: [8500], outcome: 'ok' },
+    { replies: ['hang'], attempts: 3, delays: [8500, 9500], outcome: 'TIMEOUT' },
+    { replies: ['hang', 503, 200], attempts: 3, delays: [8500, HTTP_DELAY], outcome: 'ok' },
+    { replies: ['ERR_NETWORK', 'hang', 200], attempts: 3, delays: [500, 9500], outcome: 'ok' },
     { replies: [429, 200], attempts: 2, delays: [HTTP_DELAY], outcome: 'ok' },
     { replies: [{ status: 429, retryAfter: '1' }, 200], attempts: 2, delays: [1000], outcome: 'ok' },
     {
@@ -274,6 +288,7 @@ describe('POST and PATCH are never retried (spec 7)', () => {
     [
       { replies: ['network'] as Reply[], outcome: 'NETWORK_ERROR' },
       { replies: ['ERR_NETWORK', 200] as Reply[], outcome: 'NETWORK_ERROR' },
+      { replies: ['hang', 200] as Reply[], outcome: 'TIMEOUT' },
       { replies: [429] as Reply[], outcome: 'HTTP_CLIENT_ERROR' },
       { replies: [500] as Reply[], outcome: 'HTTP_SERVER_ERROR' },
       { replies: [503, 200] as Reply[], outcome: 'HTTP_SERVER_ERROR' },
@@ -282,6 +297,81 @@ describe('POST and PATCH are never retried (spec 7)', () => {
   );
   it.each(rows)('$method $replies: one attempt, $outcome', async ({ method, replies, outcome }) => {
     expect(await run(method, replies)).toMatchObject({ attempts: 1, revalidations: 0, outcome });
+  });
+});
+
+describe('hung attempts: retried like network errors, never past the deadline or after destroy (spec 9)', () => {
+  // Replies the provider never sends: each attempt ends at its timeout (8 000 ms unless the
+  // settings call's), an abort of the call's deadline (TIMEOUT) or destroy (DESTROYED, no retry).
+  const table: {
+    name: string;
+    method: string;
+    replies: Reply[];
+    options: RunOptions;
+    attempts: number;
+    delays: number[];
+    outcome: string;
+    elapsedMs: number;
+  }[] = [
+    {
+      name: 'request({ deadlineMs: 10 000 }): the retry starts at 8 500 ms, the deadline ends it',
+      method: 'get',
+      replies: ['hang'],
+      options: { deadlineMs: 10_000 },
+      attempts: 2,
+      delays: [8500],
+      outcome: 'TIMEOUT',
+      elapsedMs: 10_000,
+    },
+    {
+      name: 'client deadlineMs 8 300: no retry once the back-off would outlast it',
+      method: 'put',
+      replies: ['hang', 200],
+      options: { client: { deadlineMs: 8300 } },
+      attempts: 1,
+      delays: [],
+      outcome: 'TIMEOUT',
+      elapsedMs: 8300,
+    },
+    {
+      name: 'destroy during the first hung attempt',
+      method: 'get',
+      replies: ['hang', 200],
+      options: { destroyAtMs: 3000 },
+      attempts: 1,
+      delays: [],
+      outcome: 'DESTROYED',
+      elapsedMs: 3000,
+    },
+    {
+      name: 'destroy during the back-off after a hung attempt',
+      method: 'delete',
+      replies: ['hang', 200],
+      options: { destroyAtMs: 8200 },
+      attempts: 1,
+      delays: [],
+      outcome: 'DESTROYED',
+      elapsedMs: 8200,
+    },
+    {
+      name: 'destroy during the retried hung attempt',
+      method: 'get',
+      replies: ['hang', 'hang', 200],
+      options: { destroyAtMs: 9000 },
+      attempts: 2,
+      delays: [8500],
+      outcome: 'DESTROYED',
+      elapsedMs: 9000,
+    },
+  ];
+  it.each(table)('$method: $name → $attempts attempt(s), $outcome at $elapsedMs ms', async (row) => {
+    expect(await run(row.method, row.replies, row.options)).toMatchObject({
+      attempts: row.attempts,
+      delays: row.delays,
+      revalidations: 0,
+      outcome: row.outcome,
+      elapsedMs: row.elapsedMs,
+    });
   });
 });
 
