@@ -34,6 +34,17 @@ export const MAX_RETRY_AFTER_MS = 2_000;
  */
 export const SETTINGS_DEADLINE_MS = 9_000;
 
+/**
+ * Per-attempt timeout of the widget settings request, in milliseconds; a timed-out attempt is
+ * retried like a network error (spec 9). Chosen so that the first attempt, spec 9's 2 retries
+ * and the network back-offs between them (500 + 1 500 ms) all fit inside SETTINGS_DEADLINE_MS:
+ * 3 × 2 300 + 2 000 = 8 900 ≤ 9 000. The 8 000 ms of other calls would let one hung attempt use
+ * up the deadline, leaving no room for a retry. A settings reply is a few hundred bytes, so 2.3 s
+ * still covers a cold connection (DNS, TCP, TLS, request) on a slow phone network; a reply slower
+ * than that is treated as lost and asked for again.
+ */
+export const SETTINGS_ATTEMPT_TIMEOUT_MS = 2_300;
+
 /** HTTP 429 Too Many Requests, retried (spec 9). */
 export const TOO_MANY_REQUESTS_STATUS = 429;
 

@@ -313,6 +313,58 @@ describe('hung attempts: retried like network errors, never past the deadline or
     outcome: string;
     elapsedMs: number;
   }[] = [
+    // The settings call: 2 300 ms attempts, so both retries fit its 9 000 ms deadline.
+    {
+      name: 'settings: hung, then 200 → loads on the retry',
+      method: 'get',
+      replies: ['hang', 200],
+      options: { settings: true },
+      attempts: 2,
+      delays: [2800],
+      outcome: 'ok',
+      elapsedMs: 2800,
+    },
+    {
+      name: 'settings: hung twice, then 200 → loads on the second retry',
+      method: 'get',
+      replies: ['hang', 'hang', 200],
+      options: { settings: true },
+      attempts: 3,
+      delays: [2800, 3800],
+      outcome: 'ok',
+      elapsedMs: 6600,
+    },
+    {
+      name: 'settings: hung × 3 → TIMEOUT inside the 9 000 ms deadline',
+      method: 'get',
+      replies: ['hang'],
+      options: { settings: true },
+      attempts: 3,
+      delays: [2800, 3800],
+      outcome: 'TIMEOUT',
+      elapsedMs: 8900,
+    },
+    {
+      name: 'settings, settingsDeadlineMs 4 000: the deadline ends the retry',
+      method: 'get',
+      replies: ['hang'],
+      options: { settings: true, client: { settingsDeadlineMs: 4000 } },
+      attempts: 2,
+      delays: [2800],
+      outcome: 'TIMEOUT',
+      elapsedMs: 4000,
+    },
+    {
+      name: 'settings: destroy during the retried hung attempt',
+      method: 'get',
+      replies: ['hang'],
+      options: { settings: true, destroyAtMs: 4000 },
+      attempts: 2,
+      delays: [2800],
+      outcome: 'DESTROYED',
+      elapsedMs: 4000,
+    },
+    // Every other call: 8 000 ms attempts, no deadline unless asked for.
     {
       name: 'request({ deadlineMs: 10 000 }): the retry starts at 8 500 ms, the deadline ends it',
       method: 'get',
@@ -471,10 +523,19 @@ describe('one retry budget across revalidation (spec 9: retries up to 2, revalid
 });
 
 describe('one overall deadline: settings within SETTINGS_DEADLINE_MS, other calls when asked (spec 4, 9)', () => {
-  it('settings: slow 503s (4 s each) → TIMEOUT at 9 000 ms after 3 attempts, not HTTP_SERVER_ERROR at ~12 s', async () => {
-    const observed = await run('get', [503], { settings: true, replyDelayMs: 4000 });
-    expect(observed).toMatchObject({ attempts: 3, delays: [4000 + HTTP_DELAY, 4000 + HTTP_DELAY], outcome: 'TIMEOUT' });
+  it('settings: slow 429s (2 s each, Retry-After 2 s) → TIMEOUT at 9 000 ms after 3 attempts, not at 10 s', async () => {
+    const observed = await run('get', [{ status: 429, retryAfter: '2' }], { settings: true, replyDelayMs: 2000 });
+    expect(observed).toMatchObject({ attempts: 3, delays: [4000, 4000], outcome: 'TIMEOUT' });
     expect(observed.elapsedMs).toBe(SETTINGS_DEADLINE_MS);
+  });
+
+  it('settings: replies slower than the 2 300 ms attempt timeout (4 s) → each attempt retried, TIMEOUT at 8 900 ms', async () => {
+    expect(await run('get', [200], { settings: true, replyDelayMs: 4000 })).toMatchObject({
+      attempts: 3,
+      delays: [2800, 3800],
+      outcome: 'TIMEOUT',
+      elapsedMs: 8900,
+    });
   });
 
   it('settings: a revalidation that never answers → TIMEOUT at 9 000 ms', async () => {
@@ -483,8 +544,15 @@ describe('one overall deadline: settings within SETTINGS_DEADLINE_MS, other call
   });
 
   it('settings: the deadline covers the revalidated re-send too (401, then slow 503s)', async () => {
-    const observed = await run('get', [401, 503], { settings: true, replyDelayMs: 3000 });
-    expect(observed).toMatchObject({ attempts: 3, revalidations: 1, outcome: 'TIMEOUT', elapsedMs: SETTINGS_DEADLINE_MS });
+    // 401 at 2 250, re-sent at once; 503s at 4 500 and 6 860; the last re-send's reply (9 220) is too late.
+    const observed = await run('get', [401, 503], { settings: true, replyDelayMs: 2250 });
+    expect(observed).toMatchObject({
+      attempts: 4,
+      delays: [2250, 2250 + HTTP_DELAY, 2250 + HTTP_DELAY],
+      revalidations: 1,
+      outcome: 'TIMEOUT',
+      elapsedMs: SETTINGS_DEADLINE_MS,
+    });
   });
 
   it('settings: fast failures still fail with their own code, well before the deadline', async () => {
@@ -498,8 +566,8 @@ describe('one overall deadline: settings within SETTINGS_DEADLINE_MS, other call
   });
 
   it('destroy inside the deadline still rejects with DESTROYED, and nothing more is sent', async () => {
-    const observed = await run('get', [503], { settings: true, replyDelayMs: 4000, destroyAtMs: 5000 });
-    expect(observed).toMatchObject({ attempts: 2, outcome: 'DESTROYED', elapsedMs: 5000 });
+    const observed = await run('get', [503], { settings: true, replyDelayMs: 2000, destroyAtMs: 5000 });
+    expect(observed).toMatchObject({ attempts: 3, outcome: 'DESTROYED', elapsedMs: 5000 });
   });
 
   it('request({ deadlineMs }): the network back-off cannot outlast it → TIMEOUT at 300 ms after one attempt', async () => {
