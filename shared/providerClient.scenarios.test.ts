@@ -366,6 +366,26 @@ describe('hung attempts: retried like network errors, never past the deadline or
     },
     // Every other call: 8 000 ms attempts, no deadline unless asked for.
     {
+      name: 'a charge (POST) that hangs: one attempt, TIMEOUT at its 8 000 ms (the bundle: PAYMENT_OUTCOME_UNKNOWN)',
+      method: 'post',
+      replies: ['hang', 200],
+      options: {},
+      attempts: 1,
+      delays: [],
+      outcome: 'TIMEOUT',
+      elapsedMs: 8000,
+    },
+    {
+      name: 'hung × 3 without a deadline: TIMEOUT at 3 × 8 000 + 500 + 1 500 ms',
+      method: 'get',
+      replies: ['hang'],
+      options: {},
+      attempts: 3,
+      delays: [8500, 9500],
+      outcome: 'TIMEOUT',
+      elapsedMs: 26_000,
+    },
+    {
       name: 'request({ deadlineMs: 10 000 }): the retry starts at 8 500 ms, the deadline ends it',
       method: 'get',
       replies: ['hang'],
