@@ -16,7 +16,10 @@ export const PARENT_ORIGIN_PARAM = 'parentOrigin';
  */
 export const CONNECTION_TIMEOUT_MS = 20_000;
 
-/** How long the frame waits for the host's answer to `getBootstrap`, in milliseconds. */
+/**
+ * How long the frame waits for the host's answer to `getBootstrap`, in milliseconds; after it
+ * the frame shows the alert and reports CONNECTION_FAILED (`onCrash`).
+ */
 export const BOOTSTRAP_CALL_TIMEOUT_MS = 5_000;
 
 /**

@@ -1,6 +1,11 @@
 /** Business constants and limits of spec section 9, and the fixed strings of sections 1 and 8. */
 
-/** Maximum widget ready time in milliseconds; past it the widget counts as slow (spec 4, 9). */
+/**
+ * Maximum widget ready time in milliseconds (spec 4, 9). The host SDK times it from
+ * `mountCashier`: past it without `onApiInit` it calls `onSlow` once, and the widget keeps
+ * loading. It is also the settings cache's pending limit: how long widgets wait on another
+ * widget's settings request before they claim again.
+ */
 export const MAX_WIDGET_READY_TIME_MS = 10_000;
 
 /** How many times an idempotent request is retried after its first attempt (spec 9). */
@@ -20,19 +25,32 @@ export const RETRYABLE_SERVER_STATUS_MIN = 500;
 export const RETRYABLE_SERVER_STATUS_MAX = 599;
 
 /**
- * Longest wait a 429's Retry-After can impose before one retry, in milliseconds. Two retries at
- * this cap still leave the widget time to become ready (or fail) well inside the 10 s limit.
+ * Longest wait a 429's Retry-After can impose before one retry, in milliseconds. A wait, not a
+ * timeout: two retries at this cap still end the settings call (loaded, or failed at its
+ * SETTINGS_DEADLINE_MS at the latest) inside the 10 s ready limit.
  */
 export const MAX_RETRY_AFTER_MS = 2_000;
 
 /**
- * Overall deadline of the widget settings request, in milliseconds: every attempt, the retry
- * delays and a revalidation must fit in it, or the call rejects with CashierError `TIMEOUT`.
+ * Overall deadline of the widget settings request, in milliseconds: every attempt (each of
+ * SETTINGS_ATTEMPT_TIMEOUT_MS), the retry delays and a revalidation must fit in it, or the call
+ * rejects with CashierError `TIMEOUT` (the frame then fails with SETTINGS_LOAD_FAILED).
  * Below the 10 000 ms ready limit (spec 4, 9) and the host's settings cache wait (also 10 000 ms),
  * so the frame fails, and tells the waiting widgets, before they give up on it. Other calls have
  * no overall deadline unless one is asked for (`deadlineMs`).
  */
 export const SETTINGS_DEADLINE_MS = 9_000;
+
+/**
+ * Per-attempt timeout of the widget settings request, in milliseconds; a timed-out attempt is
+ * retried like a network error (spec 9). Chosen so that the first attempt, spec 9's 2 retries
+ * and the network back-offs between them (500 + 1 500 ms) all fit inside SETTINGS_DEADLINE_MS:
+ * 3 × 2 300 + 2 000 = 8 900 ≤ 9 000. The 8 000 ms of other calls would let one hung attempt use
+ * up the deadline, leaving no room for a retry. A settings reply is a few hundred bytes, so 2.3 s
+ * still covers a cold connection (DNS, TCP, TLS, request) on a slow phone network; a reply slower
+ * than that is treated as lost and asked for again.
+ */
+export const SETTINGS_ATTEMPT_TIMEOUT_MS = 2_300;
 
 /** HTTP 429 Too Many Requests, retried (spec 9). */
 export const TOO_MANY_REQUESTS_STATUS = 429;

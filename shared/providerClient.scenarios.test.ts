@@ -33,13 +33,15 @@ afterEach(() => {
 });
 
 /**
- * One provider reply: an HTTP status, a captcha 403, or a network error. `network` is msw's
+ * One provider reply: an HTTP status, a captcha 403, a network error, or none. `network` is msw's
  * `HttpResponse.error()`: under Node axios gives an error with no code. `ERR_NETWORK` is the error
- * axios gives in the browser (Chromium), made by a tiny adapter in front of msw.
+ * axios gives in the browser (Chromium), made by a tiny adapter in front of msw. `hang` never
+ * answers: the attempt ends when its per-attempt `timeout` passes (axios `ECONNABORTED`, on the
+ * faked clock), or when the call is aborted (deadline, destroy).
  */
-type Reply = 'network' | 'ERR_NETWORK' | 'captcha' | number | { status: 429; retryAfter: string };
+type Reply = 'network' | 'ERR_NETWORK' | 'hang' | 'captcha' | number | { status: 429; retryAfter: string };
 
-function respond(reply: Exclude<Reply, 'ERR_NETWORK'>): Response {
+function respond(reply: Exclude<Reply, 'ERR_NETWORK' | 'hang'>): Response {
   if (reply === 'network') return HttpResponse.error();
   if (reply === 'captcha') {
     return HttpResponse.json({ details: { applicationError: { code: 'CAPTCHA_REQUIRED' } } }, { status: 403 });
@@ -82,7 +84,10 @@ interface RunOptions {
   destroyAtMs?: number;
 }
 
-/** Runs one request against `replies` (the last repeats), stepping the fake clock 1 ms at a time. */
+/**
+ * Runs one request against `replies` (the last repeats), stepping the fake clock 1 ms at a time,
+ * for at most 30 s of it (three hung 8 s attempts and their back-offs take 26 s).
+ */
 async function run(method: string, replies: Reply[], options: RunOptions = {}): Promise<Observed> {
   const times: number[] = [];
   const tokens: (string | null)[] = [];
@@ -92,8 +97,9 @@ async function run(method: string, replies: Reply[], options: RunOptions = {}): 
       const reply = next();
       times.push(Date.now());
       tokens.push(request.headers.get('authorization'));
+      if (reply === 'hang') await delay('infinite');
       if (options.replyDelayMs) await delay(options.replyDelayMs);
-      return respond(reply === 'ERR_NETWORK' ? 'network' : reply);
+      return respond(reply === 'ERR_NETWORK' || reply === 'hang' ? 'network' : reply);
     }),
   );
   // The browser's network error: axios rejects with code ERR_NETWORK (and the request) before msw.
@@ -139,7 +145,7 @@ async function run(method: string, replies: Reply[], options: RunOptions = {}): 
     settled = true;
     elapsedMs = Date.now() - started;
   });
-  for (let step = 0; !settled && step < 20_000; step += 1) {
+  for (let step = 0; !settled && step < 30_000; step += 1) {
     await new Promise((resolve) => setImmediate(resolve));
     await vi.advanceTimersByTimeAsync(1);
   }
@@ -172,6 +178,8 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
   const idempotent: Record<string, Row> = {
     network: row(2, [500], 0, 'ok'),
     ERR_NETWORK: row(2, [500], 0, 'ok'),
+    // The 8 000 ms per-attempt timeout, then the network back-off of 500 ms.
+    hang: row(2, [8500], 0, 'ok'),
     '429': row(2, [HTTP_DELAY], 0, 'ok'),
     '500': row(2, [HTTP_DELAY], 0, 'ok'),
     '503': row(2, [HTTP_DELAY], 0, 'ok'),
@@ -184,6 +192,7 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
   const neverRetried: Record<string, Row> = {
     network: row(1, [], 0, 'NETWORK_ERROR'),
     ERR_NETWORK: row(1, [], 0, 'NETWORK_ERROR'),
+    hang: row(1, [], 0, 'TIMEOUT'),
     '429': row(1, [], 0, 'HTTP_CLIENT_ERROR'),
     '500': row(1, [], 0, 'HTTP_SERVER_ERROR'),
     '503': row(1, [], 0, 'HTTP_SERVER_ERROR'),
@@ -203,7 +212,7 @@ describe('every method × every reply, then 200 (spec 7, 8, 9)', () => {
     post: neverRetried,
     patch: neverRetried,
   };
-  const replies: Reply[] = ['network', 'ERR_NETWORK', 429, 500, 503, 404, 401, 403, 'captcha', 200];
+  const replies: Reply[] = ['network', 'ERR_NETWORK', 'hang', 429, 500, 503, 404, 401, 403, 'captcha', 200];
   const rows = Object.entries(expected).flatMap(([method, byReply]) =>
     replies.map((reply) => ({ method, reply, ...(byReply[String(reply)] as Row) })),
   );
@@ -229,6 +238,11 @@ describe('idempotent methods: retries on network errors, 429 and 5xx (spec 7, 9)
     { replies: ['ERR_NETWORK', 200], attempts: 2, delays: [500], outcome: 'ok' },
     { replies: ['ERR_NETWORK'], attempts: 3, delays: [500, 1500], outcome: 'NETWORK_ERROR' },
     { replies: ['ERR_NETWORK', 503, 200], attempts: 3, delays: [500, HTTP_DELAY], outcome: 'ok' },
+    // A hung attempt ends at the 8 000 ms per-attempt timeout and backs off like a network error.
+    { replies: ['hang', 200], attempts: 2, delays: [8500], outcome: 'ok' },
+    { replies: ['hang'], attempts: 3, delays: [8500, 9500], outcome: 'TIMEOUT' },
+    { replies: ['hang', 503, 200], attempts: 3, delays: [8500, HTTP_DELAY], outcome: 'ok' },
+    { replies: ['ERR_NETWORK', 'hang', 200], attempts: 3, delays: [500, 9500], outcome: 'ok' },
     { replies: [429, 200], attempts: 2, delays: [HTTP_DELAY], outcome: 'ok' },
     { replies: [{ status: 429, retryAfter: '1' }, 200], attempts: 2, delays: [1000], outcome: 'ok' },
     {
@@ -274,6 +288,7 @@ describe('POST and PATCH are never retried (spec 7)', () => {
     [
       { replies: ['network'] as Reply[], outcome: 'NETWORK_ERROR' },
       { replies: ['ERR_NETWORK', 200] as Reply[], outcome: 'NETWORK_ERROR' },
+      { replies: ['hang', 200] as Reply[], outcome: 'TIMEOUT' },
       { replies: [429] as Reply[], outcome: 'HTTP_CLIENT_ERROR' },
       { replies: [500] as Reply[], outcome: 'HTTP_SERVER_ERROR' },
       { replies: [503, 200] as Reply[], outcome: 'HTTP_SERVER_ERROR' },
@@ -282,6 +297,153 @@ describe('POST and PATCH are never retried (spec 7)', () => {
   );
   it.each(rows)('$method $replies: one attempt, $outcome', async ({ method, replies, outcome }) => {
     expect(await run(method, replies)).toMatchObject({ attempts: 1, revalidations: 0, outcome });
+  });
+});
+
+describe('hung attempts: retried like network errors, never past the deadline or after destroy (spec 9)', () => {
+  // Replies the provider never sends: each attempt ends at its timeout (8 000 ms unless the
+  // settings call's), an abort of the call's deadline (TIMEOUT) or destroy (DESTROYED, no retry).
+  const table: {
+    name: string;
+    method: string;
+    replies: Reply[];
+    options: RunOptions;
+    attempts: number;
+    delays: number[];
+    outcome: string;
+    elapsedMs: number;
+  }[] = [
+    // The settings call: 2 300 ms attempts, so both retries fit its 9 000 ms deadline.
+    {
+      name: 'settings: hung, then 200 → loads on the retry',
+      method: 'get',
+      replies: ['hang', 200],
+      options: { settings: true },
+      attempts: 2,
+      delays: [2800],
+      outcome: 'ok',
+      elapsedMs: 2800,
+    },
+    {
+      name: 'settings: hung twice, then 200 → loads on the second retry',
+      method: 'get',
+      replies: ['hang', 'hang', 200],
+      options: { settings: true },
+      attempts: 3,
+      delays: [2800, 3800],
+      outcome: 'ok',
+      elapsedMs: 6600,
+    },
+    {
+      name: 'settings: hung × 3 → TIMEOUT inside the 9 000 ms deadline',
+      method: 'get',
+      replies: ['hang'],
+      options: { settings: true },
+      attempts: 3,
+      delays: [2800, 3800],
+      outcome: 'TIMEOUT',
+      elapsedMs: 8900,
+    },
+    {
+      name: 'settings, settingsDeadlineMs 4 000: the deadline ends the retry',
+      method: 'get',
+      replies: ['hang'],
+      options: { settings: true, client: { settingsDeadlineMs: 4000 } },
+      attempts: 2,
+      delays: [2800],
+      outcome: 'TIMEOUT',
+      elapsedMs: 4000,
+    },
+    {
+      name: 'settings: destroy during the retried hung attempt',
+      method: 'get',
+      replies: ['hang'],
+      options: { settings: true, destroyAtMs: 4000 },
+      attempts: 2,
+      delays: [2800],
+      outcome: 'DESTROYED',
+      elapsedMs: 4000,
+    },
+    // Every other call: 8 000 ms attempts, no deadline unless asked for.
+    {
+      name: 'a charge (POST) that hangs: one attempt, TIMEOUT at its 8 000 ms (the bundle: PAYMENT_OUTCOME_UNKNOWN)',
+      method: 'post',
+      replies: ['hang', 200],
+      options: {},
+      attempts: 1,
+      delays: [],
+      outcome: 'TIMEOUT',
+      elapsedMs: 8000,
+    },
+    {
+      name: 'hung × 3 without a deadline: TIMEOUT at 3 × 8 000 + 500 + 1 500 ms',
+      method: 'get',
+      replies: ['hang'],
+      options: {},
+      attempts: 3,
+      delays: [8500, 9500],
+      outcome: 'TIMEOUT',
+      elapsedMs: 26_000,
+    },
+    {
+      name: 'request({ deadlineMs: 10 000 }): the retry starts at 8 500 ms, the deadline ends it',
+      method: 'get',
+      replies: ['hang'],
+      options: { deadlineMs: 10_000 },
+      attempts: 2,
+      delays: [8500],
+      outcome: 'TIMEOUT',
+      elapsedMs: 10_000,
+    },
+    {
+      name: 'client deadlineMs 8 300: no retry once the back-off would outlast it',
+      method: 'put',
+      replies: ['hang', 200],
+      options: { client: { deadlineMs: 8300 } },
+      attempts: 1,
+      delays: [],
+      outcome: 'TIMEOUT',
+      elapsedMs: 8300,
+    },
+    {
+      name: 'destroy during the first hung attempt',
+      method: 'get',
+      replies: ['hang', 200],
+      options: { destroyAtMs: 3000 },
+      attempts: 1,
+      delays: [],
+      outcome: 'DESTROYED',
+      elapsedMs: 3000,
+    },
+    {
+      name: 'destroy during the back-off after a hung attempt',
+      method: 'delete',
+      replies: ['hang', 200],
+      options: { destroyAtMs: 8200 },
+      attempts: 1,
+      delays: [],
+      outcome: 'DESTROYED',
+      elapsedMs: 8200,
+    },
+    {
+      name: 'destroy during the retried hung attempt',
+      method: 'get',
+      replies: ['hang', 'hang', 200],
+      options: { destroyAtMs: 9000 },
+      attempts: 2,
+      delays: [8500],
+      outcome: 'DESTROYED',
+      elapsedMs: 9000,
+    },
+  ];
+  it.each(table)('$method: $name → $attempts attempt(s), $outcome at $elapsedMs ms', async (row) => {
+    expect(await run(row.method, row.replies, row.options)).toMatchObject({
+      attempts: row.attempts,
+      delays: row.delays,
+      revalidations: 0,
+      outcome: row.outcome,
+      elapsedMs: row.elapsedMs,
+    });
   });
 });
 
@@ -381,10 +543,19 @@ describe('one retry budget across revalidation (spec 9: retries up to 2, revalid
 });
 
 describe('one overall deadline: settings within SETTINGS_DEADLINE_MS, other calls when asked (spec 4, 9)', () => {
-  it('settings: slow 503s (4 s each) → TIMEOUT at 9 000 ms after 3 attempts, not HTTP_SERVER_ERROR at ~12 s', async () => {
-    const observed = await run('get', [503], { settings: true, replyDelayMs: 4000 });
-    expect(observed).toMatchObject({ attempts: 3, delays: [4000 + HTTP_DELAY, 4000 + HTTP_DELAY], outcome: 'TIMEOUT' });
+  it('settings: slow 429s (2 s each, Retry-After 2 s) → TIMEOUT at 9 000 ms after 3 attempts, not at 10 s', async () => {
+    const observed = await run('get', [{ status: 429, retryAfter: '2' }], { settings: true, replyDelayMs: 2000 });
+    expect(observed).toMatchObject({ attempts: 3, delays: [4000, 4000], outcome: 'TIMEOUT' });
     expect(observed.elapsedMs).toBe(SETTINGS_DEADLINE_MS);
+  });
+
+  it('settings: replies slower than the 2 300 ms attempt timeout (4 s) → each attempt retried, TIMEOUT at 8 900 ms', async () => {
+    expect(await run('get', [200], { settings: true, replyDelayMs: 4000 })).toMatchObject({
+      attempts: 3,
+      delays: [2800, 3800],
+      outcome: 'TIMEOUT',
+      elapsedMs: 8900,
+    });
   });
 
   it('settings: a revalidation that never answers → TIMEOUT at 9 000 ms', async () => {
@@ -393,8 +564,15 @@ describe('one overall deadline: settings within SETTINGS_DEADLINE_MS, other call
   });
 
   it('settings: the deadline covers the revalidated re-send too (401, then slow 503s)', async () => {
-    const observed = await run('get', [401, 503], { settings: true, replyDelayMs: 3000 });
-    expect(observed).toMatchObject({ attempts: 3, revalidations: 1, outcome: 'TIMEOUT', elapsedMs: SETTINGS_DEADLINE_MS });
+    // 401 at 2 250, re-sent at once; 503s at 4 500 and 6 860; the last re-send's reply (9 220) is too late.
+    const observed = await run('get', [401, 503], { settings: true, replyDelayMs: 2250 });
+    expect(observed).toMatchObject({
+      attempts: 4,
+      delays: [2250, 2250 + HTTP_DELAY, 2250 + HTTP_DELAY],
+      revalidations: 1,
+      outcome: 'TIMEOUT',
+      elapsedMs: SETTINGS_DEADLINE_MS,
+    });
   });
 
   it('settings: fast failures still fail with their own code, well before the deadline', async () => {
@@ -408,8 +586,8 @@ describe('one overall deadline: settings within SETTINGS_DEADLINE_MS, other call
   });
 
   it('destroy inside the deadline still rejects with DESTROYED, and nothing more is sent', async () => {
-    const observed = await run('get', [503], { settings: true, replyDelayMs: 4000, destroyAtMs: 5000 });
-    expect(observed).toMatchObject({ attempts: 2, outcome: 'DESTROYED', elapsedMs: 5000 });
+    const observed = await run('get', [503], { settings: true, replyDelayMs: 2000, destroyAtMs: 5000 });
+    expect(observed).toMatchObject({ attempts: 3, outcome: 'DESTROYED', elapsedMs: 5000 });
   });
 
   it('request({ deadlineMs }): the network back-off cannot outlast it → TIMEOUT at 300 ms after one attempt', async () => {

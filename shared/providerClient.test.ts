@@ -1,4 +1,4 @@
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CashierError } from './CashierError';
@@ -108,6 +108,27 @@ describe('getWidgetSettings (spec 7, DESIGN "Widget settings call")', () => {
       .catch((e: unknown) => e)) as CashierError;
     expect(error.code).toBe('HTTP_SERVER_ERROR');
     expect(count).toBe(1);
+  });
+
+  it.each([
+    { method: 'get', attempts: 2, outcome: 'ok' },
+    { method: 'post', attempts: 1, outcome: 'TIMEOUT' },
+  ])("Node's adapter, real clock: a timed-out $method attempt → $attempts attempt(s), $outcome", async (row) => {
+    let count = 0;
+    server.use(
+      http.all(`${host}${ProviderPaths.cardTokenization}`, async () => {
+        count += 1;
+        if (count === 1) await delay(300);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const outcome = await createProviderClient({ host, getAppInstance: () => token, timeoutMs: 50 })
+      .request({ method: row.method, path: ProviderPaths.cardTokenization })
+      .then(
+        () => 'ok',
+        (e: unknown) => (e as CashierError).code,
+      );
+    expect({ attempts: count, outcome }).toEqual({ attempts: row.attempts, outcome: row.outcome });
   });
 
   it('an aborted signal rejects with DESTROYED and makes no request', async () => {

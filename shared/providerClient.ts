@@ -2,7 +2,7 @@ import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig } f
 import axiosRetry from 'axios-retry';
 import { assertProviderPath } from './assertProviderPath';
 import { CashierError, ErrorCode } from './CashierError';
-import { MAX_RETRIES, MAX_REVALIDATIONS, SETTINGS_DEADLINE_MS } from './constants';
+import { MAX_RETRIES, MAX_REVALIDATIONS, SETTINGS_ATTEMPT_TIMEOUT_MS, SETTINGS_DEADLINE_MS } from './constants';
 import { isValidGuid } from './isValidGuid';
 import { WIDGET_SETTINGS_PATH } from './paths';
 import { retryConfig } from './retryPolicy';
@@ -22,7 +22,11 @@ export interface ProviderClientOptions {
   revalidateAppInstance?: () => Promise<string>;
   /** Aborts every request in flight and every later one (destroy): they reject with DESTROYED. Default: none. */
   signal?: AbortSignal;
-  /** Per-attempt timeout in milliseconds. Default 8000 (DEFAULT_REQUEST_TIMEOUT_MS). */
+  /**
+   * Per-attempt timeout in milliseconds of every call but the widget settings (whose attempts take
+   * SETTINGS_ATTEMPT_TIMEOUT_MS, 2 300). A timed-out attempt of an idempotent method is retried like
+   * a network error; a POST or PATCH rejects with TIMEOUT. Default 8000 (DEFAULT_REQUEST_TIMEOUT_MS).
+   */
   timeoutMs?: number;
   /**
    * Overall deadline of `getWidgetSettings` in milliseconds, covering every attempt, the retry
@@ -67,8 +71,9 @@ export interface ProviderRequest {
  */
 export interface ProviderClient {
   /**
-   * GET widget-settings (spec 7), within `settingsDeadlineMs` (default 9000 ms) in all. Rejects
-   * with CashierError (see {@link toCashierError}; TIMEOUT when the deadline passes).
+   * GET widget-settings (spec 7): attempts of SETTINGS_ATTEMPT_TIMEOUT_MS (2 300 ms) each, within
+   * `settingsDeadlineMs` (default 9000 ms) in all. Rejects with CashierError (see
+   * {@link toCashierError}; TIMEOUT when the last attempt times out or the deadline passes).
    */
   getWidgetSettings(query?: { msid?: string }): Promise<WidgetSettings>;
   /**
@@ -79,7 +84,12 @@ export interface ProviderClient {
   request(config: ProviderRequest): Promise<unknown>;
 }
 
-/** Default per-attempt timeout, in milliseconds. */
+/**
+ * Default per-attempt timeout of every call but the widget settings, in milliseconds. A POST or
+ * PATCH (a charge) gets one attempt: TIMEOUT after 8 000 ms. An idempotent call retries a timed-out
+ * attempt twice: without a deadline, TIMEOUT after 3 × 8 000 + 500 + 1 500 = 26 000 ms at most;
+ * a caller that needs less passes `deadlineMs`.
+ */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
 
 /**
@@ -210,7 +220,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   return {
     async getWidgetSettings(query = {}) {
       const params = query.msid && isValidGuid(query.msid) ? { msid: query.msid } : undefined;
-      const body = await send({ method: 'get', url: WIDGET_SETTINGS_PATH, params }, settingsDeadlineMs);
+      const timeout = SETTINGS_ATTEMPT_TIMEOUT_MS;
+      const body = await send({ method: 'get', url: WIDGET_SETTINGS_PATH, params, timeout }, settingsDeadlineMs);
       return parseWidgetSettings(body);
     },
     request,

@@ -48,12 +48,22 @@ describe('retry policy (spec 7 and 9)', () => {
     { code: 'ECONNRESET', sent: true, expected: true, why: 'a dropped connection' },
     { code: undefined, sent: true, expected: true, why: 'a transport failure without a code (Node adapter, msw)' },
     { code: undefined, sent: false, expected: false, why: 'no code and never sent: failed before the transport' },
-    { code: 'ECONNABORTED', sent: true, expected: false, why: 'a timeout: a retry would not fit the 10 s ready limit' },
+    { code: 'ECONNABORTED', sent: true, expected: true, why: 'a timed-out attempt (xhr and http adapters)' },
+    { code: 'ETIMEDOUT', sent: true, expected: true, why: 'a timed-out attempt (fetch adapter, clarifyTimeoutError)' },
     { code: 'ERR_CANCELED', sent: true, expected: false, why: 'aborted by destroy()' },
   ])('GET failing without a reply, code $code, sent $sent → retry $expected ($why)', ({ code, sent, expected }) => {
     const error = axiosError('get', undefined, { code, request: sent ? {} : undefined });
     expect(error.code).toBe(code);
     expect(shouldRetry(error)).toBe(expected);
+  });
+
+  it.each(['ECONNABORTED', 'ETIMEDOUT'])('a timed-out POST or PATCH (%s) is never retried (spec 7)', (code) => {
+    for (const method of ['post', 'patch']) expect(shouldRetry(axiosError(method, undefined, { code, request: {} }))).toBe(false);
+  });
+
+  it('a timed-out attempt backs off like a network error: (2^n − 1) / 2 s', () => {
+    const timedOut = axiosError('put', undefined, { code: 'ECONNABORTED', request: {} });
+    expect([retryDelayMs(1, timedOut), retryDelayMs(2, timedOut)]).toEqual([500, 1500]);
   });
 
   it.each([

@@ -26,16 +26,20 @@ export function isRetryableStatus(status: number): boolean {
 
 /**
  * Spec 7: an idempotent request that failed on the network, with 429 or with 5xx is retried.
- * "On the network" is axios-retry's `isNetworkError` (a failure without a reply, not a timeout,
- * not a certificate or DNS error; in the browser axios says `ERR_NETWORK`), plus a request that
- * went out and whose transport rejected without any error code (Node's adapter wraps such a
- * failure with the request but no code; toCashierError reports it as NETWORK_ERROR). An error
- * with neither code nor request failed before anything was sent and is not retried.
+ * "On the network" is axios-retry's `isNetworkError` (a failure without a reply, not a certificate
+ * or DNS error; in the browser axios says `ERR_NETWORK`; the fetch adapter's timeout `ETIMEDOUT`
+ * is one), plus an attempt that timed out (`ECONNABORTED`, which `isNetworkError` leaves out: a
+ * hung attempt is a reply lost on the network, and the call's deadline, not the first attempt,
+ * bounds the wait; the xhr adapter also says it when the browser drops the request, as on a
+ * navigation, where a retry is harmless), plus a request that went out and whose transport rejected without any error
+ * code (Node's adapter wraps such a failure with the request but no code; toCashierError reports
+ * it as NETWORK_ERROR). An error with neither code nor request failed before anything was sent
+ * and is not retried; nor is an attempt aborted by destroy or the deadline (`ERR_CANCELED`).
  */
 export function shouldRetry(error: AxiosError): boolean {
   if (!isIdempotentMethod(error.config?.method)) return false;
   if (error.response) return isRetryableStatus(error.response.status);
-  return isNetworkError(error) || (error.code === undefined && error.request !== undefined);
+  return isNetworkError(error) || error.code === 'ECONNABORTED' || (error.code === undefined && error.request !== undefined);
 }
 
 /**
