@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -22,8 +23,14 @@ function provider(control = true) {
 }
 const get = (app: ReturnType<typeof provider>['app'], path: string, headers: Record<string, string> = {}) =>
   app.request(path, { headers: { Origin: FRAME, ...headers } });
-const post = (app: ReturnType<typeof provider>['app'], path: string, body: unknown) =>
-  app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+/** In process the request URL is http://localhost/…, so a control call's loopback Host is `localhost` (port 80). */
+const CONTROL_HOST = { Host: 'localhost' };
+const post = (app: ReturnType<typeof provider>['app'], path: string, body: unknown, headers: Record<string, string> = {}) =>
+  app.request(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...CONTROL_HOST, ...headers },
+  });
 
 describe('widget settings route', () => {
   it.each([
@@ -114,7 +121,7 @@ describe('fault switches', () => {
       const res = await app.request('/__control/faults', {
         method: 'POST',
         body: JSON.stringify({ path: settingsPath, status: 500 }),
-        headers: { 'Content-Type': type },
+        headers: { 'Content-Type': type, ...CONTROL_HOST },
       });
       expect(res.status).toBe(415);
     }
@@ -130,7 +137,7 @@ describe('fault switches', () => {
   it('records requests with method, path, query and Authorization; control calls are not recorded', async () => {
     const { app } = provider();
     await get(app, `${settingsPath}?msid=abc`, { Authorization: DEMO_APP_INSTANCE });
-    const res = await app.request(`/__control/requests?path=${encodeURIComponent(settingsPath)}`);
+    const res = await app.request(`/__control/requests?path=${encodeURIComponent(settingsPath)}`, { headers: CONTROL_HOST });
     const recorded = (await res.json()) as { method: string; path: string; query: object; authorization: string }[];
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
@@ -141,6 +148,92 @@ describe('fault switches', () => {
     });
   });
 });
+
+describe('control calls answer a loopback Host only (DNS rebinding)', () => {
+  it.each([
+    { host: 'evil.example', status: 403 },
+    { host: 'evil.example:80', status: 403 },
+    { host: 'localhost:8080', status: 403 },
+    { host: undefined, status: 403 },
+    { host: 'localhost', status: 200 },
+    { host: 'localhost:80', status: 200 },
+    { host: '127.0.0.1', status: 200 },
+    { host: '[::1]', status: 200 },
+  ])('in process (http://localhost/…): Host $host → $status', async ({ host, status }) => {
+    const { app } = provider();
+    const res = await app.request('/__control/requests', { headers: host === undefined ? {} : { Host: host } });
+    expect(res.status).toBe(status);
+    if (status === 403)
+      expect(await res.json()).toMatchObject({ details: { applicationError: { code: 'LOOPBACK_HOST_REQUIRED' } } });
+  });
+
+  it('a POST with a foreign Host is refused before it arms anything, JSON or not', async () => {
+    const { app } = provider();
+    for (const type of ['application/json', 'text/plain']) {
+      const res = await post(
+        app,
+        '/__control/faults',
+        { path: settingsPath, status: 500 },
+        { Host: 'evil.example', 'Content-Type': type },
+      );
+      expect(res.status).toBe(403);
+    }
+    expect((await post(app, '/__control/reset', {}, { Host: 'evil.example' })).status).toBe(403);
+    expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
+  });
+
+  describe("on a real server (the port is the socket's)", () => {
+    let close: (() => Promise<void>) | undefined;
+    afterEach(async () => close?.());
+
+    it("Host evil.example → 403 naming why; 127.0.0.1, localhost and [::1] with the server's port → 200; another port → 403", async () => {
+      const running = await startProvider({
+        port: 0,
+        publicUrl: 'http://127.0.0.1:0',
+        frameOrigins: [FRAME],
+        staticsDir: fixtures,
+        control: true,
+      });
+      close = running.close;
+      const port = Number(new URL(running.url).port);
+      const requests = `${running.url}/__control/requests`;
+      const refused = await rawRequest(requests, 'evil.example');
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.body)).toMatchObject({
+        details: { applicationError: { code: 'LOOPBACK_HOST_REQUIRED', description: expect.stringContaining('evil.example') } },
+      });
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+        expect((await rawRequest(requests, host)).status, host).toBe(200);
+      }
+      for (const host of [`evil.example:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1']) {
+        expect((await rawRequest(requests, host)).status, host).toBe(403);
+      }
+      const armed = await rawRequest(`${running.url}/__control/faults`, `evil.example:${port}`, {
+        method: 'POST',
+        body: JSON.stringify({ path: settingsPath, status: 500 }),
+      });
+      expect(armed.status).toBe(403);
+      expect((await fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } })).status).toBe(200);
+    });
+  });
+});
+
+/** A request through node:http, which sends the `Host` given (fetch sends the URL's). */
+function rawRequest(url: string, host: string, { method = 'GET', body }: { method?: string; body?: string } = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const headers: Record<string, string> = { Host: host, ...(body ? { 'Content-Type': 'application/json' } : {}) };
+    const req = httpRequest(url, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 describe('statics', () => {
   it('serves a bundle as JavaScript with a public CORS grant; a missing file is 404', async () => {
