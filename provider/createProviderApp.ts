@@ -56,7 +56,7 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
     if (url.pathname.startsWith('/__control')) return next();
-    state.requests.push({
+    state.record({
       method: c.req.method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
