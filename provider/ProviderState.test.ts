@@ -5,7 +5,7 @@ const seen = (n: number): RecordedRequest => ({
   method: 'GET',
   path: `/p/${n}`,
   query: {},
-  authorization: null,
+  tokenFingerprint: null,
   idempotencyKey: null,
   at: n,
 });

@@ -31,8 +31,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
-  /** The raw Authorization header (the provider is a test double: tests check the token sent). */
-  authorization: string | null;
+  /** The Authorization header's fingerprint (`tokenFingerprint.ts`), or null without one: never the token itself. */
+  tokenFingerprint: string | null;
   /** The Idempotency-Key header (charges), or null. */
   idempotencyKey: string | null;
   /** Milliseconds since the epoch. */

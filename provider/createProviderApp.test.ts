@@ -7,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../shared';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
 import { startProvider } from './startProvider';
+import { tokenFingerprint } from './tokenFingerprint';
 
 const FRAME = 'http://127.0.0.1:4174';
 const settingsPath = ProviderPaths.widgetSettings;
@@ -134,18 +135,37 @@ describe('fault switches', () => {
     expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
   });
 
-  it('records requests with method, path, query and Authorization; control calls are not recorded', async () => {
+  it('records requests with method, path, query and a fingerprint of Authorization; control calls are not recorded', async () => {
     const { app } = provider();
     await get(app, `${settingsPath}?msid=abc`, { Authorization: DEMO_APP_INSTANCE });
+    await app.request('/__control/charges', { headers: CONTROL_HOST });
     const res = await app.request(`/__control/requests?path=${encodeURIComponent(settingsPath)}`, { headers: CONTROL_HOST });
-    const recorded = (await res.json()) as { method: string; path: string; query: object; authorization: string }[];
+    const recorded = (await res.json()) as { method: string; path: string; query: object; tokenFingerprint: string }[];
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       method: 'GET',
       path: settingsPath,
       query: { msid: 'abc' },
-      authorization: DEMO_APP_INSTANCE,
+      tokenFingerprint: tokenFingerprint(DEMO_APP_INSTANCE),
     });
+    expect((await (await app.request('/__control/requests', { headers: CONTROL_HOST })).json()) as unknown[]).toHaveLength(1);
+  });
+
+  it('never records the raw token, known or not, in any field', async () => {
+    const { app } = provider();
+    const tokens = [DEMO_APP_INSTANCE, 'a-secret-app-instance-0123456789'];
+    for (const token of tokens) {
+      await get(app, settingsPath, { Authorization: token });
+      await app.request(settingsPath, { method: 'OPTIONS', headers: { Origin: FRAME, Authorization: token } });
+    }
+    await get(app, settingsPath);
+    const log = await (await app.request('/__control/requests', { headers: CONTROL_HOST })).text();
+    for (const token of tokens) expect(log).not.toContain(token);
+    const recorded = JSON.parse(log) as { tokenFingerprint: string | null }[];
+    expect(recorded.map((r) => r.tokenFingerprint)).toEqual([
+      ...tokens.flatMap((token) => [tokenFingerprint(token), tokenFingerprint(token)]),
+      null,
+    ]);
   });
 });
 

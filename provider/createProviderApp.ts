@@ -10,6 +10,7 @@ import { applicationError, type CheckoutStore, createCheckoutStore } from './che
 import { cacheStatics, compressReplies, noStore } from './deliveryPolicy';
 import { isLoopbackHost } from './isLoopbackHost';
 import { type Fault, ProviderState } from './ProviderState';
+import { tokenFingerprint } from './tokenFingerprint';
 
 /** Options of the reference provider. */
 export interface ProviderOptions {
@@ -56,11 +57,12 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
     if (url.pathname.startsWith('/__control')) return next();
+    const token = c.req.header('authorization');
     state.record({
       method: c.req.method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
-      authorization: c.req.header('authorization') ?? null,
+      tokenFingerprint: token === undefined ? null : tokenFingerprint(token),
       idempotencyKey: c.req.header('idempotency-key') ?? null,
       at: Date.now(),
     });

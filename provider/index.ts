@@ -5,3 +5,4 @@ export { type Fault, MAX_RECORDED_REQUESTS, ProviderState, type RecordedRequest 
 export { DEFAULT_PORTS, type Ports, startAll } from './startAll';
 export { startProvider } from './startProvider';
 export { type StaticServerOptions, startStaticServer } from './startStaticServer';
+export { tokenFingerprint } from './tokenFingerprint';
