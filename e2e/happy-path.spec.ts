@@ -1,4 +1,5 @@
 import { APP_INSTANCE, FRAME_ORIGIN, HOST_ORIGIN } from './support/origins';
+import { tokenFingerprint } from './support/provider';
 import { expect, MIN_BUNDLE_PATH, openAndMount, SETTINGS_PATH, test, waitForEvent, widgetFrame } from './support/test';
 import { typeInto } from './support/typeInto';
 
@@ -25,10 +26,10 @@ test('mountCashier → cross-origin frame → settings → bundle → onApiInit,
     await expect(frame.getByLabel(name, { exact: true })).toBeVisible();
   }
 
-  // One settings request with the raw token, one minified bundle.
+  // One settings request carrying the app instance token (recorded as its fingerprint), one minified bundle.
   const settings = await provider.requests(SETTINGS_PATH);
   expect(settings).toHaveLength(1);
-  expect(settings[0]?.authorization).toBe(APP_INSTANCE);
+  expect(settings[0]?.tokenFingerprint).toBe(tokenFingerprint(APP_INSTANCE));
   expect(await provider.requests(MIN_BUNDLE_PATH)).toHaveLength(1);
 
   // A call through the relayed api: an empty form is invalid, with an error for every field.

@@ -20,13 +20,19 @@ export interface Fault {
   dropAfterApply?: boolean;
 }
 
+/**
+ * How many recorded requests the provider keeps; the oldest drop out. Far more than a test makes
+ * between resets, and a bound on what a long `npm start` holds and serves at /__control/requests.
+ */
+export const MAX_RECORDED_REQUESTS = 1000;
+
 /** One request the provider saw (control routes excluded). */
 export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
-  /** The raw Authorization header (the provider is a test double: tests check the token sent). */
-  authorization: string | null;
+  /** The Authorization header's fingerprint (`tokenFingerprint.ts`), or null without one: never the token itself. */
+  tokenFingerprint: string | null;
   /** The Idempotency-Key header (charges), or null. */
   idempotencyKey: string | null;
   /** Milliseconds since the epoch. */
@@ -36,7 +42,7 @@ export interface RecordedRequest {
 /** The provider's in-memory state: faults, settings overrides, accepted tokens, recorded requests. */
 export class ProviderState {
   readonly faults: Fault[] = [];
-  readonly requests: RecordedRequest[] = [];
+  readonly #requests: RecordedRequest[] = [];
   settingsOverrides: Record<string, unknown> = {};
   readonly appInstances: Set<string>;
   /** Called by {@link reset}, so route modules can keep state of their own and clear it with the rest. */
@@ -44,6 +50,22 @@ export class ProviderState {
 
   constructor(private readonly defaultAppInstances: readonly string[]) {
     this.appInstances = new Set(defaultAppInstances);
+  }
+
+  /** The recorded requests, oldest first: at most {@link MAX_RECORDED_REQUESTS}, the newest. */
+  get requests(): readonly RecordedRequest[] {
+    return this.#requests;
+  }
+
+  /** Records a request; past {@link MAX_RECORDED_REQUESTS} the oldest drops out. */
+  record(request: RecordedRequest): void {
+    this.#requests.push(request);
+    if (this.#requests.length > MAX_RECORDED_REQUESTS) this.#requests.splice(0, this.#requests.length - MAX_RECORDED_REQUESTS);
+  }
+
+  /** Forgets the recorded requests only, e.g. before counting the attempts of one call. */
+  clearRequests(): void {
+    this.#requests.length = 0;
   }
 
   /** Queues a fault (FIFO per matching request). Throws TypeError when it has no string `path`. */
@@ -70,7 +92,7 @@ export class ProviderState {
   /** Back to how the provider started: no faults, no overrides, no requests, default tokens. */
   reset(): void {
     this.faults.length = 0;
-    this.requests.length = 0;
+    this.clearRequests();
     this.settingsOverrides = {};
     this.appInstances.clear();
     for (const token of this.defaultAppInstances) this.appInstances.add(token);

@@ -103,7 +103,7 @@ describe('every spec section 7 path is routed', () => {
   it.each(notImplemented)(
     '$name → 501 NOT_IMPLEMENTED after $attempts attempt(s) (5xx: retried only if idempotent)',
     async ({ call, attempts }) => {
-      running.state.requests.length = 0;
+      running.state.clearRequests();
       const error = await failure(call(client));
       expect(error).toBeInstanceOf(CashierError);
       expect(error?.details).toEqual({ status: 501, applicationErrorCode: 'NOT_IMPLEMENTED' });
@@ -161,7 +161,7 @@ describe('charges and fault switches over HTTP', () => {
   });
 
   it('a fault switch works on any path, e.g. 503 once on locale countries → retried, then answered', async () => {
-    running.state.requests.length = 0;
+    running.state.clearRequests();
     running.state.addFault({ path: '/_serverless/payments-checkout-server/locale/countries', status: 503 });
     await expect(client.getCountries()).resolves.toEqual(expect.arrayContaining([expect.objectContaining({ code: 'US' })]));
     expect(running.state.requests.map((r) => r.path.split('/').pop())).toEqual(['countries', 'countries']);

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -6,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../shared';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
 import { startProvider } from './startProvider';
+import { tokenFingerprint } from './tokenFingerprint';
 
 const FRAME = 'http://127.0.0.1:4174';
 const settingsPath = ProviderPaths.widgetSettings;
@@ -22,8 +24,14 @@ function provider(control = true) {
 }
 const get = (app: ReturnType<typeof provider>['app'], path: string, headers: Record<string, string> = {}) =>
   app.request(path, { headers: { Origin: FRAME, ...headers } });
-const post = (app: ReturnType<typeof provider>['app'], path: string, body: unknown) =>
-  app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+/** In process the request URL is http://localhost/…, so a control call's loopback Host is `localhost` (port 80). */
+const CONTROL_HOST = { Host: 'localhost' };
+const post = (app: ReturnType<typeof provider>['app'], path: string, body: unknown, headers: Record<string, string> = {}) =>
+  app.request(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...CONTROL_HOST, ...headers },
+  });
 
 describe('widget settings route', () => {
   it.each([
@@ -114,7 +122,7 @@ describe('fault switches', () => {
       const res = await app.request('/__control/faults', {
         method: 'POST',
         body: JSON.stringify({ path: settingsPath, status: 500 }),
-        headers: { 'Content-Type': type },
+        headers: { 'Content-Type': type, ...CONTROL_HOST },
       });
       expect(res.status).toBe(415);
     }
@@ -127,20 +135,125 @@ describe('fault switches', () => {
     expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
   });
 
-  it('records requests with method, path, query and Authorization; control calls are not recorded', async () => {
+  it('records requests with method, path, query and a fingerprint of Authorization; control calls are not recorded', async () => {
     const { app } = provider();
     await get(app, `${settingsPath}?msid=abc`, { Authorization: DEMO_APP_INSTANCE });
-    const res = await app.request(`/__control/requests?path=${encodeURIComponent(settingsPath)}`);
-    const recorded = (await res.json()) as { method: string; path: string; query: object; authorization: string }[];
+    await app.request('/__control/charges', { headers: CONTROL_HOST });
+    const res = await app.request(`/__control/requests?path=${encodeURIComponent(settingsPath)}`, { headers: CONTROL_HOST });
+    const recorded = (await res.json()) as { method: string; path: string; query: object; tokenFingerprint: string }[];
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       method: 'GET',
       path: settingsPath,
       query: { msid: 'abc' },
-      authorization: DEMO_APP_INSTANCE,
+      tokenFingerprint: tokenFingerprint(DEMO_APP_INSTANCE),
+    });
+    expect((await (await app.request('/__control/requests', { headers: CONTROL_HOST })).json()) as unknown[]).toHaveLength(1);
+  });
+
+  it('never records the raw token, known or not, in any field', async () => {
+    const { app } = provider();
+    const tokens = [DEMO_APP_INSTANCE, 'a-secret-app-instance-0123456789'];
+    for (const token of tokens) {
+      await get(app, settingsPath, { Authorization: token });
+      await app.request(settingsPath, { method: 'OPTIONS', headers: { Origin: FRAME, Authorization: token } });
+    }
+    await get(app, settingsPath);
+    const log = await (await app.request('/__control/requests', { headers: CONTROL_HOST })).text();
+    for (const token of tokens) expect(log).not.toContain(token);
+    const recorded = JSON.parse(log) as { tokenFingerprint: string | null }[];
+    expect(recorded.map((r) => r.tokenFingerprint)).toEqual([
+      ...tokens.flatMap((token) => [tokenFingerprint(token), tokenFingerprint(token)]),
+      null,
+    ]);
+  });
+});
+
+describe('control calls answer a loopback Host only (DNS rebinding)', () => {
+  it.each([
+    { host: 'evil.example', status: 403 },
+    { host: 'evil.example:80', status: 403 },
+    { host: 'localhost:8080', status: 403 },
+    { host: undefined, status: 403 },
+    { host: 'localhost', status: 200 },
+    { host: 'localhost:80', status: 200 },
+    { host: '127.0.0.1', status: 200 },
+    { host: '[::1]', status: 200 },
+  ])('in process (http://localhost/…): Host $host → $status', async ({ host, status }) => {
+    const { app } = provider();
+    const res = await app.request('/__control/requests', { headers: host === undefined ? {} : { Host: host } });
+    expect(res.status).toBe(status);
+    if (status === 403)
+      expect(await res.json()).toMatchObject({ details: { applicationError: { code: 'LOOPBACK_HOST_REQUIRED' } } });
+  });
+
+  it('a POST with a foreign Host is refused before it arms anything, JSON or not', async () => {
+    const { app } = provider();
+    for (const type of ['application/json', 'text/plain']) {
+      const res = await post(
+        app,
+        '/__control/faults',
+        { path: settingsPath, status: 500 },
+        { Host: 'evil.example', 'Content-Type': type },
+      );
+      expect(res.status).toBe(403);
+    }
+    expect((await post(app, '/__control/reset', {}, { Host: 'evil.example' })).status).toBe(403);
+    expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
+  });
+
+  describe("on a real server (the port is the socket's)", () => {
+    let close: (() => Promise<void>) | undefined;
+    afterEach(async () => close?.());
+
+    it("Host evil.example → 403 naming why; 127.0.0.1, localhost and [::1] with the server's port → 200; another port → 403", async () => {
+      const running = await startProvider({
+        port: 0,
+        publicUrl: 'http://127.0.0.1:0',
+        frameOrigins: [FRAME],
+        staticsDir: fixtures,
+        control: true,
+      });
+      close = running.close;
+      const port = Number(new URL(running.url).port);
+      const requests = `${running.url}/__control/requests`;
+      const refused = await rawRequest(requests, 'evil.example');
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.body)).toMatchObject({
+        details: { applicationError: { code: 'LOOPBACK_HOST_REQUIRED', description: expect.stringContaining('evil.example') } },
+      });
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+        expect((await rawRequest(requests, host)).status, host).toBe(200);
+      }
+      for (const host of [`evil.example:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1']) {
+        expect((await rawRequest(requests, host)).status, host).toBe(403);
+      }
+      const armed = await rawRequest(`${running.url}/__control/faults`, `evil.example:${port}`, {
+        method: 'POST',
+        body: JSON.stringify({ path: settingsPath, status: 500 }),
+      });
+      expect(armed.status).toBe(403);
+      expect((await fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } })).status).toBe(200);
     });
   });
 });
+
+/** A request through node:http, which sends the `Host` given (fetch sends the URL's). */
+function rawRequest(url: string, host: string, { method = 'GET', body }: { method?: string; body?: string } = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const headers: Record<string, string> = { Host: host, ...(body ? { 'Content-Type': 'application/json' } : {}) };
+    const req = httpRequest(url, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 describe('statics', () => {
   it('serves a bundle as JavaScript with a public CORS grant; a missing file is 404', async () => {

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -7,7 +8,9 @@ import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { registerCheckoutRoutes } from './checkoutRoutes';
 import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
 import { cacheStatics, compressReplies, noStore } from './deliveryPolicy';
+import { isLoopbackHost } from './isLoopbackHost';
 import { type Fault, ProviderState } from './ProviderState';
+import { tokenFingerprint } from './tokenFingerprint';
 
 /** Options of the reference provider. */
 export interface ProviderOptions {
@@ -54,11 +57,12 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
   app.use('*', async (c, next) => {
     const url = new URL(c.req.url);
     if (url.pathname.startsWith('/__control')) return next();
-    state.requests.push({
+    const token = c.req.header('authorization');
+    state.record({
       method: c.req.method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
-      authorization: c.req.header('authorization') ?? null,
+      tokenFingerprint: token === undefined ? null : tokenFingerprint(token),
       idempotencyKey: c.req.header('idempotency-key') ?? null,
       at: Date.now(),
     });
@@ -137,6 +141,24 @@ async function playFault(c: Context<Env>, fault: Fault, next: () => Promise<void
 }
 
 function mountControl(app: Hono<Env>, state: ProviderState, store: CheckoutStore) {
+  // Only for this server's loopback names: a page on another name that resolves to 127.0.0.1
+  // (DNS rebinding) is same-origin with us to its browser, but still sends its own Host.
+  app.use('/__control/*', async (c, next) => {
+    const host = c.req.header('host');
+    const { port, defaultPort } = serverPort(c);
+    if (!isLoopbackHost(host, port, defaultPort)) {
+      const got = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;
+      const allowed = `localhost:${port}, 127.0.0.1:${port} or [::1]:${port}`;
+      return c.json(
+        applicationError(
+          'LOOPBACK_HOST_REQUIRED',
+          `Control calls answer only Host ${allowed} (a guard against DNS rebinding); got ${got}.`,
+        ),
+        403,
+      );
+    }
+    return next();
+  });
   // Only JSON: a cross-site page can send a "simple" text/plain or form POST without a
   // preflight, and must not be able to arm faults or reset state while `npm start` runs.
   app.post('/__control/*', async (c, next) => {
@@ -174,4 +196,17 @@ function mountControl(app: Hono<Env>, state: ProviderState, store: CheckoutStore
     state.reset();
     return c.json({ ok: true });
   });
+}
+
+/**
+ * The port the request arrived on (the socket's, not the URL's: on a server the URL is built from
+ * the Host header) and the scheme's default port, for {@link isLoopbackHost}. In process
+ * (`app.request`, as unit tests call it) there is no socket, and the URL the caller chose stands in.
+ */
+function serverPort(c: Context<Env>): { port: number; defaultPort: number } {
+  const socket = c.env?.incoming?.socket as (Socket & { encrypted?: boolean }) | undefined;
+  if (socket?.localPort) return { port: socket.localPort, defaultPort: socket.encrypted ? 443 : 80 };
+  const url = new URL(c.req.url);
+  const defaultPort = url.protocol === 'https:' ? 443 : 80;
+  return { port: url.port ? Number(url.port) : defaultPort, defaultPort };
 }

@@ -1,7 +1,8 @@
 /** The reference provider's public surface: the app, its starters and its state. */
 export { applicationError, createProviderApp, DEMO_APP_INSTANCE, type ProviderOptions } from './createProviderApp';
 export { listen, type RunningServer } from './listen';
-export { type Fault, ProviderState, type RecordedRequest } from './ProviderState';
+export { type Fault, MAX_RECORDED_REQUESTS, ProviderState, type RecordedRequest } from './ProviderState';
 export { DEFAULT_PORTS, type Ports, startAll } from './startAll';
 export { startProvider } from './startProvider';
 export { type StaticServerOptions, startStaticServer } from './startStaticServer';
+export { tokenFingerprint } from './tokenFingerprint';

@@ -1,6 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { PROVIDER_ORIGIN } from './origins';
 
+/** How the provider records a token (`tok:` + 8 hex of its SHA-256): compare recorded requests with `tokenFingerprint(expected)`. */
+export { tokenFingerprint } from '../../provider/tokenFingerprint';
+
 /** A fault for the reference provider's control API (provider/README.md). */
 export interface Fault {
   /** The request path the fault applies to, e.g. WIDGET_SETTINGS_PATH. */
@@ -23,12 +26,13 @@ export interface Fault {
   dropAfterApply?: boolean;
 }
 
-/** A request the provider recorded. */
+/** A request the provider recorded (it keeps the newest 1000, provider/ProviderState.ts). */
 export interface RecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
-  authorization: string | null;
+  /** `tokenFingerprint(Authorization)`, or null without one; the provider never records the token itself. */
+  tokenFingerprint: string | null;
   idempotencyKey: string | null;
   at: number;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../../shared';
 import { APP_INSTANCE, FRAME_ORIGIN, HOST_ORIGIN } from '../support/origins';
+import { tokenFingerprint } from '../support/provider';
 import { byLabel, hostEvents, inFrame, openAndMount, typeInto, waitForEvents } from './dom';
 import { webkitPerFile } from './webkitPerFile';
 
@@ -36,10 +37,10 @@ describe('the widget in WebKit', () => {
       for (const name of FIELDS) expect(await browser().$(byLabel(name)).isDisplayed(), name).toBe(true);
     });
 
-    // One settings request with the raw token, one minified bundle.
+    // One settings request carrying the app instance token (recorded as its fingerprint), one minified bundle.
     const settings = await provider.requests(ProviderPaths.widgetSettings);
     expect(settings).toHaveLength(1);
-    expect(settings[0]?.authorization).toBe(APP_INSTANCE);
+    expect(settings[0]?.tokenFingerprint).toBe(tokenFingerprint(APP_INSTANCE));
     expect(await provider.requests(MIN_BUNDLE_PATH)).toHaveLength(1);
 
     // A call through the relayed api: an empty form is invalid, with an error for every field.
