@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
 import type { RunningServer } from './listen';
 import { startProvider } from './startProvider';
@@ -37,6 +38,7 @@ const dist = (p: string) => resolve(root, 'dist', p);
 export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, extraRoutes = {} }: StartAllOptions = {}) {
   for (const built of [
     'frame-app/index.html',
+    join('frame-app', FRAME_CSP_FILE),
     'host-sdk/cashier.iife.js',
     'cashier-widget/cashier-widget-lazy-component.bundle.min.js',
     'demo/demo.js',
@@ -58,7 +60,16 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
         control,
       }),
     );
-    servers.push(await startStaticServer({ root: dist('frame-app'), port: ports.frame, routes: extraRoutes.frame }));
+    // The frame's CSP as a response header too, as docs/deploy.md asks of a CDN (the build writes it).
+    const frameCsp = readFileSync(dist(join('frame-app', FRAME_CSP_FILE)), 'utf8').trim();
+    servers.push(
+      await startStaticServer({
+        root: dist('frame-app'),
+        port: ports.frame,
+        routes: extraRoutes.frame,
+        documentHeaders: { 'Content-Security-Policy': frameCsp },
+      }),
+    );
     const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({ host: providerUrl, frameUrl, appInstance: DEMO_APP_INSTANCE })};\n`;
     const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
     const hostRoutes = {

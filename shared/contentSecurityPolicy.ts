@@ -1,6 +1,12 @@
 import type { StaticsAllowlist } from './statics';
 
 /**
+ * Where the frame build writes the document's Content-Security-Policy, relative to the frame
+ * folder, for the server or CDN that sends it as a response header (docs/deploy.md).
+ */
+export const FRAME_CSP_FILE = '.vite/content-security-policy.txt';
+
+/**
  * Script sources of the development allowlist (DESIGN "Host SDK": http and https on `localhost`
  * and `127.0.0.1`, any port), in CSP source syntax.
  */

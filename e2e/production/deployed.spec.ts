@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Response } from '@playwright/test';
-import { FRAME_CSP_FILE } from '../../frame-app/build/frameDocument';
 import { ProviderPaths, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
+import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
 import { APPROVED_CARD, clickPlaceOrderBelowTheFold, fillCard, placeOrder, startCheckout, widget } from '../support/checkout';
 import { ProviderControl } from '../support/provider';
 import { test as base, expect } from '../support/test';

@@ -4,11 +4,11 @@
 // CORS on the statics. Started by playwright.config.ts; Ctrl-C or SIGTERM stops it.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FRAME_CSP_FILE } from '../../frame-app/build/frameDocument';
 import { DEMO_APP_INSTANCE } from '../../provider/createProviderApp';
 import type { RunningServer } from '../../provider/listen';
 import { startProvider } from '../../provider/startProvider';
 import { startStaticServer } from '../../provider/startStaticServer';
+import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
 import { HOST_PAGE_CSP, originOf, PRODUCTION_DIST, SITES } from './deployment';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { frameContentSecurityPolicy } from '../../shared/contentSecurityPolicy';
+import { FRAME_CSP_FILE, frameContentSecurityPolicy } from '../../shared/contentSecurityPolicy';
 import type { StaticsAllowlist } from '../../shared/statics';
 
 /** What the `frame-react` build leaves for the frame document: its import map entries and the files to preload. */
@@ -12,12 +12,6 @@ export interface FrameModulesManifest {
   /** Every script file of the `frame-react` build, preloaded by the frame document in parallel with its bootstrap. */
   preload: string[];
 }
-
-/**
- * Where the frame build writes the document's Content-Security-Policy, relative to the frame
- * folder, for the server or CDN that sends it as a response header (docs/deploy.md).
- */
-export const FRAME_CSP_FILE = '.vite/content-security-policy.txt';
 
 /** Where the `frame-react` build writes its {@link FrameModulesManifest}, relative to the frame folder. */
 export const FRAME_MODULES_MANIFEST = '.vite/frame-modules.json';
