@@ -108,7 +108,7 @@ test('the recorder finds a token planted in each place it searches, in the page 
     expect(where('console (in-frame, log'), 'the console wrapper keeps the line').toHaveLength(1);
     expect(where('console (in-frame, error'), 'an object argument, as the wrapper turns it into text').toHaveLength(1);
     expect(where('request URL'), 'the fetch').toHaveLength(1);
-    expect(where(`frame URL: ${url}`), 'a URL changed by history.replaceState').toHaveLength(1);
+    expect(where(`frame URL: …${url}`), 'a URL changed by history.replaceState').toHaveLength(1);
     for (const store of took) expect(where(`${store} of ${url}`), store).toHaveLength(1);
     if (secret === inPage) expect(where('cookie planted of localhost'), 'the context cookie').toHaveLength(1);
     if (secret === inFrame && took.includes('documentCookie')) expect(where('cookie planted of 127.0.0.1')).toHaveLength(1);

@@ -27,52 +27,44 @@ interface TraceGlobal {
 
 /**
  * Init script: wraps every `console` method so each call is also kept, its arguments turned
- * into text deeply (objects as JSON, errors with message and stack), with uncaught errors and
- * unhandled rejections beside them. `recordTraces` reads the lines back from each frame.
+ * into text deeply (objects as JSON, errors with message, stack and properties), with uncaught
+ * errors and unhandled rejections beside them. `recordTraces` reads the lines back from each frame.
  */
 export function installConsoleRecorder(): void {
   const w = window as unknown as { __cashierTraces?: TraceGlobal };
   if (w.__cashierTraces) return;
+  const plain = (value: unknown) => {
+    try {
+      return String(value);
+    } catch {
+      return Object.prototype.toString.call(value); // e.g. Object.create(null)
+    }
+  };
+  // Never throws: a console call of the page must behave as before. An error becomes its name,
+  // message, stack, cause and own properties (an AxiosError's toJSON comes first, with its config).
   const show = (value: unknown): string => {
     if (typeof value === 'string') return value;
-    if (value instanceof Error) return `${value.name}: ${value.message}\n${value.stack ?? ''} ${JSON.stringify({ ...value })}`;
+    const seen = new WeakSet<object>();
     try {
-      const seen = new WeakSet<object>();
       const json = JSON.stringify(value, (_key, v: unknown) => {
-        if (v instanceof Error) return `${v.name}: ${v.message}\n${v.stack ?? ''}`;
         if (typeof v === 'function') return `[function ${v.name}]`;
-        if (typeof v === 'bigint') return String(v);
-        if (v && typeof v === 'object') {
-          if (seen.has(v)) return '[circular]';
-          seen.add(v);
-          if (v instanceof Map) return [...v];
-          if (v instanceof Set) return [...v];
-        }
+        if (typeof v === 'bigint' || typeof v === 'symbol') return plain(v);
+        if (!v || typeof v !== 'object') return v;
+        if (seen.has(v)) return '[seen]';
+        seen.add(v);
+        if (v instanceof Error) return { ...v, name: v.name, message: v.message, stack: v.stack, cause: v.cause };
+        if (v instanceof Map || v instanceof Set) return [...v];
         return v;
       });
-      return json === undefined ? String(value) : json;
+      return json === undefined ? plain(value) : json;
     } catch {
-      return String(value);
+      return plain(value);
     }
   };
   const lines: InPageLine[] = [];
   Object.defineProperty(w, '__cashierTraces', { value: { lines, show } satisfies TraceGlobal, enumerable: false });
   const target = console as unknown as Record<string, (...args: unknown[]) => void>;
-  const methods = [
-    'log',
-    'info',
-    'warn',
-    'error',
-    'debug',
-    'trace',
-    'dir',
-    'dirxml',
-    'table',
-    'assert',
-    'group',
-    'groupCollapsed',
-  ];
-  for (const type of methods) {
+  for (const type of 'log info warn error debug trace dir dirxml table assert group groupCollapsed'.split(' ')) {
     const original = target[type];
     if (typeof original !== 'function') continue;
     target[type] = function (this: unknown, ...args: unknown[]) {

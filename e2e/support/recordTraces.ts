@@ -96,7 +96,10 @@ export function traceTexts(traces: Traces): { where: string; text: string }[] {
   return out;
 }
 
-/** The places in `traces` whose text holds `secret` (as is or URL-decoded): `[]` when it left no trace. */
+/**
+ * The places in `traces` whose text holds `secret` (as is or URL-decoded), each with the text
+ * around it: `[]` when it left no trace.
+ */
 export function tracesHolding(traces: Traces, secret: string): string[] {
   const decoded = (text: string) => {
     try {
@@ -105,7 +108,11 @@ export function tracesHolding(traces: Traces, secret: string): string[] {
       return text;
     }
   };
-  return traceTexts(traces)
-    .filter(({ text }) => text.includes(secret) || decoded(text).includes(secret))
-    .map(({ where, text }) => `${where}: ${text.slice(0, 300)}`);
+  const found: string[] = [];
+  for (const { where, text } of traceTexts(traces)) {
+    const searched = text.includes(secret) ? text : decoded(text);
+    const at = searched.indexOf(secret);
+    if (at >= 0) found.push(`${where}: …${searched.slice(Math.max(0, at - 160), at + secret.length + 40)}…`);
+  }
+  return found;
 }
