@@ -10,8 +10,12 @@ export type HostEvent =
   | { index: number; type: 'slow'; ms: number }
   | { index: number; type: 'revalidate' };
 
-/** Options for `mount`: anything serializable of MountCashierOptions, plus test switches. */
-export type TestMountOptions = Record<string, unknown> & { revalidateTo?: string };
+/**
+ * Options for `mount`: anything serializable of MountCashierOptions, plus test switches:
+ * `revalidateTo`, a host whose `revalidateAppInstance` answers with that token; `revalidateNever`,
+ * one whose `revalidateAppInstance` never answers. Both record a `revalidate` event when asked.
+ */
+export type TestMountOptions = Record<string, unknown> & { revalidateTo?: string; revalidateNever?: boolean };
 
 export const SETTINGS_PATH = ProviderPaths.widgetSettings;
 export const MIN_BUNDLE_PATH = '/statics/cashier-widget-lazy-component.bundle.min.js';
@@ -34,6 +38,21 @@ export function mountMany(page: Page, count: number, options: TestMountOptions =
     ({ n, o }) => Array.from({ length: n }, () => (window as unknown as { testMount(o: unknown): number }).testMount(o)),
     { n: count, o: options },
   );
+}
+
+/** What the test host's `testDestroy` saw (e2e/fixtures/test-host.html). */
+export interface DestroyOutcome {
+  /** Host events recorded before the destroy: `(await hostEvents(page)).slice(eventsBefore)` came after it. */
+  eventsBefore: number;
+  /** The page's `performance.now()` at the destroy. */
+  at: number;
+  /** What the two `destroy()` calls threw, one line each; empty when neither did. */
+  thrown: string[];
+}
+
+/** Calls `destroy()` twice, in one task, on the handle of the `index`-th mounted widget. */
+export function destroyWidget(page: Page, index = 0): Promise<DestroyOutcome> {
+  return page.evaluate((i) => (window as unknown as { testDestroy(i: number): DestroyOutcome }).testDestroy(i), index);
 }
 
 /** Waits until exactly `count` events of `type` were recorded; returns them. */
