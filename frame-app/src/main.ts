@@ -76,8 +76,12 @@ async function run() {
       import(/* @vite-ignore */ SHARED_REACT_SPECIFIERS[0]).catch(() => undefined);
     },
   });
+  // penpal's proxy throws (not rejects) once the host destroyed the connection, and Chromium may
+  // still run a removed frame's observer: call inside a promise so it can never be uncaught.
   const stopObserving = observeHeight(document, (height) => {
-    host.onResize(height).catch(() => undefined);
+    Promise.resolve()
+      .then(() => host.onResize(height))
+      .catch(() => undefined);
   });
   // Spec 2, 4: nothing while waiting or once the bundle is mounted, the alert when failed.
   const onState = () => {
