@@ -61,13 +61,20 @@ test('an invalid form: errors shown inside the frame, focus moved to the first i
 }) => {
   await startCheckout(page);
   const frame = widget(page);
-  await typeInto(frame.getByLabel('Cardholder name'), 'Ada Lovelace');
+  // The card number first, the name last: the frame's focus is on the name when Place order is clicked.
   await typeInto(frame.getByLabel('Card number'), '4242 4242 4242 4241');
+  await typeInto(frame.getByLabel('Cardholder name'), 'Ada Lovelace');
   await placeOrder(page).click();
   await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
   await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   await expect(frame.getByText('Enter a valid card number')).toBeVisible();
-  await expect(frame.getByLabel('Card number')).toBeFocused();
+  // The widget moves its document's focus to the first invalid field. Whether the browser also
+  // hands the page's focus to the cross-site frame after a click on the host page is the browser's
+  // policy (Chromium at times keeps it on the page: toBeFocused then sees "inactive"), so the
+  // check is the frame's own active element.
+  await expect
+    .poll(() => frame.getByLabel('Card number').evaluate((input) => input === input.ownerDocument.activeElement))
+    .toBe(true);
   expect(await provider.charges()).toEqual([]);
 });
 
