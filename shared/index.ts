@@ -16,4 +16,5 @@ export * from './providerBodies';
 export * from './providerClient';
 export * from './retryPolicy';
 export * from './statics';
+export * from './toCashierError';
 export * from './widgetSettings';
