@@ -33,6 +33,10 @@ const post = (app: ReturnType<typeof provider>['app'], path: string, body: unkno
     headers: { 'Content-Type': 'application/json', ...CONTROL_HOST, ...headers },
   });
 
+/** The provider with its control API on a real server on a free port (the tests that need sockets). */
+const startWithControl = () =>
+  startProvider({ port: 0, publicUrl: 'http://127.0.0.1:0', frameOrigins: [FRAME], staticsDir: fixtures, control: true });
+
 describe('widget settings route', () => {
   it.each([
     { name: 'known token', token: DEMO_APP_INSTANCE, status: 200 },
@@ -207,13 +211,7 @@ describe('control calls answer a loopback Host only (DNS rebinding)', () => {
     afterEach(async () => close?.());
 
     it("Host evil.example → 403 naming why; 127.0.0.1, localhost and [::1] with the server's port → 200; another port → 403", async () => {
-      const running = await startProvider({
-        port: 0,
-        publicUrl: 'http://127.0.0.1:0',
-        frameOrigins: [FRAME],
-        staticsDir: fixtures,
-        control: true,
-      });
+      const running = await startWithControl();
       close = running.close;
       const port = Number(new URL(running.url).port);
       const requests = `${running.url}/__control/requests`;
@@ -336,13 +334,7 @@ describe('dropped connection (real server)', () => {
   afterEach(async () => close?.());
 
   it('drop: true destroys the socket without a reply, then the next request is answered', async () => {
-    const running = await startProvider({
-      port: 0,
-      publicUrl: 'http://127.0.0.1:0',
-      frameOrigins: [FRAME],
-      staticsDir: fixtures,
-      control: true,
-    });
+    const running = await startWithControl();
     close = running.close;
     await fetch(`${running.url}/__control/faults`, {
       method: 'POST',
@@ -355,13 +347,7 @@ describe('dropped connection (real server)', () => {
   });
 
   it('drop: true on the bundle destroys the socket even when the request asks for gzip and revalidates', async () => {
-    const running = await startProvider({
-      port: 0,
-      publicUrl: 'http://127.0.0.1:0',
-      frameOrigins: [FRAME],
-      staticsDir: fixtures,
-      control: true,
-    });
+    const running = await startWithControl();
     close = running.close;
     const bundle = `${running.url}/statics/mount-throws/cashier-widget-lazy-component.bundle.min.js`;
     const tag = (await fetch(bundle)).headers.get('etag') ?? 'missing';
