@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly';
 import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument';
 import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact';
 import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules';
@@ -132,6 +133,8 @@ export default defineConfig(({ mode }): UserConfig => {
     // bootstrap script, whose bytes all stand before the settings request.
     resolve: { alias: [{ find: /^validator\/lib\/(.+)\.js$/, replacement: 'validator/es/lib/$1.js' }] },
     plugins: [
+      // axios's fetch adapter is never chosen in a browser (xhr comes first): ~3 kB gzip less before the settings request.
+      axiosXhrOnly(),
       frameDocument({ manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST), allowlist, placeholder: CSP_PLACEHOLDER }),
     ],
     envDir: root,
