@@ -89,7 +89,12 @@ describe('startStaticServer documentHeaders (a CDN sending the frame CSP as a he
   let csp: RunningServer;
   const policy = "script-src 'self'; object-src 'none'";
   beforeAll(async () => {
-    csp = await startStaticServer({ root, port: 0, documentHeaders: { 'Content-Security-Policy': policy } });
+    csp = await startStaticServer({
+      root,
+      port: 0,
+      documentHeaders: { 'Content-Security-Policy': policy },
+      routes: { '/bench/floor.html': { file: join(root, 'index.html') } },
+    });
   });
   afterAll(async () => csp.close());
 
@@ -97,6 +102,8 @@ describe('startStaticServer documentHeaders (a CDN sending the frame CSP as a he
     { path: '/', expected: policy },
     { path: '/index.html', expected: policy },
     { path: '/index-Cx9_k-2q.js', expected: null },
+    // A named route is another page (the bench's floor frame, with its own inline script).
+    { path: '/bench/floor.html', expected: null },
   ])('$path → Content-Security-Policy $expected', async ({ path, expected }) => {
     const res = await fetch(`${csp.url}${path}`);
     expect(res.status).toBe(200);

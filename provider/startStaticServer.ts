@@ -12,7 +12,11 @@ export interface StaticServerOptions {
   hostname?: string;
   /** Extra routes, mapped URL path → file (with extra response headers, if any) or generated body. */
   routes?: Record<string, { file: string; headers?: Record<string, string> } | { body: () => string; type: string }>;
-  /** Extra response headers of the HTML documents (`/`, `*.html`), e.g. a Content-Security-Policy as a CDN sends it. Default none. */
+  /**
+   * Extra response headers of the folder's HTML documents (`/`, `*.html`), e.g. a
+   * Content-Security-Policy as a CDN sends it. Not of `routes`: those are other pages (the bench's
+   * floor frame) with headers of their own. Default none.
+   */
   documentHeaders?: Record<string, string>;
   /** Serve https with this key and certificate. Default plain http. */
   tls?: TlsOptions;
@@ -25,10 +29,12 @@ export interface StaticServerOptions {
 export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
   const app = new Hono();
   const documentHeaders = Object.entries(options.documentHeaders ?? {});
+  const isFolderDocument = (path: string) =>
+    (path.endsWith('/') || path.endsWith('.html')) && !Object.hasOwn(options.routes ?? {}, path);
   // Outside cacheStatics, so that a 304 from its ETag check carries them too.
   app.use('*', compressReplies(), async (c, next) => {
     await next();
-    if (documentHeaders.length === 0 || !(c.req.path.endsWith('/') || c.req.path.endsWith('.html'))) return;
+    if (documentHeaders.length === 0 || !isFolderDocument(c.req.path)) return;
     for (const [name, value] of documentHeaders) c.header(name, value);
   });
   app.use('*', cacheStatics());
