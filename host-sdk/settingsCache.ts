@@ -26,8 +26,6 @@ export interface SettingsCache {
   publish(key: string, claimant: object, outcome: unknown): void;
   /** The claimant went away (destroy): requests it owned are given to the next waiter. */
   release(claimant: object): void;
-  /** How many keys hold cached settings (tests, diagnostics). */
-  readonly size: number;
 }
 
 /** A request in flight: its owner, and how its waiters learn the outcome (`undefined`: claim again). */
@@ -129,9 +127,6 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
     release(claimant) {
       released.add(claimant);
       for (const [key, entry] of pending) if (entry.owner === claimant) finish(key, entry);
-    },
-    get size() {
-      return cached.size;
     },
   };
 }
