@@ -59,21 +59,43 @@ describe('createSettingsCache (spec 4)', () => {
     expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
   });
 
-  it.each([ErrorCode.Unauthorized, ErrorCode.CaptchaError])(
-    "the owner's own failure (%s) is not handed on: one waiter fetches with its own token",
-    async (code) => {
-      const cache = createSettingsCache();
-      const [a, b, c] = [{}, {}, {}];
-      await cache.claim(KEY, a);
-      const waitingB = cache.claim(KEY, b);
-      const waitingC = cache.claim(KEY, c);
-      cache.publish(KEY, a, { ok: false, error: new CashierError(code, 'refused', { status: 401 }).toJSON() });
+  it.each([
+    { name: 'UNAUTHORIZED: its token refused', code: ErrorCode.Unauthorized, status: 401, revalidating: false, own: true },
+    { name: 'CAPTCHA_ERROR', code: ErrorCode.CaptchaError, status: 403, revalidating: false, own: true },
+    { name: 'HTTP 400 for its token', code: ErrorCode.HttpClientError, status: 400, revalidating: false, own: true },
+    { name: 'HTTP 404 for its token', code: ErrorCode.HttpClientError, status: 404, revalidating: false, own: true },
+    { name: 'TIMEOUT while its revalidateAppInstance runs', code: ErrorCode.Timeout, revalidating: true, own: true },
+    {
+      name: "HTTP 429 after the retries: the provider's rate limit",
+      code: ErrorCode.HttpClientError,
+      status: 429,
+      revalidating: false,
+      own: false,
+    },
+    { name: 'HTTP 503 after the retries', code: ErrorCode.HttpServerError, status: 503, revalidating: false, own: false },
+    { name: 'NETWORK_ERROR', code: ErrorCode.NetworkError, revalidating: false, own: false },
+    { name: 'TIMEOUT of the request itself', code: ErrorCode.Timeout, revalidating: false, own: false },
+    { name: 'INVALID_RESPONSE', code: ErrorCode.InvalidResponse, status: 200, revalidating: false, own: false },
+  ])('owner failed with $name → its own: $own (issue 12)', async ({ code, status, revalidating, own }) => {
+    const cache = createSettingsCache();
+    const [a, b, c] = [{}, {}, {}];
+    await cache.claim(KEY, a);
+    const waitingB = cache.claim(KEY, b);
+    const waitingC = cache.claim(KEY, c);
+    const error = new CashierError(code, 'it failed', status === undefined ? {} : { status }).toJSON();
+    cache.publish(KEY, a, { ok: false, error }, revalidating);
+    if (own) {
+      // One waiter fetches with its own token, the other waits for it.
       expect(await waitingB).toEqual({ kind: 'fetch' });
       expect(await peek(waitingC)).toBe('pending');
       cache.publish(KEY, b, { ok: true, settings });
       expect(await waitingC).toEqual({ kind: 'cached', settings });
-    },
-  );
+    } else {
+      // The provider's failure is shared: one request, not one per widget.
+      expect(await waitingB).toEqual({ kind: 'failed', error });
+      expect(await waitingC).toEqual({ kind: 'failed', error });
+    }
+  });
 
   it('an owner that never publishes (iframe removed without destroy) is given up after the pending limit', async () => {
     vi.useFakeTimers();

@@ -1,4 +1,11 @@
-import { CashierError, ErrorCode, MAX_WIDGET_READY_TIME_MS, type SettingsClaim, type WidgetSettings } from '../shared';
+import {
+  CashierError,
+  ErrorCode,
+  MAX_WIDGET_READY_TIME_MS,
+  type SettingsClaim,
+  TOO_MANY_REQUESTS_STATUS,
+  type WidgetSettings,
+} from '../shared';
 
 /**
  * The page's widget settings cache (spec 4, DESIGN "Settings cache"). Every iframe is its own
@@ -9,12 +16,14 @@ import { CashierError, ErrorCode, MAX_WIDGET_READY_TIME_MS, type SettingsClaim, 
  *   request; later claimants wait for it;
  * - the owner publishes success: cached for every later mount, unless `devMode: true` (never
  *   reused: every waiter then fetches its own, at once);
- * - the owner publishes a failure of the provider (network, 5xx, bad reply): the waiters fail
- *   with it (`failed`), and nothing is cached, so a widget mounted later asks again;
- * - the owner's failure was its own (UNAUTHORIZED, CAPTCHA_ERROR: tokens are per widget), it was
- *   destroyed, its request was aborted, or it has not published within the pending limit (its
- *   iframe may have been removed without `destroy()`): the waiters claim again, one of them
- *   becoming the new owner.
+ * - the owner publishes a failure of the provider (network, 5xx, 429, a bad reply, the request's
+ *   own TIMEOUT): the waiters fail with it (`failed`), so a provider that is down gets one
+ *   request, not one per widget; nothing is cached, so a widget mounted later asks again;
+ * - the owner's failure was its own (issue 12): UNAUTHORIZED, CAPTCHA_ERROR or HTTP_CLIENT_ERROR
+ *   other than 429 (tokens are per widget), any failure while its `revalidateAppInstance` was
+ *   still running (the TIMEOUT of a slow revalidation), it was destroyed, its request was
+ *   aborted, or it has not published within the pending limit (its iframe may have been removed
+ *   without `destroy()`): the waiters claim again, one of them becoming the new owner.
  */
 export interface SettingsCache {
   /**
@@ -22,8 +31,12 @@ export interface SettingsCache {
    * pending limit. Rejects with DESTROYED once it was released.
    */
   claim(key: string, claimant: object): Promise<SettingsClaim>;
-  /** The owner's outcome; ignored unless `claimant` owns the request in flight for `key`. */
-  publish(key: string, claimant: object, outcome: unknown): void;
+  /**
+   * The owner's outcome; ignored unless `claimant` owns the request in flight for `key`.
+   * `revalidating`: the owner's `revalidateAppInstance` was still running (default false), so a
+   * failure is its own.
+   */
+  publish(key: string, claimant: object, outcome: unknown, revalidating?: boolean): void;
   /** The claimant went away (destroy): requests it owned are given to the next waiter. */
   release(claimant: object): void;
 }
@@ -53,8 +66,12 @@ export interface SettingsCacheOptions {
   pendingLimitMs?: number;
 }
 
-/** Owner failures that say nothing about the settings, only about the owner's own credentials. */
-const OWN_FAILURES: string[] = [ErrorCode.Destroyed, ErrorCode.Unauthorized, ErrorCode.CaptchaError];
+/**
+ * Owner failures that say nothing about the settings, only about the owner's own token or mount
+ * (a 400/404 for its token is HTTP_CLIENT_ERROR); an HTTP_CLIENT_ERROR with status 429 is the
+ * provider's rate limit and is shared.
+ */
+const OWN_FAILURES: string[] = [ErrorCode.Destroyed, ErrorCode.Unauthorized, ErrorCode.CaptchaError, ErrorCode.HttpClientError];
 
 const FETCH: SettingsClaim = { kind: 'fetch' };
 
@@ -105,7 +122,7 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
         if (result) return result;
       }
     },
-    publish(key, claimant, outcome) {
+    publish(key, claimant, outcome, revalidating) {
       const entry = pending.get(key);
       if (entry?.owner !== claimant) return;
       // Frame input is untrusted: settings without a string `widgetStaticsBaseUrl`, or a shapeless
@@ -122,7 +139,8 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
           ? new CashierError(ErrorCode.InvalidResponse, 'widgetStaticsBaseUrl is not a string')
           : (error ?? new CashierError(ErrorCode.SettingsLoadFailed, 'The widget settings request failed')),
       ).toJSON();
-      finish(key, entry, OWN_FAILURES.includes(failure.code) ? undefined : { kind: 'failed', error: failure });
+      const own = revalidating || (OWN_FAILURES.includes(failure.code) && failure.details?.status !== TOO_MANY_REQUESTS_STATUS);
+      finish(key, entry, own ? undefined : { kind: 'failed', error: failure });
     },
     release(claimant) {
       released.add(claimant);
