@@ -360,6 +360,17 @@ describe('createHostMethods: the shared settings cache (spec 4)', () => {
     await expect(mount.methods.claimWidgetSettings()).rejects.toMatchObject({ code: 'DESTROYED' });
   });
 
+  it('the frame reports BUNDLE_LOAD_FAILED: the settings it got are dropped, the next mount fetches (issue 12)', async () => {
+    const cache = createSettingsCache();
+    const first = build(cache);
+    await first.methods.claimWidgetSettings();
+    first.methods.publishWidgetSettings({ ok: true, settings });
+    const second = build(cache);
+    expect(await second.methods.claimWidgetSettings()).toEqual({ kind: 'cached', settings });
+    second.methods.onCrash(serialized(ErrorCode.BundleLoadFailed, 'The widget bundle could not be loaded'));
+    expect(await build(cache).methods.claimWidgetSettings()).toEqual({ kind: 'fetch' });
+  });
+
   it("a failure published while the mount's revalidateAppInstance runs (a slow one's TIMEOUT) is its own: the waiter fetches (issue 12)", async () => {
     const cache = createSettingsCache();
     let answer: (token: string) => void = () => undefined;

@@ -42,7 +42,10 @@ export interface HostContext {
 /** The methods exposed to the frame, and the one way to report a crash (at most once per mount). */
 export interface HostBridge {
   methods: HostMethods;
-  /** Calls `opts.onCrash(error)` unless a crash was reported already or the mount is destroyed. */
+  /**
+   * Calls `opts.onCrash(error)` unless a crash was reported already or the mount is destroyed.
+   * A code saying the statics failed drops the page's cached settings (`SettingsCache.crashed`).
+   */
   crash: (error: CashierError) => void;
   /**
    * Gives up this mount's claim on the shared settings request (a later claim rejects with
@@ -83,6 +86,7 @@ export function createHostMethods({
   }, slowAfterMs);
 
   const crash = (error: CashierError): void => {
+    settingsCache.crashed(settingsKey, error.code); // statics that failed drop their settings (issue 12)
     if (crashed || isDestroyed()) return;
     crashed = true;
     clearTimeout(slowTimer);

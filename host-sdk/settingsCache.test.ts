@@ -197,3 +197,47 @@ describe('createSettingsCache (spec 4)', () => {
     expect(await cache.claim(settingsCacheKey('https://tickets.example.com', undefined), {})).toEqual({ kind: 'fetch' });
   });
 });
+
+describe('createSettingsCache: settings whose statics failed are dropped (issue 12)', () => {
+  it.each([ErrorCode.BundleLoadFailed, ErrorCode.StaticsNotAllowed, ErrorCode.BundleMountFailed])(
+    'a widget crashed with %s: the next mount fetches again, and its settings are cached',
+    async (code) => {
+      const cache = createSettingsCache();
+      const owner = {};
+      await cache.claim(KEY, owner);
+      cache.publish(KEY, owner, { ok: true, settings });
+      expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
+      cache.crashed(KEY, code);
+      const next = {};
+      expect(await cache.claim(KEY, next)).toEqual({ kind: 'fetch' });
+      const redeployed = { widgetStaticsBaseUrl: 'https://static.example.com/cashier/v2' };
+      cache.publish(KEY, next, { ok: true, settings: redeployed });
+      expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings: redeployed });
+    },
+  );
+
+  it.each([ErrorCode.BundleCrashed, ErrorCode.SettingsLoadFailed, ErrorCode.ConnectionFailed, 'NOT_A_CODE'])(
+    'a crash with %s keeps the settings',
+    async (code) => {
+      const cache = createSettingsCache();
+      const owner = {};
+      await cache.claim(KEY, owner);
+      cache.publish(KEY, owner, { ok: true, settings });
+      cache.crashed(KEY, code);
+      expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
+    },
+  );
+
+  it('a crash drops only its own key', async () => {
+    const cache = createSettingsCache();
+    const other = settingsCacheKey('https://tickets.example.com', undefined);
+    for (const key of [KEY, other]) {
+      const owner = {};
+      await cache.claim(key, owner);
+      cache.publish(key, owner, { ok: true, settings });
+    }
+    cache.crashed(KEY, ErrorCode.BundleLoadFailed);
+    expect(await cache.claim(other, {})).toEqual({ kind: 'cached', settings });
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
+  });
+});

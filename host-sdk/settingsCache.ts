@@ -23,7 +23,11 @@ import {
  *   other than 429 (tokens are per widget), any failure while its `revalidateAppInstance` was
  *   still running (the TIMEOUT of a slow revalidation), it was destroyed, its request was
  *   aborted, or it has not published within the pending limit (its iframe may have been removed
- *   without `destroy()`): the waiters claim again, one of them becoming the new owner.
+ *   without `destroy()`): the waiters claim again, one of them becoming the new owner;
+ * - a widget crashes with a code of {@link STATICS_FAILURES} (issue 12): the settings point at
+ *   statics that do not work (e.g. a release since removed), so they are dropped and the next
+ *   mount asks the provider again. A crash of a widget that had older settings may drop newer
+ *   ones too: that costs one request, and keeps the cache this small.
  */
 export interface SettingsCache {
   /**
@@ -37,6 +41,11 @@ export interface SettingsCache {
    * failure is its own.
    */
   publish(key: string, claimant: object, outcome: unknown, revalidating?: boolean): void;
+  /**
+   * A widget for `key` crashed with `code`: a code of {@link STATICS_FAILURES} drops the cached
+   * settings (issue 12), so the next mount asks the provider again. Other codes: nothing.
+   */
+  crashed(key: string, code: string): void;
   /** The claimant went away (destroy): requests it owned are given to the next waiter. */
   release(claimant: object): void;
 }
@@ -72,6 +81,15 @@ export interface SettingsCacheOptions {
  * provider's rate limit and is shared.
  */
 const OWN_FAILURES: string[] = [ErrorCode.Destroyed, ErrorCode.Unauthorized, ErrorCode.CaptchaError, ErrorCode.HttpClientError];
+
+/**
+ * Crash codes that say the statics the settings point at do not work for this frame (issue 12):
+ * off the allowlist, the bundle not imported (404, network, no `mount` export), or its `mount`
+ * threw. A statics redeploy fixes each only through new settings, so the cached ones are dropped:
+ * a wrong drop costs the next mount one settings request, a wrong keep fails every later mount.
+ * BUNDLE_CRASHED is left out: a running widget's crash says nothing about where it came from.
+ */
+export const STATICS_FAILURES: string[] = [ErrorCode.StaticsNotAllowed, ErrorCode.BundleLoadFailed, ErrorCode.BundleMountFailed];
 
 const FETCH: SettingsClaim = { kind: 'fetch' };
 
@@ -141,6 +159,9 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
       ).toJSON();
       const own = revalidating || (OWN_FAILURES.includes(failure.code) && failure.details?.status !== TOO_MANY_REQUESTS_STATUS);
       finish(key, entry, own ? undefined : { kind: 'failed', error: failure });
+    },
+    crashed(key, code) {
+      if (STATICS_FAILURES.includes(code)) cached.delete(key);
     },
     release(claimant) {
       released.add(claimant);
