@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { CashierError, ErrorCode, type SettingsClaim } from '../shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CashierError, ErrorCode, SETTINGS_MAX_AGE_MS, type SettingsClaim } from '../shared';
 import { createSettingsCache, settingsCacheKey } from './settingsCache';
 
 const GUID = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
@@ -238,6 +238,47 @@ describe('createSettingsCache: settings whose statics failed are dropped (issue 
     }
     cache.crashed(KEY, ErrorCode.BundleLoadFailed);
     expect(await cache.claim(other, {})).toEqual({ kind: 'cached', settings });
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
+  });
+});
+
+describe('createSettingsCache: maximum age (issue 12)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`cached settings are reused for SETTINGS_MAX_AGE_MS (${SETTINGS_MAX_AGE_MS} ms) from their arrival, then fetched again`, async () => {
+    vi.useFakeTimers();
+    const cache = createSettingsCache();
+    const owner = {};
+    await cache.claim(KEY, owner);
+    await vi.advanceTimersByTimeAsync(3_000); // the request takes a while: the age counts from the reply
+    cache.publish(KEY, owner, { ok: true, settings });
+    await vi.advanceTimersByTimeAsync(SETTINGS_MAX_AGE_MS - 1);
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
+    await vi.advanceTimersByTimeAsync(1);
+    const next = {};
+    expect(await cache.claim(KEY, next)).toEqual({ kind: 'fetch' });
+    const newer = { widgetStaticsBaseUrl: 'https://static.example.com/cashier/v2' };
+    cache.publish(KEY, next, { ok: true, settings: newer });
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings: newer });
+  });
+
+  it('the age of dropped settings does not cut short the settings fetched after them', async () => {
+    vi.useFakeTimers();
+    const cache = createSettingsCache();
+    const first = {};
+    await cache.claim(KEY, first);
+    cache.publish(KEY, first, { ok: true, settings });
+    await vi.advanceTimersByTimeAsync(SETTINGS_MAX_AGE_MS / 2);
+    cache.crashed(KEY, ErrorCode.BundleLoadFailed);
+    const second = {};
+    await cache.claim(KEY, second);
+    const newer = { widgetStaticsBaseUrl: 'https://static.example.com/cashier/v2' };
+    cache.publish(KEY, second, { ok: true, settings: newer });
+    await vi.advanceTimersByTimeAsync(SETTINGS_MAX_AGE_MS / 2); // the first settings would be too old now
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings: newer });
+    await vi.advanceTimersByTimeAsync(SETTINGS_MAX_AGE_MS / 2);
     expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
   });
 });

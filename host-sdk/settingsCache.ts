@@ -2,6 +2,7 @@ import {
   CashierError,
   ErrorCode,
   MAX_WIDGET_READY_TIME_MS,
+  SETTINGS_MAX_AGE_MS,
   type SettingsClaim,
   TOO_MANY_REQUESTS_STATUS,
   type WidgetSettings,
@@ -14,8 +15,8 @@ import {
  * Per key (`host` + `msid` as given, see {@link settingsCacheKey}):
  * - nobody has the settings: the first claimant is told to fetch them (`fetch`) and owns the
  *   request; later claimants wait for it;
- * - the owner publishes success: cached for every later mount, unless `devMode: true` (never
- *   reused: every waiter then fetches its own, at once);
+ * - the owner publishes success: cached for every later mount for SETTINGS_MAX_AGE_MS, unless
+ *   `devMode: true` (never reused: every waiter then fetches its own, at once);
  * - the owner publishes a failure of the provider (network, 5xx, 429, a bad reply, the request's
  *   own TIMEOUT): the waiters fail with it (`failed`), so a provider that is down gets one
  *   request, not one per widget; nothing is cached, so a widget mounted later asks again;
@@ -150,6 +151,8 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
       if (ok === true && typeof settings?.widgetStaticsBaseUrl === 'string') {
         if (settings.devMode === true) return finish(key, entry, FETCH);
         cached.set(key, settings as WidgetSettings);
+        // Too old past SETTINGS_MAX_AGE_MS: the next mount fetches again (unless newer ones came).
+        setTimeout(() => cached.get(key) === settings && cached.delete(key), SETTINGS_MAX_AGE_MS);
         return finish(key, entry);
       }
       const failure = CashierError.fromSerialized(
