@@ -314,9 +314,9 @@ describe('createHostMethods: onResize', () => {
 });
 
 describe('createHostMethods: the shared settings cache (spec 4)', () => {
-  const build = (cache: ReturnType<typeof createSettingsCache>, msid?: string) => {
+  const build = (cache: ReturnType<typeof createSettingsCache>, msid?: string, more: Partial<MountCashierOptions> = {}) => {
     const options = resolveOptions(
-      { host: 'https://tickets.example.com', configuration: { appInstance: TOKEN, msid } },
+      { host: 'https://tickets.example.com', configuration: { appInstance: TOKEN, msid }, ...more },
       'https://shop.example/checkout',
     );
     let destroyed = false;
@@ -358,5 +358,47 @@ describe('createHostMethods: the shared settings cache (spec 4)', () => {
     const mount = build(createSettingsCache());
     mount.destroy();
     await expect(mount.methods.claimWidgetSettings()).rejects.toMatchObject({ code: 'DESTROYED' });
+  });
+
+  it('the frame reports BUNDLE_LOAD_FAILED: the settings it got are dropped, the next mount fetches (issue 12)', async () => {
+    const cache = createSettingsCache();
+    const first = build(cache);
+    await first.methods.claimWidgetSettings();
+    first.methods.publishWidgetSettings({ ok: true, settings });
+    const second = build(cache);
+    expect(await second.methods.claimWidgetSettings()).toEqual({ kind: 'cached', settings });
+    second.methods.onCrash(serialized(ErrorCode.BundleLoadFailed, 'The widget bundle could not be loaded'));
+    expect(await build(cache).methods.claimWidgetSettings()).toEqual({ kind: 'fetch' });
+  });
+
+  it("a failure published while the mount's revalidateAppInstance runs (a slow one's TIMEOUT) is its own: the waiter fetches (issue 12)", async () => {
+    const cache = createSettingsCache();
+    let answer: (token: string) => void = () => undefined;
+    const slow = () =>
+      new Promise<string>((resolve) => {
+        answer = resolve;
+      });
+    const first = build(cache, undefined, { revalidateAppInstance: slow });
+    const second = build(cache);
+    await first.methods.claimWidgetSettings();
+    const waiting = second.methods.claimWidgetSettings();
+    const revalidation = first.methods.revalidateAppInstance(); // the host has not answered yet
+    const timeout = new CashierError(ErrorCode.Timeout, 'GET widget-settings did not finish within its 9000 ms deadline');
+    first.methods.publishWidgetSettings({ ok: false, error: timeout.toJSON() });
+    expect(await waiting).toEqual({ kind: 'fetch' });
+    answer('late-token');
+    await revalidation;
+  });
+
+  it('a TIMEOUT of the request itself, no revalidation running, is shared with the waiter', async () => {
+    const cache = createSettingsCache();
+    const first = build(cache, undefined, { revalidateAppInstance: async () => 'fresh-token' });
+    const second = build(cache);
+    await first.methods.claimWidgetSettings();
+    const waiting = second.methods.claimWidgetSettings();
+    await first.methods.revalidateAppInstance(); // answered: the revalidation is over
+    const timeout = new CashierError(ErrorCode.Timeout, 'GET widget-settings timed out.').toJSON();
+    first.methods.publishWidgetSettings({ ok: false, error: timeout });
+    expect(await waiting).toMatchObject({ kind: 'failed', error: { code: 'TIMEOUT' } });
   });
 });

@@ -42,7 +42,10 @@ export interface HostContext {
 /** The methods exposed to the frame, and the one way to report a crash (at most once per mount). */
 export interface HostBridge {
   methods: HostMethods;
-  /** Calls `opts.onCrash(error)` unless a crash was reported already or the mount is destroyed. */
+  /**
+   * Calls `opts.onCrash(error)` unless a crash was reported already or the mount is destroyed.
+   * A code saying the statics failed drops the page's cached settings (`SettingsCache.crashed`).
+   */
   crash: (error: CashierError) => void;
   /**
    * Gives up this mount's claim on the shared settings request (a later claim rejects with
@@ -55,7 +58,8 @@ export interface HostBridge {
  * The host side of the bridge (shared `HostMethods`, DESIGN "Host SDK"). Input from the frame is
  * untrusted and narrowed. `onCrash` fires at most once; `onSlow` once, `slowAfterMs` after the
  * mount, unless the widget is ready (`onApiInit`) or crashed by then; nothing fires after
- * destroy. The host's callbacks run through `callSafely`.
+ * destroy. The host's callbacks run through `callSafely`. A settings failure published while
+ * this mount's `revalidateAppInstance` runs counts as the mount's own in the settings cache.
  */
 export function createHostMethods({
   options,
@@ -69,6 +73,8 @@ export function createHostMethods({
   const { host, configuration, theme, debug, revalidateAppInstance, orderId } = options;
   const settingsKey = settingsCacheKey(host, configuration.msid);
   let crashed = false;
+  /** True while the host's `revalidateAppInstance` runs: a settings failure then is this mount's own. */
+  let revalidating = false;
 
   // Spec 4: the widget counts as slow when it is not ready within the limit. Timed here, from
   // the mount, so the frame's own load and the handshake count too; the widget keeps waiting.
@@ -80,6 +86,7 @@ export function createHostMethods({
   }, slowAfterMs);
 
   const crash = (error: CashierError): void => {
+    settingsCache.crashed(settingsKey, error.code); // statics that failed drop their settings (issue 12)
     if (crashed || isDestroyed()) return;
     crashed = true;
     clearTimeout(slowTimer);
@@ -106,6 +113,7 @@ export function createHostMethods({
   const revalidate = async (): Promise<string> => {
     if (isDestroyed()) throw new CashierError(ErrorCode.Destroyed, 'The widget was destroyed');
     let timer: ReturnType<typeof setTimeout> | undefined;
+    revalidating = true;
     try {
       const token: unknown = await Promise.race([
         revalidateAppInstance?.(),
@@ -118,6 +126,7 @@ export function createHostMethods({
       // the host's refusal: no token
     } finally {
       clearTimeout(timer);
+      revalidating = false;
     }
     throw new CashierError(ErrorCode.Unauthorized, `revalidateAppInstance gave no token within ${revalidateTimeoutMs} ms`);
   };
@@ -144,7 +153,7 @@ export function createHostMethods({
     revalidateAppInstance: revalidate,
     // The mount claims the shared settings as `options`, an object of its own.
     claimWidgetSettings: () => settingsCache.claim(settingsKey, options),
-    publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, options, outcome),
+    publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, options, outcome, revalidating),
   };
   const release = () => {
     clearTimeout(slowTimer);

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { CashierError, ErrorCode, type SettingsClaim } from '../shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CashierError, ErrorCode, SETTINGS_MAX_AGE_MS, type SettingsClaim } from '../shared';
 import { createSettingsCache, settingsCacheKey } from './settingsCache';
 
 const GUID = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
@@ -35,7 +35,6 @@ describe('createSettingsCache (spec 4)', () => {
     expect(await waitingB).toEqual({ kind: 'cached', settings });
     expect(await waitingC).toEqual({ kind: 'cached', settings });
     expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
-    expect(cache.size).toBe(1);
   });
 
   it('a failure reaches the waiters and is not cached: the next mount fetches again', async () => {
@@ -46,7 +45,6 @@ describe('createSettingsCache (spec 4)', () => {
     cache.publish(KEY, owner, { ok: false, error: failure });
     expect(await waiting).toEqual({ kind: 'failed', error: { ...failure, details: { status: 500 } } });
     expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
-    expect(cache.size).toBe(0);
   });
 
   it('devMode: true is never reused: every waiter fetches its own, at once', async () => {
@@ -58,25 +56,46 @@ describe('createSettingsCache (spec 4)', () => {
     cache.publish(KEY, a, { ok: true, settings: { ...settings, devMode: true } });
     expect(await waitingB).toEqual({ kind: 'fetch' });
     expect(await waitingC).toEqual({ kind: 'fetch' });
-    expect(cache.size).toBe(0);
     expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
   });
 
-  it.each([ErrorCode.Unauthorized, ErrorCode.CaptchaError])(
-    "the owner's own failure (%s) is not handed on: one waiter fetches with its own token",
-    async (code) => {
-      const cache = createSettingsCache();
-      const [a, b, c] = [{}, {}, {}];
-      await cache.claim(KEY, a);
-      const waitingB = cache.claim(KEY, b);
-      const waitingC = cache.claim(KEY, c);
-      cache.publish(KEY, a, { ok: false, error: new CashierError(code, 'refused', { status: 401 }).toJSON() });
+  it.each([
+    { name: 'UNAUTHORIZED: its token refused', code: ErrorCode.Unauthorized, status: 401, revalidating: false, own: true },
+    { name: 'CAPTCHA_ERROR', code: ErrorCode.CaptchaError, status: 403, revalidating: false, own: true },
+    { name: 'HTTP 400 for its token', code: ErrorCode.HttpClientError, status: 400, revalidating: false, own: true },
+    { name: 'HTTP 404 for its token', code: ErrorCode.HttpClientError, status: 404, revalidating: false, own: true },
+    { name: 'TIMEOUT while its revalidateAppInstance runs', code: ErrorCode.Timeout, revalidating: true, own: true },
+    {
+      name: "HTTP 429 after the retries: the provider's rate limit",
+      code: ErrorCode.HttpClientError,
+      status: 429,
+      revalidating: false,
+      own: false,
+    },
+    { name: 'HTTP 503 after the retries', code: ErrorCode.HttpServerError, status: 503, revalidating: false, own: false },
+    { name: 'NETWORK_ERROR', code: ErrorCode.NetworkError, revalidating: false, own: false },
+    { name: 'TIMEOUT of the request itself', code: ErrorCode.Timeout, revalidating: false, own: false },
+    { name: 'INVALID_RESPONSE', code: ErrorCode.InvalidResponse, status: 200, revalidating: false, own: false },
+  ])('owner failed with $name → its own: $own (issue 12)', async ({ code, status, revalidating, own }) => {
+    const cache = createSettingsCache();
+    const [a, b, c] = [{}, {}, {}];
+    await cache.claim(KEY, a);
+    const waitingB = cache.claim(KEY, b);
+    const waitingC = cache.claim(KEY, c);
+    const error = new CashierError(code, 'it failed', status === undefined ? {} : { status }).toJSON();
+    cache.publish(KEY, a, { ok: false, error }, revalidating);
+    if (own) {
+      // One waiter fetches with its own token, the other waits for it.
       expect(await waitingB).toEqual({ kind: 'fetch' });
       expect(await peek(waitingC)).toBe('pending');
       cache.publish(KEY, b, { ok: true, settings });
       expect(await waitingC).toEqual({ kind: 'cached', settings });
-    },
-  );
+    } else {
+      // The provider's failure is shared: one request, not one per widget.
+      expect(await waitingB).toEqual({ kind: 'failed', error });
+      expect(await waitingC).toEqual({ kind: 'failed', error });
+    }
+  });
 
   it('an owner that never publishes (iframe removed without destroy) is given up after the pending limit', async () => {
     vi.useFakeTimers();
@@ -136,7 +155,7 @@ describe('createSettingsCache (spec 4)', () => {
     cache.release(a);
     expect(await waitingB).toEqual({ kind: 'fetch' });
     cache.publish(KEY, a, { ok: true, settings }); // too late: a no longer owns it
-    expect(cache.size).toBe(0);
+    expect(await peek(cache.claim(KEY, {}))).toBe('pending'); // nothing cached: a new mount waits for b
   });
 
   it('an aborted request (DESTROYED) is handed on like a destroyed owner', async () => {
@@ -169,12 +188,97 @@ describe('createSettingsCache (spec 4)', () => {
     expect(await peek(waiting)).toBe('pending');
     cache.publish(KEY, owner, { ok: true, settings: { widgetStaticsBaseUrl: 42 } });
     expect(await waiting).toMatchObject({ kind: 'failed', error: { code: 'INVALID_RESPONSE' } });
-    expect(cache.size).toBe(0);
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
   });
 
   it('different keys do not wait on each other', async () => {
     const cache = createSettingsCache();
     await cache.claim(KEY, {});
     expect(await cache.claim(settingsCacheKey('https://tickets.example.com', undefined), {})).toEqual({ kind: 'fetch' });
+  });
+});
+
+describe('createSettingsCache: settings whose statics failed are dropped (issue 12)', () => {
+  it.each([ErrorCode.BundleLoadFailed, ErrorCode.StaticsNotAllowed, ErrorCode.BundleMountFailed])(
+    'a widget crashed with %s: the next mount fetches again, and its settings are cached',
+    async (code) => {
+      const cache = createSettingsCache();
+      const owner = {};
+      await cache.claim(KEY, owner);
+      cache.publish(KEY, owner, { ok: true, settings });
+      expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
+      cache.crashed(KEY, code);
+      const next = {};
+      expect(await cache.claim(KEY, next)).toEqual({ kind: 'fetch' });
+      const redeployed = { widgetStaticsBaseUrl: 'https://static.example.com/cashier/v2' };
+      cache.publish(KEY, next, { ok: true, settings: redeployed });
+      expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings: redeployed });
+    },
+  );
+
+  it.each([ErrorCode.BundleCrashed, ErrorCode.SettingsLoadFailed, ErrorCode.ConnectionFailed, 'NOT_A_CODE'])(
+    'a crash with %s keeps the settings',
+    async (code) => {
+      const cache = createSettingsCache();
+      const owner = {};
+      await cache.claim(KEY, owner);
+      cache.publish(KEY, owner, { ok: true, settings });
+      cache.crashed(KEY, code);
+      expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
+    },
+  );
+
+  it('a crash drops only its own key', async () => {
+    const cache = createSettingsCache();
+    const other = settingsCacheKey('https://tickets.example.com', undefined);
+    for (const key of [KEY, other]) {
+      const owner = {};
+      await cache.claim(key, owner);
+      cache.publish(key, owner, { ok: true, settings });
+    }
+    cache.crashed(KEY, ErrorCode.BundleLoadFailed);
+    expect(await cache.claim(other, {})).toEqual({ kind: 'cached', settings });
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
+  });
+});
+
+describe('createSettingsCache: maximum age (issue 12)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`cached settings are reused for SETTINGS_MAX_AGE_MS (${SETTINGS_MAX_AGE_MS} ms) from their arrival, then fetched again`, async () => {
+    vi.useFakeTimers();
+    const cache = createSettingsCache();
+    const owner = {};
+    await cache.claim(KEY, owner);
+    await vi.advanceTimersByTimeAsync(3_000); // the request takes a while: the age counts from the reply
+    cache.publish(KEY, owner, { ok: true, settings });
+    await vi.advanceTimersByTimeAsync(SETTINGS_MAX_AGE_MS - 1);
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings });
+    await vi.advanceTimersByTimeAsync(1);
+    const next = {};
+    expect(await cache.claim(KEY, next)).toEqual({ kind: 'fetch' });
+    const newer = { widgetStaticsBaseUrl: 'https://static.example.com/cashier/v2' };
+    cache.publish(KEY, next, { ok: true, settings: newer });
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings: newer });
+  });
+
+  it('the age of dropped settings does not cut short the settings fetched after them', async () => {
+    vi.useFakeTimers();
+    const cache = createSettingsCache();
+    const first = {};
+    await cache.claim(KEY, first);
+    cache.publish(KEY, first, { ok: true, settings });
+    await vi.advanceTimersByTimeAsync(SETTINGS_MAX_AGE_MS / 2);
+    cache.crashed(KEY, ErrorCode.BundleLoadFailed);
+    const second = {};
+    await cache.claim(KEY, second);
+    const newer = { widgetStaticsBaseUrl: 'https://static.example.com/cashier/v2' };
+    cache.publish(KEY, second, { ok: true, settings: newer });
+    await vi.advanceTimersByTimeAsync(SETTINGS_MAX_AGE_MS / 2); // the first settings would be too old now
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'cached', settings: newer });
+    await vi.advanceTimersByTimeAsync(SETTINGS_MAX_AGE_MS / 2);
+    expect(await cache.claim(KEY, {})).toEqual({ kind: 'fetch' });
   });
 });

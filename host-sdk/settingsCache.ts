@@ -1,4 +1,12 @@
-import { CashierError, ErrorCode, MAX_WIDGET_READY_TIME_MS, type SettingsClaim, type WidgetSettings } from '../shared';
+import {
+  CashierError,
+  ErrorCode,
+  MAX_WIDGET_READY_TIME_MS,
+  SETTINGS_MAX_AGE_MS,
+  type SettingsClaim,
+  TOO_MANY_REQUESTS_STATUS,
+  type WidgetSettings,
+} from '../shared';
 
 /**
  * The page's widget settings cache (spec 4, DESIGN "Settings cache"). Every iframe is its own
@@ -7,14 +15,20 @@ import { CashierError, ErrorCode, MAX_WIDGET_READY_TIME_MS, type SettingsClaim, 
  * Per key (`host` + `msid` as given, see {@link settingsCacheKey}):
  * - nobody has the settings: the first claimant is told to fetch them (`fetch`) and owns the
  *   request; later claimants wait for it;
- * - the owner publishes success: cached for every later mount, unless `devMode: true` (never
- *   reused: every waiter then fetches its own, at once);
- * - the owner publishes a failure of the provider (network, 5xx, bad reply): the waiters fail
- *   with it (`failed`), and nothing is cached, so a widget mounted later asks again;
- * - the owner's failure was its own (UNAUTHORIZED, CAPTCHA_ERROR: tokens are per widget), it was
- *   destroyed, its request was aborted, or it has not published within the pending limit (its
- *   iframe may have been removed without `destroy()`): the waiters claim again, one of them
- *   becoming the new owner.
+ * - the owner publishes success: cached for every later mount for SETTINGS_MAX_AGE_MS, unless
+ *   `devMode: true` (never reused: every waiter then fetches its own, at once);
+ * - the owner publishes a failure of the provider (network, 5xx, 429, a bad reply, the request's
+ *   own TIMEOUT): the waiters fail with it (`failed`), so a provider that is down gets one
+ *   request, not one per widget; nothing is cached, so a widget mounted later asks again;
+ * - the owner's failure was its own (issue 12): UNAUTHORIZED, CAPTCHA_ERROR or HTTP_CLIENT_ERROR
+ *   other than 429 (tokens are per widget), any failure while its `revalidateAppInstance` was
+ *   still running (the TIMEOUT of a slow revalidation), it was destroyed, its request was
+ *   aborted, or it has not published within the pending limit (its iframe may have been removed
+ *   without `destroy()`): the waiters claim again, one of them becoming the new owner;
+ * - a widget crashes with a code of {@link STATICS_FAILURES} (issue 12): the settings point at
+ *   statics that do not work (e.g. a release since removed), so they are dropped and the next
+ *   mount asks the provider again. A crash of a widget that had older settings may drop newer
+ *   ones too: that costs one request, and keeps the cache this small.
  */
 export interface SettingsCache {
   /**
@@ -22,12 +36,19 @@ export interface SettingsCache {
    * pending limit. Rejects with DESTROYED once it was released.
    */
   claim(key: string, claimant: object): Promise<SettingsClaim>;
-  /** The owner's outcome; ignored unless `claimant` owns the request in flight for `key`. */
-  publish(key: string, claimant: object, outcome: unknown): void;
+  /**
+   * The owner's outcome; ignored unless `claimant` owns the request in flight for `key`.
+   * `revalidating`: the owner's `revalidateAppInstance` was still running (default false), so a
+   * failure is its own.
+   */
+  publish(key: string, claimant: object, outcome: unknown, revalidating?: boolean): void;
+  /**
+   * A widget for `key` crashed with `code`: a code of {@link STATICS_FAILURES} drops the cached
+   * settings (issue 12), so the next mount asks the provider again. Other codes: nothing.
+   */
+  crashed(key: string, code: string): void;
   /** The claimant went away (destroy): requests it owned are given to the next waiter. */
   release(claimant: object): void;
-  /** How many keys hold cached settings (tests, diagnostics). */
-  readonly size: number;
 }
 
 /** A request in flight: its owner, and how its waiters learn the outcome (`undefined`: claim again). */
@@ -55,8 +76,21 @@ export interface SettingsCacheOptions {
   pendingLimitMs?: number;
 }
 
-/** Owner failures that say nothing about the settings, only about the owner's own credentials. */
-const OWN_FAILURES: string[] = [ErrorCode.Destroyed, ErrorCode.Unauthorized, ErrorCode.CaptchaError];
+/**
+ * Owner failures that say nothing about the settings, only about the owner's own token or mount
+ * (a 400/404 for its token is HTTP_CLIENT_ERROR); an HTTP_CLIENT_ERROR with status 429 is the
+ * provider's rate limit and is shared.
+ */
+const OWN_FAILURES: string[] = [ErrorCode.Destroyed, ErrorCode.Unauthorized, ErrorCode.CaptchaError, ErrorCode.HttpClientError];
+
+/**
+ * Crash codes that say the statics the settings point at do not work for this frame (issue 12):
+ * off the allowlist, the bundle not imported (404, network, no `mount` export), or its `mount`
+ * threw. A statics redeploy fixes each only through new settings, so the cached ones are dropped:
+ * a wrong drop costs the next mount one settings request, a wrong keep fails every later mount.
+ * BUNDLE_CRASHED is left out: a running widget's crash says nothing about where it came from.
+ */
+export const STATICS_FAILURES: string[] = [ErrorCode.StaticsNotAllowed, ErrorCode.BundleLoadFailed, ErrorCode.BundleMountFailed];
 
 const FETCH: SettingsClaim = { kind: 'fetch' };
 
@@ -107,7 +141,7 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
         if (result) return result;
       }
     },
-    publish(key, claimant, outcome) {
+    publish(key, claimant, outcome, revalidating) {
       const entry = pending.get(key);
       if (entry?.owner !== claimant) return;
       // Frame input is untrusted: settings without a string `widgetStaticsBaseUrl`, or a shapeless
@@ -117,6 +151,8 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
       if (ok === true && typeof settings?.widgetStaticsBaseUrl === 'string') {
         if (settings.devMode === true) return finish(key, entry, FETCH);
         cached.set(key, settings as WidgetSettings);
+        // Too old past SETTINGS_MAX_AGE_MS: the next mount fetches again (unless newer ones came).
+        setTimeout(() => cached.get(key) === settings && cached.delete(key), SETTINGS_MAX_AGE_MS);
         return finish(key, entry);
       }
       const failure = CashierError.fromSerialized(
@@ -124,14 +160,15 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
           ? new CashierError(ErrorCode.InvalidResponse, 'widgetStaticsBaseUrl is not a string')
           : (error ?? new CashierError(ErrorCode.SettingsLoadFailed, 'The widget settings request failed')),
       ).toJSON();
-      finish(key, entry, OWN_FAILURES.includes(failure.code) ? undefined : { kind: 'failed', error: failure });
+      const own = revalidating || (OWN_FAILURES.includes(failure.code) && failure.details?.status !== TOO_MANY_REQUESTS_STATUS);
+      finish(key, entry, own ? undefined : { kind: 'failed', error: failure });
+    },
+    crashed(key, code) {
+      if (STATICS_FAILURES.includes(code)) cached.delete(key);
     },
     release(claimant) {
       released.add(claimant);
       for (const [key, entry] of pending) if (entry.owner === claimant) finish(key, entry);
-    },
-    get size() {
-      return cached.size;
     },
   };
 }

@@ -67,7 +67,8 @@ export type ApiCallResult = { ok: true; value: unknown } | { ok: false; error: S
 /**
  * The host's answer to `claimWidgetSettings` (spec 4, DESIGN "Settings cache"): fetch them
  * yourself and publish the outcome (`fetch`), take the page's cached settings (`cached`), or
- * fail with the error of the request this widget waited on (`failed`).
+ * fail with the error of the request this widget waited on (`failed`; only a failure of the
+ * provider's: a failure of the fetching widget's own token or mount gives `fetch`, issue 12).
  */
 export type SettingsClaim =
   | { kind: 'fetch' }

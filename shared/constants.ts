@@ -8,6 +8,18 @@
  */
 export const MAX_WIDGET_READY_TIME_MS = 10_000;
 
+/**
+ * Maximum age of the widget settings in the host page's settings cache, in milliseconds: 10
+ * minutes (issue 12). Spec 4 caches the settings and reuses them across widgets, and names no
+ * lifetime; DESIGN asks one request per page. The settings are a few hundred bytes that change
+ * when the site owner reconfigures or the statics are redeployed, so a long-lived page (a
+ * single-page app, a kiosk) should not keep them for its whole life. 10 minutes covers one
+ * checkout (ticket sites hold seats for about 10 to 15 minutes), so a buyer's remounts share one
+ * request, while a widget mounted later asks again: one small request per page every 10 minutes
+ * at most. Counted from the reply's arrival; an older entry is fetched again by the next mount.
+ */
+export const SETTINGS_MAX_AGE_MS = 600_000;
+
 /** How many times an idempotent request is retried after its first attempt (spec 9). */
 export const MAX_RETRIES = 2;
 
