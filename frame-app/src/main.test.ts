@@ -1,0 +1,317 @@
+// @vitest-environment jsdom
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { type Connection, connect, type Methods, WindowMessenger } from 'penpal';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  BOOTSTRAP_CALL_TIMEOUT_MS,
+  type CashierWidgetProps,
+  CONNECTION_TIMEOUT_MS,
+  ErrorCode,
+  type FrameBootstrap,
+  type FrameMethods,
+  type HostMethods,
+  ProviderPaths,
+  type SerializedCashierError,
+  TECHNICAL_DIFFICULTIES_MESSAGE,
+} from '../../shared';
+import { linkWindows, type WindowLink } from './testing/linkWindows';
+
+// The frame app's entry (main.ts) as it runs in the frame document, against a real penpal host in
+// its parent window (testing/linkWindows.ts carries the messages with their origin and source).
+// Real: penpal, the loader and its provider client (msw answers the widget settings). Stubbed:
+// the bundle import (no module server here), ResizeObserver (jsdom has none), and the frame's
+// window.parent and document.referrer (jsdom has no location.ancestorOrigins: the frame checks the
+// referrer, as in a browser without it). The browser tests in e2e/ run the same against real origins.
+
+const HOST_ORIGIN = 'https://tickets.example.com';
+const ATTACKER_ORIGIN = 'https://attacker.example';
+const API = 'https://api.example.com';
+const BOOTSTRAP: FrameBootstrap = {
+  host: API,
+  configuration: { appInstance: 'token-from-the-host' },
+  theme: 'modal',
+  debug: false,
+  canRevalidate: false,
+};
+
+/** penpal's own messengers, reporting which window each talked to when destroyed. */
+const destroyedMessengers = vi.hoisted(() => ({ remotes: [] as unknown[], changed: () => {} }));
+vi.mock('penpal', async (importOriginal) => {
+  const penpal = await importOriginal<typeof import('penpal')>();
+  class WindowMessenger extends penpal.WindowMessenger {
+    constructor(options: ConstructorParameters<typeof penpal.WindowMessenger>[0]) {
+      super(options);
+      const destroy = this.destroy;
+      this.destroy = () => {
+        destroy();
+        destroyedMessengers.remotes.push(options.remoteWindow);
+        destroyedMessengers.changed();
+      };
+    }
+  }
+  return { ...penpal, WindowMessenger };
+});
+
+const bundle = vi.hoisted(() => ({ unmount: () => {} }));
+vi.mock('./loadBundle', () => ({
+  loadBundle: async () => ({
+    mount(container: HTMLElement, props: CashierWidgetProps) {
+      container.textContent = 'card form';
+      props.onApiInit({ validate: () => ({ valid: true }) });
+      return { unmount: () => bundle.unmount() };
+    },
+  }),
+}));
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+/** The settings requests the frame made (Authorization header of each). */
+let settingsRequests: (string | null)[] = [];
+/** The ResizeObserver callbacks main.ts registered; calling one is a resize. */
+let resizeCallbacks: (() => void)[] = [];
+let parent: WindowLink;
+const connections: Connection<Methods>[] = [];
+
+beforeEach(() => {
+  vi.resetModules();
+  settingsRequests = [];
+  server.use(
+    http.get(`${API}${ProviderPaths.widgetSettings}`, ({ request }) => {
+      settingsRequests.push(request.headers.get('Authorization'));
+      return HttpResponse.json({ widgetStaticsBaseUrl: 'http://127.0.0.1:4175/statics' });
+    }),
+  );
+  resizeCallbacks = [];
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(callback: () => void) {
+        resizeCallbacks.push(callback);
+      }
+      observe() {}
+      disconnect() {
+        resizeCallbacks = [];
+      }
+    },
+  );
+  vi.stubEnv('CASHIER_STATICS_ALLOWLIST', 'development');
+  document.documentElement.dataset.loaderState = 'waiting';
+  document.body.innerHTML = '<div id="cashier-widget"></div><div id="root"></div>';
+  destroyedMessengers.remotes = [];
+  bundle.unmount = vi.fn();
+});
+
+afterEach(() => {
+  window.dispatchEvent(new Event('pagehide')); // main.ts stops its loader on it
+  for (const connection of connections.splice(0)) connection.destroy();
+  parent.close();
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+
+/**
+ * Sets up the frame document: its URL says `parentOrigin`, the browser says it was embedded from
+ * `referrer`, and its parent window really is at `parentIsAt`. Then runs main.ts.
+ */
+async function startFrame({ parentOrigin = HOST_ORIGIN, referrer = `${HOST_ORIGIN}/`, parentIsAt = HOST_ORIGIN } = {}) {
+  window.history.replaceState(null, '', `/?parentOrigin=${encodeURIComponent(parentOrigin)}`);
+  vi.spyOn(document, 'referrer', 'get').mockReturnValue(referrer);
+  parent = linkWindows({ frameOrigin: location.origin, parentOrigin: parentIsAt });
+  vi.stubGlobal('parent', parent.parent);
+  await import('./main');
+}
+
+/** Resolves with the arguments of `fn`'s first call. */
+function firstCall<A extends unknown[]>(): { fn: (...args: A) => void; called: Promise<A> } {
+  let resolve!: (args: A) => void;
+  const called = new Promise<A>((r) => {
+    resolve = r;
+  });
+  return { fn: vi.fn((...args: A) => resolve(args)), called };
+}
+
+/** A penpal host in the parent window, with `methods` over a host that answers everything. */
+function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [location.origin]) {
+  const all: HostMethods = {
+    getBootstrap: vi.fn(() => BOOTSTRAP),
+    onApiInit: vi.fn(),
+    onCrash: vi.fn(),
+    onResize: vi.fn(),
+    revalidateAppInstance: vi.fn(async () => 'fresh-token'),
+    claimWidgetSettings: vi.fn(async () => ({ kind: 'fetch' as const })),
+    publishWidgetSettings: vi.fn(),
+    ...methods,
+  };
+  const connection = connect<FrameMethods>({
+    messenger: new WindowMessenger({ remoteWindow: parent.frame as Window, allowedOrigins }),
+    methods: all,
+  });
+  const state = { connected: false };
+  connection.promise.then(() => {
+    state.connected = true;
+  });
+  connections.push(connection);
+  return { connection, methods: all, state };
+}
+
+/** A getBootstrap that calls `onCall`, then never answers (penpal waits for a promise a method returns). */
+const neverAnswers = (onCall: () => void) =>
+  (() => {
+    onCall();
+    return new Promise(() => {});
+  }) as unknown as HostMethods['getBootstrap'];
+
+/** Resolves when the frame shows its alert. */
+function alertShown(): Promise<HTMLElement> {
+  const root = document.getElementById('root') as HTMLElement;
+  return new Promise((resolve) => {
+    const check = () => {
+      const alert = root.querySelector<HTMLElement>('[role="alert"]');
+      if (!alert) return false;
+      resolve(alert);
+      return true;
+    };
+    if (check()) return;
+    const observer = new MutationObserver(() => check() && observer.disconnect());
+    observer.observe(root, { childList: true });
+  });
+}
+
+/** Resolves when penpal's messenger talking to `remote` has been destroyed. */
+function messengerDestroyed(remote: unknown): Promise<void> {
+  return new Promise((resolve) => {
+    destroyedMessengers.changed = () => {
+      if (destroyedMessengers.remotes.includes(remote)) resolve();
+    };
+    destroyedMessengers.changed();
+  });
+}
+
+const alertText = () => document.querySelector('#root [role="alert"]')?.textContent;
+const loaderState = () => document.documentElement.dataset.loaderState;
+const penpalTypes = (posted: WindowLink['sentByFrame']) => posted.map((m) => (m.data as { type?: string }).type);
+
+describe('main.ts, the frame side of the bridge', () => {
+  it("connects to the host, asks for its widget inputs, loads the widget with the host's token, and relays the host's api calls", async () => {
+    await startFrame();
+    const apiInit = firstCall<Parameters<HostMethods['onApiInit']>>();
+    const host = hostInParent({ onApiInit: apiInit.fn });
+    const toFrame = await host.connection.promise;
+
+    const [methodNames] = await apiInit.called;
+    expect(methodNames).toEqual(['validate']);
+    expect(host.methods.getBootstrap).toHaveBeenCalledTimes(1);
+    expect(settingsRequests).toEqual([BOOTSTRAP.configuration.appInstance]);
+    expect(loaderState()).toBe('loaded');
+    expect(await toFrame.callApi('validate', [])).toEqual({ ok: true, value: { valid: true } });
+    expect(host.methods.onResize).toHaveBeenCalledWith(0);
+  });
+
+  it('shows the alert and reports CONNECTION_FAILED when the host does not answer getBootstrap within BOOTSTRAP_CALL_TIMEOUT_MS', async () => {
+    vi.useFakeTimers();
+    const getBootstrap = firstCall<[]>();
+    const onCrash = firstCall<[SerializedCashierError]>();
+    await startFrame();
+    hostInParent({
+      getBootstrap: neverAnswers(getBootstrap.fn),
+      onCrash: onCrash.fn,
+    });
+    await getBootstrap.called;
+
+    await vi.advanceTimersByTimeAsync(BOOTSTRAP_CALL_TIMEOUT_MS - 1);
+    expect(alertText()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(alertText()).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    expect(loaderState()).toBe('failed');
+    const [error] = await onCrash.called;
+    expect(error).toMatchObject({ code: ErrorCode.ConnectionFailed });
+    expect(error.message).toContain(`${BOOTSTRAP_CALL_TIMEOUT_MS}`);
+    expect(settingsRequests).toEqual([]);
+  });
+
+  it('never talks to a parent at another origin than parentOrigin, though the referrer names parentOrigin: no getBootstrap, no settings request, the alert after CONNECTION_TIMEOUT_MS', async () => {
+    // The referrer is the document that navigated the frame, which need not be its parent (an open
+    // redirect on the host's site): only penpal's allowedOrigins stands between the frame and this parent.
+    vi.useFakeTimers();
+    await startFrame({ parentIsAt: ATTACKER_ORIGIN });
+    const attacker = hostInParent({}, ['*']);
+    await parent.idle(); // the attacker's SYN reached the frame, and anything it answered reached the attacker
+
+    expect(penpalTypes(parent.sentByParent)).toContain('SYN');
+    expect(penpalTypes(parent.sentByFrame)).toEqual(['SYN']); // its own, never an answer
+    await vi.advanceTimersByTimeAsync(CONNECTION_TIMEOUT_MS - 1);
+    expect(alertText()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(alertText()).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    expect(loaderState()).toBe('failed');
+    await parent.idle();
+    expect(attacker.state.connected).toBe(false);
+    expect(attacker.methods.getBootstrap).not.toHaveBeenCalled();
+    expect(attacker.methods.onCrash).not.toHaveBeenCalled();
+    expect(settingsRequests).toEqual([]);
+  });
+
+  it('posts nothing at all when it was not embedded from parentOrigin (PARENT_ORIGIN_MISMATCH): the alert at once', async () => {
+    // An attacker's page embeds the frame and forges the host's origin as parentOrigin.
+    await startFrame({ referrer: `${ATTACKER_ORIGIN}/`, parentIsAt: ATTACKER_ORIGIN });
+    expect(alertText()).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    expect(loaderState()).toBe('failed');
+    const attacker = hostInParent({}, ['*']);
+    await parent.idle();
+
+    expect(penpalTypes(parent.sentByParent)).toContain('SYN');
+    expect(parent.sentByFrame).toEqual([]);
+    expect(attacker.state.connected).toBe(false);
+    expect(attacker.methods.getBootstrap).not.toHaveBeenCalled();
+    expect(settingsRequests).toEqual([]);
+  });
+
+  it('when the host destroys the connection while the frame waits for getBootstrap, shows the alert and lets no error escape', async () => {
+    const getBootstrap = firstCall<[]>();
+    await startFrame();
+    const host = hostInParent({
+      getBootstrap: neverAnswers(getBootstrap.fn),
+    });
+    await getBootstrap.called;
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      host.connection.destroy();
+      await alertShown();
+      expect(loaderState()).toBe('failed');
+      await new Promise((resolve) => setImmediate(resolve)); // Node reports unhandled rejections after the microtasks
+      expect(unhandled).not.toHaveBeenCalled();
+      expect(host.methods.onCrash).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('after the host destroyed the connection, drops resize reports without an error; pagehide unmounts the widget', async () => {
+    await startFrame();
+    const apiInit = firstCall<Parameters<HostMethods['onApiInit']>>();
+    const host = hostInParent({ onApiInit: apiInit.fn });
+    await apiInit.called;
+    expect(host.methods.onResize).toHaveBeenCalledTimes(1);
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      host.connection.destroy();
+      await messengerDestroyed(parent.parent); // the frame's side got the host's DESTROY
+      vi.spyOn(document.body, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 300, 120));
+      for (const callback of resizeCallbacks) callback();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).not.toHaveBeenCalled();
+      expect(host.methods.onResize).toHaveBeenCalledTimes(1);
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+
+    window.dispatchEvent(new Event('pagehide'));
+    expect(bundle.unmount).toHaveBeenCalledTimes(1);
+    expect(resizeCallbacks).toEqual([]);
+  });
+});
