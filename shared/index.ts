@@ -14,6 +14,7 @@ export * from './paths';
 export * from './providerApi';
 export * from './providerBodies';
 export * from './providerClient';
+export * from './renderAlert';
 export * from './retryPolicy';
 export * from './statics';
 export * from './toCashierError';

@@ -1,5 +1,5 @@
 import { CallOptions } from 'penpal';
-import { BOOTSTRAP_CALL_TIMEOUT_MS, CashierError, ErrorCode, epochNow } from '../../shared';
+import { BOOTSTRAP_CALL_TIMEOUT_MS, CashierError, ErrorCode, epochNow, renderAlert } from '../../shared';
 import { connectToHost } from './connectToHost';
 import { createApiRelay } from './createApiRelay';
 import { createHostPort } from './createHostPort';
@@ -8,7 +8,6 @@ import { SHARED_REACT_SPECIFIERS } from './frameModules';
 import { loadBundle } from './loadBundle';
 import { observeHeight } from './observeHeight';
 import { parseBootstrap } from './parseBootstrap';
-import { renderAlert } from './renderAlert';
 import { resolveParentOrigin } from './resolveParentOrigin';
 
 // The frame app's entry, inlined into index.html at build time (the critical path: nothing but

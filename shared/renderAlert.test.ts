@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
-import { renderAlert } from './renderAlert';
+import { TECHNICAL_DIFFICULTIES_MESSAGE } from './constants';
+import { createAlert, renderAlert } from './renderAlert';
 
 let container: HTMLElement;
 afterEach(() => container?.remove());
@@ -37,5 +39,22 @@ describe('renderAlert (spec 2, 8)', () => {
     renderAlert(container, 'modal');
     expect(container.querySelectorAll('[role="alert"]')).toHaveLength(1);
     expect(first.isConnected).toBe(false);
+  });
+});
+
+describe('createAlert (issue 12: the host SDK shows the alert when the frame cannot)', () => {
+  it('creates the same alert, unattached, in the document it is given', () => {
+    const alert = createAlert(document, 'modal');
+    expect(alert.isConnected).toBe(false);
+    expect(alert.ownerDocument).toBe(document);
+    expect(alert.outerHTML).toBe(render('modal').outerHTML);
+  });
+
+  it("carries the frame document's font, so that outside the frame it looks the same", () => {
+    const frameCss = readFileSync(resolve(import.meta.dirname, '../frame-app/index.html'), 'utf8');
+    const frameFont = /font-family:\s*([^;]+);/.exec(frameCss)?.[1];
+    for (const theme of ['modal', 'inline']) {
+      expect(createAlert(document, theme).style.fontFamily.replaceAll('"', "'")).toBe(frameFont);
+    }
   });
 });

@@ -1,0 +1,38 @@
+import { MODAL_THEME, TECHNICAL_DIFFICULTIES_MESSAGE } from './constants';
+
+/**
+ * What every alert has, as CSS text: no margin, 14 px type on 1.5 lines, in the frame document's
+ * font (frame-app/index.html), which the host SDK's alert outside the frame must name itself.
+ */
+const ALERT_BASE = "margin:0;font:14px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;";
+
+/**
+ * The alert's inline styles per theme, as CSS text (spec section 2): red text for theme modal, a
+ * grey background otherwise.
+ */
+export const ALERT_STYLES: Record<'modal' | 'inline', string> = {
+  modal: `${ALERT_BASE}color:#d63031;padding:12px 0`,
+  inline: `${ALERT_BASE}color:#333;background:#f0f0f0;padding:12px 16px;border-radius:6px`,
+};
+
+/**
+ * The failed-state alert (spec 2, 8; DESIGN "Loader states"), created in `doc` and not attached:
+ * a `<p role="alert">` with the spec's message word for word, red text for theme `modal` and a
+ * grey background for any other theme. Plain DOM, shared by the frame (its bootstrap script: the
+ * alert never waits on React, nor fails with it) and the host SDK, which shows it in the mount
+ * element when the frame cannot (FRAME_LOAD_FAILED, CONNECTION_LOST; issue 12).
+ */
+export function createAlert(doc: Document, theme: string): HTMLElement {
+  const alert = doc.createElement('p');
+  alert.setAttribute('role', 'alert');
+  alert.textContent = TECHNICAL_DIFFICULTIES_MESSAGE;
+  alert.style.cssText = theme === MODAL_THEME ? ALERT_STYLES.modal : ALERT_STYLES.inline;
+  return alert;
+}
+
+/** Shows the alert ({@link createAlert}) in `element`, replacing what it held. Returns the alert element. */
+export function renderAlert(element: HTMLElement, theme: string): HTMLElement {
+  const alert = createAlert(element.ownerDocument, theme);
+  element.replaceChildren(alert);
+  return alert;
+}
