@@ -1,5 +1,6 @@
+import { CallOptions } from 'penpal';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CashierError, ErrorCode, epochNow, type FrameMethods } from '../shared';
+import { API_CALL_TIMEOUT_MS, CashierError, ErrorCode, epochNow, type FrameMethods } from '../shared';
 import { createHostMethods } from './createHostMethods';
 import { resolveOptions } from './resolveOptions';
 import { createSettingsCache } from './settingsCache';
@@ -173,7 +174,20 @@ describe('createHostMethods: onApiInit relays the api', () => {
     const api = apiOf(onApiInit);
     expect(Object.keys(api)).toEqual(['validate', 'pay']);
     await expect(api.validate?.('x')).resolves.toEqual({ valid: true });
-    expect(callApi).toHaveBeenCalledWith('validate', ['x']);
+    expect(callApi).toHaveBeenCalledWith('validate', ['x'], new CallOptions({ timeout: API_CALL_TIMEOUT_MS }));
+  });
+
+  it('gives every call a timeout: PAY_CALL_TIMEOUT_MS (60 000) for pay, API_CALL_TIMEOUT_MS (30 000) for the rest (issue 12)', async () => {
+    const callApi = vi.fn(async () => ({ ok: true as const, value: null }));
+    const { methods, onApiInit } = setup({}, callApi);
+    methods.onApiInit(['validate', 'pay', 'anything']);
+    const api = apiOf(onApiInit);
+    await Promise.all([api.validate?.(), api.pay?.({ orderId: 'o-1' }), api.anything?.()]);
+    expect(callApi.mock.calls.map((call: unknown[]) => [call[0], (call[2] as CallOptions).timeout])).toEqual([
+      ['validate', 30_000],
+      ['pay', 60_000],
+      ['anything', 30_000],
+    ]);
   });
 
   it('rejects with the code the frame sent', async () => {
@@ -183,22 +197,52 @@ describe('createHostMethods: onApiInit relays the api', () => {
     await expect(apiOf(onApiInit).pay?.()).rejects.toMatchObject({ code: 'API_CALL_FAILED', message: 'card declined' });
   });
 
+  // The connection lost without destroy() (the mount's watchFrame ended it, or the frame did) and
+  // the call's own timeout (issue 12) name the call: its method, and for pay the order it named.
   it.each([
-    { name: 'destroyed before the call', destroyFirst: true, transport: 'unused', code: 'DESTROYED', calls: 0 },
-    { name: 'penpal connection destroyed', destroyFirst: false, transport: 'CONNECTION_DESTROYED', code: 'DESTROYED', calls: 1 },
-    { name: 'other transport failure', destroyFirst: false, transport: 'TRANSMISSION_FAILED', code: 'API_CALL_FAILED', calls: 1 },
-  ])('$name → $code', async ({ destroyFirst, transport, code, calls }) => {
+    { name: 'destroyed before the call', destroyFirst: true, method: 'pay', transport: 'unused', code: 'DESTROYED', calls: 0 },
+    {
+      name: 'pay, penpal connection destroyed (lost)',
+      method: 'pay',
+      transport: 'CONNECTION_DESTROYED',
+      code: 'CONNECTION_LOST',
+      details: { method: 'pay', orderId: 'o-1' },
+    },
+    {
+      name: 'validate, penpal connection destroyed (lost)',
+      method: 'validate',
+      transport: 'CONNECTION_DESTROYED',
+      code: 'CONNECTION_LOST',
+      details: { method: 'validate' },
+    },
+    {
+      name: 'pay, no answer within its timeout',
+      method: 'pay',
+      transport: 'METHOD_CALL_TIMEOUT',
+      code: 'PAYMENT_OUTCOME_UNKNOWN',
+      details: { method: 'pay', orderId: 'o-1' },
+    },
+    {
+      name: 'validate, no answer within its timeout',
+      method: 'validate',
+      transport: 'METHOD_CALL_TIMEOUT',
+      code: 'TIMEOUT',
+      details: { method: 'validate' },
+    },
+    { name: 'other transport failure', method: 'pay', transport: 'TRANSMISSION_FAILED', code: 'API_CALL_FAILED' },
+  ])('$name → $code', async ({ destroyFirst, method, transport, code, details, calls = 1 }) => {
     const callApi = vi.fn(async () => {
       throw Object.assign(new Error('penpal says no'), { code: transport });
     });
     const { methods, onApiInit, destroy } = setup({}, callApi);
-    methods.onApiInit(['pay']);
+    methods.onApiInit([method]);
     if (destroyFirst) destroy();
     const rejection = await apiOf(onApiInit)
-      .pay?.()
+      [method]?.({ orderId: 'o-1' })
       .catch((e: unknown) => e);
     expect(rejection).toBeInstanceOf(CashierError);
     expect(rejection).toMatchObject({ code });
+    if (details) expect((rejection as CashierError).details).toEqual(details);
     expect(callApi).toHaveBeenCalledTimes(calls);
   });
 

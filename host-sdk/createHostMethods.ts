@@ -1,3 +1,4 @@
+import type { RemoteProxy } from 'penpal';
 import {
   CashierError,
   ErrorCode,
@@ -6,11 +7,11 @@ import {
   type HostMethods,
   MAX_FRAME_HEIGHT_PX,
   MAX_WIDGET_READY_TIME_MS,
-  messageOf,
   REVALIDATE_TIMEOUT_MS,
 } from '../shared';
 import { callSafely } from './callSafely';
 import { relayApi } from './relayApi';
+import { relayedCallFailure, relayedCallOptions } from './relayedCall';
 import type { ResolvedOptions } from './resolveOptions';
 import { pageSettingsCache, type SettingsCache, settingsCacheKey } from './settingsCache';
 import { toTimings } from './toTimings';
@@ -19,8 +20,8 @@ import { toTimings } from './toTimings';
 export interface HostContext {
   /** The mount's options, defaults applied. */
   options: ResolvedOptions;
-  /** The frame's methods, once connected (penpal's connection promise). */
-  remote: () => Promise<FrameMethods>;
+  /** The frame's methods, once connected (penpal's connection promise); the api relay is all it uses. */
+  remote: () => Promise<Pick<RemoteProxy<FrameMethods>, 'callApi'>>;
   /** True once `destroy()` ran; nothing fires after it. */
   isDestroyed: () => boolean;
   /** Sizes the iframe to the frame's content height, in CSS pixels; default: the iframe keeps its size. */
@@ -93,14 +94,12 @@ export function createHostMethods({
     callSafely('onCrash', options.onCrash, error);
   };
 
+  // Every call has a timeout, and a connection lost under it rejects it (relayedCall.ts, issue 12).
   const callApi = async (method: string, args: unknown[]): Promise<unknown> => {
     try {
-      if (!isDestroyed()) return await (await remote()).callApi(method, args);
+      if (!isDestroyed()) return await (await remote()).callApi(method, args, relayedCallOptions(method));
     } catch (error) {
-      const penpalDestroyed = (error as { code?: unknown } | null)?.code === 'CONNECTION_DESTROYED';
-      if (!isDestroyed() && !penpalDestroyed) {
-        throw new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${messageOf(error)}`);
-      }
+      if (!isDestroyed()) throw relayedCallFailure(method, args, error);
     }
     throw new CashierError(ErrorCode.Destroyed, `${method}: the widget was destroyed`);
   };

@@ -16,12 +16,18 @@ vi.mock('penpal', () => ({
     }
   },
   connect: penpal.connect,
+  CallOptions: class {
+    constructor(options: { timeout?: number }) {
+      Object.assign(this, options);
+    }
+  },
 }));
 
 interface FakeConnection {
   methods: HostMethods;
   timeout: number;
-  resolve: (remote: FrameMethods) => void;
+  /** Connects; a frame without `ping` answers the heartbeat with a rejection, as penpal would. */
+  resolve: (remote: Pick<FrameMethods, 'callApi'> & Partial<FrameMethods>) => void;
   reject: (error: unknown) => void;
   destroy: ReturnType<typeof vi.fn>;
 }
@@ -37,7 +43,7 @@ beforeEach(() => {
   penpal.connect.mockImplementation(({ methods, timeout }: { methods: HostMethods; timeout: number }) => {
     let resolve!: FakeConnection['resolve'];
     let reject!: FakeConnection['reject'];
-    const promise = new Promise<FrameMethods>((res, rej) => {
+    const promise = new Promise<Partial<FrameMethods>>((res, rej) => {
       resolve = res;
       reject = rej;
     });
@@ -150,7 +156,7 @@ describe('mountCashier: the bridge', () => {
     connections[0]?.resolve({ callApi });
     connections[0]?.methods.onApiInit(['validate']);
     await expect(onApiInit.mock.calls[0]?.[0].validate(1)).resolves.toBe('validated');
-    expect(callApi).toHaveBeenCalledWith('validate', [1]);
+    expect(callApi).toHaveBeenCalledWith('validate', [1], { timeout: 30_000 });
   });
 });
 

@@ -3,8 +3,34 @@
  * on `code`, never on message text (STYLE "Errors").
  */
 export const ErrorCode = {
-  /** The frame could not connect to the host (handshake timed out or was refused). */
+  /**
+   * The frame app started but could not connect to the host: the handshake did not finish within
+   * CONNECTION_TIMEOUT_MS (20 000 ms), or the frame got no widget inputs within
+   * BOOTSTRAP_CALL_TIMEOUT_MS. The frame shows the alert. The last resort: a frame that never
+   * loads is FRAME_LOAD_FAILED, long before. What to do: `destroy()` and mount again later.
+   */
   ConnectionFailed: 'CONNECTION_FAILED',
+  /**
+   * The frame never loaded (issue 12): the iframe's document ended (the frame origin is down or
+   * unreachable, answered an error page such as a 404, or the host page's Content-Security-Policy
+   * `frame-src` blocked it) and the frame app did not speak within FRAME_LOAD_GRACE_MS, or nothing
+   * came from the frame within FRAME_LOAD_TIMEOUT_MS of the mount. The host SDK removes the iframe
+   * and shows the alert in the mount element itself. What to do: check that `frameUrl` is served
+   * and that the page's CSP (`frame-src`, else `child-src`, else `default-src`) allows its origin;
+   * `destroy()` and mount again to retry.
+   */
+  FrameLoadFailed: 'FRAME_LOAD_FAILED',
+  /**
+   * The connection to a frame that had loaded was lost (issue 12): its renderer crashed or stopped
+   * answering (no heartbeat reply within HEARTBEAT_TIMEOUT_MS), it navigated or reloaded, or the
+   * iframe was removed from the page without `destroy()`. `onCrash` gets it (unless it fired
+   * before), api calls in flight and later reject with it (`details.method`; for `pay`,
+   * `details.orderId`), and the host SDK removes the iframe and shows the alert in the mount
+   * element. What to do: `destroy()` and mount again. A `pay` that was in flight may or may not
+   * have charged: do not assume either; a `pay` for the same `orderId` on the new mount is safe
+   * (an order already paid resolves with the charge that paid it, never a second charge).
+   */
+  ConnectionLost: 'CONNECTION_LOST',
   /** The frame's parent is not the origin the host SDK announced; the frame refuses to talk. */
   ParentOriginMismatch: 'PARENT_ORIGIN_MISMATCH',
   /** The widget settings could not be loaded (spec 7, 8); `details` says why. */
@@ -19,7 +45,11 @@ export const ErrorCode = {
   BundleCrashed: 'BUNDLE_CRASHED',
   /** A request failed without an HTTP reply (connection refused, dropped, DNS). */
   NetworkError: 'NETWORK_ERROR',
-  /** A request took longer than its timeout. */
+  /**
+   * A request took longer than its timeout; or a relayed api method other than `pay` got no answer
+   * from the widget within API_CALL_TIMEOUT_MS (`details.method`; the call may still finish in the
+   * widget, unseen).
+   */
   Timeout: 'TIMEOUT',
   /** The provider answered 4xx (other than 401, captcha 403). */
   HttpClientError: 'HTTP_CLIENT_ERROR',
@@ -40,7 +70,9 @@ export const ErrorCode = {
   /**
    * A charge was sent but its reply was lost (network, timeout, 5xx): the payment may or may not
    * have been made. Calling `pay` again resends the same charge with the same idempotency key,
-   * which returns the original charge if there was one; it never charges twice.
+   * which returns the original charge if there was one; it never charges twice. Also when the
+   * widget did not answer a `pay` within PAY_CALL_TIMEOUT_MS (`details.method`, `details.orderId`):
+   * the pay may still be running in the widget, and calling `pay` again joins it.
    */
   PaymentOutcomeUnknown: 'PAYMENT_OUTCOME_UNKNOWN',
   /** The call was cut short because the widget was destroyed. */
@@ -56,6 +88,13 @@ export interface CashierErrorDetails {
   applicationErrorCode?: string;
   /** The code of the error that caused this one (e.g. HTTP_SERVER_ERROR under SETTINGS_LOAD_FAILED). */
   causeCode?: string;
+  /**
+   * The relayed api method whose call the host SDK cut short (CONNECTION_LOST, or a relayed call's
+   * timeout). Set by the host SDK only; it does not cross the iframe.
+   */
+  method?: string;
+  /** The `orderId` that call named, for `pay`. Set by the host SDK only, like `method`. */
+  orderId?: string;
 }
 
 /** The plain-object form of a CashierError, as it crosses the iframe (STYLE "Errors"). */

@@ -34,6 +34,56 @@ export const REVALIDATE_TIMEOUT_MS = 5_000;
  */
 export const SETTINGS_CLAIM_TIMEOUT_MS = 12_000;
 
+/**
+ * How long after the iframe's document ended (its `load` or `error` event, or the browser's
+ * resource timing entry for the frame URL, which is all Firefox gives for a refused connection)
+ * the frame app must have spoken, in milliseconds; else FRAME_LOAD_FAILED (issue 12). The frame's
+ * bootstrap script speaks (penpal's handshake) before its document's `load`, so a frame app that
+ * loaded never waits on this: it is margin for message ordering and a busy host page. The host SDK
+ * checks once a second (HEARTBEAT_INTERVAL_MS), so the code comes 1.5 to 2.5 s after the end.
+ */
+export const FRAME_LOAD_GRACE_MS = 1_500;
+
+/**
+ * How long after the mount the frame app must have spoken when its document gives no sign of
+ * ending at all (an origin that accepts the connection and never answers), in milliseconds; else
+ * FRAME_LOAD_FAILED (issue 12). The frame document (about 27 kB gzip) reaches a slow 3G phone in
+ * about 2.5 s; a frame slower than 4 s would miss the spec's 10 s ready limit anyway.
+ */
+export const FRAME_LOAD_TIMEOUT_MS = 4_000;
+
+/**
+ * How often the host SDK checks on its frame, in milliseconds (issue 12): the iframe is still in
+ * the page, the load limits above, and, once connected, one heartbeat `ping` at a time.
+ */
+export const HEARTBEAT_INTERVAL_MS = 1_000;
+
+/**
+ * How long a heartbeat `ping` may go unanswered, in milliseconds, before the frame counts as lost
+ * (CONNECTION_LOST, issue 12): a crashed or hung renderer is noticed 3 to 4 s after it stopped.
+ * Only time in which the host page ran and was visible counts: a hidden tab (its timers throttled)
+ * or a page frozen or stalled (a check that comes more than two intervals late) never counts its
+ * pause against the frame. A frame busy for 3 s without a break (a long task) counts as lost.
+ */
+export const HEARTBEAT_TIMEOUT_MS = 3_000;
+
+/**
+ * How long a relayed api call other than `pay` may take, in milliseconds, before it rejects with
+ * TIMEOUT (`details.method`): above one idempotent request with its retries (26 000 ms at most,
+ * README "Timeouts"). The call may still finish in the widget, unseen.
+ */
+export const API_CALL_TIMEOUT_MS = 30_000;
+
+/**
+ * How long a relayed `pay` may take, in milliseconds, before it rejects with
+ * PAYMENT_OUTCOME_UNKNOWN (`details.orderId`). A pay is a card tokenization and a charge, each a
+ * POST of at most 8 000 ms, a 401 on each adding a revalidation (6 000 ms) and a second attempt
+ * (8 000 ms): 44 000 ms; an order already paid adds its read (8 000 ms a try). Chosen above that,
+ * not above every compounding failure: past it the pay may still be running in the widget, and
+ * calling `pay` again joins it, never charging twice.
+ */
+export const PAY_CALL_TIMEOUT_MS = 60_000;
+
 /** The tallest the host lets the frame make itself, in CSS pixels. */
 export const MAX_FRAME_HEIGHT_PX = 4000;
 
@@ -124,4 +174,9 @@ export type HostMethods = {
 export type FrameMethods = {
   /** Calls the bundle's api method `method` with `args`; never rejects, errors come as results. */
   callApi: (method: string, args: unknown[]) => Promise<ApiCallResult>;
+  /**
+   * The host's heartbeat (HEARTBEAT_INTERVAL_MS, issue 12): answers at once. Any answer counts, a
+   * rejection too (a frame built before this method answers METHOD_NOT_FOUND); only none does not.
+   */
+  ping: () => void;
 };

@@ -43,7 +43,7 @@ function windowAt(origin: string): WindowLink {
 /** The code under test, with `parent` as its window.parent. */
 function frameSide(
   parent: WindowLink,
-  methods: FrameMethods = { callApi: vi.fn((): Promise<ApiCallResult> => new Promise(() => {})) },
+  methods: Omit<FrameMethods, 'ping'> = { callApi: vi.fn((): Promise<ApiCallResult> => new Promise(() => {})) },
 ) {
   vi.stubGlobal('parent', parent.parent);
   const connection = connectToHost(HOST_ORIGIN, methods);
@@ -83,6 +83,14 @@ describe('connectToHost', () => {
     expect(await toHost.getBootstrap()).toEqual(BOOTSTRAP);
     expect(await toFrame.callApi('validate', [1])).toEqual({ ok: true, value: { method: 'validate', args: [1] } });
     expect(callApi).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers the host's heartbeat ping (issue 12)", async () => {
+    const parent = windowAt(HOST_ORIGIN);
+    const frame = frameSide(parent);
+    const host = penpalIn(parent, { getBootstrap: () => BOOTSTRAP });
+    const [, toFrame] = await Promise.all([frame.promise, host.connection.promise]);
+    await expect(toFrame.ping()).resolves.toBeUndefined();
   });
 
   it('ignores a parent that is not at parentOrigin, never answers it, and gives up after CONNECTION_TIMEOUT_MS', async () => {

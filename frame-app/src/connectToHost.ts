@@ -3,10 +3,10 @@ import { CONNECTION_TIMEOUT_MS, type FrameMethods, type HostMethods } from '../.
 
 /**
  * The frame side of the bridge: penpal to `window.parent`, accepting `parentOrigin` only
- * (DESIGN "Security model"). The connection promise rejects with penpal's CONNECTION_TIMEOUT
- * after CONNECTION_TIMEOUT_MS.
+ * (DESIGN "Security model"). Exposes `methods` and answers the host's heartbeat (`ping`, issue
+ * 12). The connection promise rejects with penpal's CONNECTION_TIMEOUT after CONNECTION_TIMEOUT_MS.
  */
-export function connectToHost(parentOrigin: string, methods: FrameMethods): Connection<HostMethods> {
+export function connectToHost(parentOrigin: string, methods: Omit<FrameMethods, 'ping'>): Connection<HostMethods> {
   const messenger = new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [parentOrigin] });
-  return connect<HostMethods>({ messenger, methods, timeout: CONNECTION_TIMEOUT_MS });
+  return connect<HostMethods>({ messenger, methods: { ...methods, ping() {} }, timeout: CONNECTION_TIMEOUT_MS });
 }

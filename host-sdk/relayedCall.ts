@@ -1,0 +1,49 @@
+import { CallOptions } from 'penpal';
+import {
+  API_CALL_TIMEOUT_MS,
+  CashierError,
+  type CashierErrorDetails,
+  ErrorCode,
+  messageOf,
+  PAY_CALL_TIMEOUT_MS,
+} from '../shared';
+
+/** The relayed api method whose outcome is a payment: its timeout and its failures say so. */
+const PAY = 'pay';
+
+/** How long a relayed call of `method` may take, in milliseconds (issue 12). */
+const timeoutOf = (method: string) => (method === PAY ? PAY_CALL_TIMEOUT_MS : API_CALL_TIMEOUT_MS);
+
+/**
+ * penpal's options for one relayed api call (issue 12): PAY_CALL_TIMEOUT_MS (60 000) for `pay`,
+ * API_CALL_TIMEOUT_MS (30 000) for every other method.
+ */
+export function relayedCallOptions(method: string): CallOptions {
+  return new CallOptions({ timeout: timeoutOf(method) });
+}
+
+/**
+ * What a relayed api call rejects with when the frame gave no answer and the host did not destroy
+ * the widget (issue 12), with `details.method` and, for `pay`, the `details.orderId` it named:
+ * - penpal's CONNECTION_DESTROYED (the SDK ended a lost connection, or the frame ended it):
+ *   CONNECTION_LOST;
+ * - penpal's METHOD_CALL_TIMEOUT: PAYMENT_OUTCOME_UNKNOWN for `pay` (it may still charge), TIMEOUT
+ *   for any other method;
+ * - anything else: API_CALL_FAILED with its message.
+ */
+export function relayedCallFailure(method: string, args: unknown[], thrown: unknown): CashierError {
+  const orderId: unknown = method === PAY ? Object(args[0]).orderId : undefined;
+  const details: CashierErrorDetails = typeof orderId === 'string' ? { method, orderId } : { method };
+  switch ((thrown as { code?: unknown } | null)?.code) {
+    case 'CONNECTION_DESTROYED':
+      return new CashierError(ErrorCode.ConnectionLost, `${method}: the connection to the payment frame was lost`, details);
+    case 'METHOD_CALL_TIMEOUT':
+      return new CashierError(
+        method === PAY ? ErrorCode.PaymentOutcomeUnknown : ErrorCode.Timeout,
+        `${method}: no answer within ${timeoutOf(method)} ms`,
+        details,
+      );
+    default:
+      return new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${messageOf(thrown)}`, details);
+  }
+}
