@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, type FrameMethods, type HostMethods } from '../shared';
+import { ErrorCode, type FrameMethods, type HostMethods, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
 import { mountCashier } from './mountCashier';
 import type { MountCashierOptions } from './types';
 
@@ -195,5 +195,110 @@ describe('mountCashier: destroy', () => {
     first.destroy();
     expect(second.iframe.isConnected).toBe(true);
     expect(connections[1]?.destroy).not.toHaveBeenCalled();
+  });
+});
+
+describe('mountCashier: a frame that cannot show its alert (issue 12)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const FRAME_ORIGIN = new URL(FRAME_URL).origin;
+  /** A message from the frame's window and origin: the frame app started. */
+  const frameSpeaks = (iframe: HTMLIFrameElement) =>
+    window.dispatchEvent(new MessageEvent('message', { data: {}, source: iframe.contentWindow, origin: FRAME_ORIGIN }));
+
+  it('never started (FRAME_LOAD_FAILED): the alert in place of the iframe, styled by theme, onCrash once; destroy removes the alert', async () => {
+    const onCrash = vi.fn();
+    const el = mountPoint();
+    const before = el.appendChild(document.createElement('span'));
+    const handle = mountCashier(el, options({ onCrash, theme: 'modal' }));
+    handle.iframe.dispatchEvent(new Event('load')); // an error page: nothing in it speaks
+    await vi.advanceTimersByTimeAsync(2_000);
+
+    expect(onCrash).toHaveBeenCalledTimes(1);
+    expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ name: 'CashierError', code: 'FRAME_LOAD_FAILED' });
+    expect(connections[0]?.destroy).toHaveBeenCalledTimes(1);
+    expect(handle.iframe.isConnected).toBe(false);
+    expect(el.children[0]).toBe(before);
+    const alert = el.querySelector<HTMLElement>('[role="alert"]');
+    expect(alert?.textContent).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    expect(alert?.style.color).toBe('rgb(214, 48, 49)');
+    expect(el.children[1]).toBe(alert);
+
+    handle.destroy();
+    expect(alert?.isConnected).toBe(false);
+    expect([...el.children]).toEqual([before]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(onCrash).toHaveBeenCalledTimes(1);
+  });
+
+  it('lost after loading (CONNECTION_LOST, a reload): a pay in flight rejects naming its order, onCrash once, the alert instead of the frame', async () => {
+    const callbacks = { onCrash: vi.fn(), onApiInit: vi.fn() };
+    const el = mountPoint();
+    const handle = mountCashier(el, options(callbacks));
+    const connection = connections[0] as FakeConnection;
+    // Like penpal: destroying rejects the calls in flight, and later calls throw.
+    const destroyedError = Object.assign(new Error('destroyed'), { code: 'CONNECTION_DESTROYED' });
+    const inFlight: ((error: unknown) => void)[] = [];
+    connection.destroy.mockImplementation(() => {
+      for (const reject of inFlight.splice(0)) reject(destroyedError);
+      callApi.mockImplementation(() => {
+        throw destroyedError;
+      });
+    });
+    const callApi = vi.fn(() => new Promise<never>((_, reject) => inFlight.push(reject)));
+    frameSpeaks(handle.iframe);
+    connection.resolve({ callApi, ping: async () => undefined });
+    handle.iframe.dispatchEvent(new Event('load'));
+    connection.methods.onApiInit(['pay']);
+    const pay = callbacks.onApiInit.mock.calls[0]?.[0].pay({ orderId: 'o-1' }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(callApi).toHaveBeenCalledTimes(1);
+    expect(callbacks.onCrash).not.toHaveBeenCalled();
+
+    handle.iframe.dispatchEvent(new Event('load')); // the frame reloaded
+    const rejection = await pay;
+    expect(rejection).toMatchObject({ code: 'CONNECTION_LOST', details: { method: 'pay', orderId: 'o-1' } });
+    expect(callbacks.onCrash).toHaveBeenCalledTimes(1);
+    expect(callbacks.onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'CONNECTION_LOST' });
+    expect(handle.iframe.isConnected).toBe(false);
+    expect(el.querySelector('[role="alert"]')?.textContent).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    await expect(callbacks.onApiInit.mock.calls[0]?.[0].pay({ orderId: 'o-1' })).rejects.toMatchObject({
+      code: 'CONNECTION_LOST',
+    });
+  });
+
+  it('a renderer that stops answering the heartbeat is CONNECTION_LOST within 4 s', async () => {
+    const onCrash = vi.fn();
+    const handle = mountCashier(mountPoint(), options({ onCrash }));
+    const ping = vi.fn(async () => undefined);
+    frameSpeaks(handle.iframe);
+    connections[0]?.resolve({ callApi: vi.fn(), ping });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(ping).toHaveBeenCalledTimes(10);
+    ping.mockImplementation(() => new Promise(() => {})); // it crashed
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(onCrash).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(onCrash).toHaveBeenCalledTimes(1);
+    expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'CONNECTION_LOST' });
+  });
+
+  it('a handshake that fails (CONNECTION_FAILED) ends the watch: the iframe removed later changes nothing', async () => {
+    const onCrash = vi.fn();
+    const el = mountPoint();
+    const handle = mountCashier(el, options({ onCrash }));
+    frameSpeaks(handle.iframe);
+    connections[0]?.reject(Object.assign(new Error('Connection timed out'), { code: 'CONNECTION_TIMEOUT' }));
+    await vi.advanceTimersByTimeAsync(0);
+    handle.iframe.remove();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(onCrash).toHaveBeenCalledTimes(1);
+    expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'CONNECTION_FAILED' });
+    expect(el.childNodes).toHaveLength(0);
   });
 });

@@ -1,0 +1,236 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CashierError } from '../shared';
+import { type FrameWatch, watchFrame } from './watchFrame';
+
+// The SDK's watch over its frame (issue 12), with the page's clock in the test's hands:
+// performance.now() follows the fake timers' clock, `run(ms)` moves it on firing every check (one
+// each 1 000 ms) on the way, and `stall(ms)` moves it with no check running (a frozen or busy page)
+// before the next check.
+
+const FRAME_ORIGIN = 'http://127.0.0.1:4174';
+const SRC = `${FRAME_ORIGIN}/?parentOrigin=http%3A%2F%2Flocalhost`;
+/** performance.now() when the watch begins. */
+const START = 10_000;
+
+let stalled = 0;
+let iframe: HTMLIFrameElement;
+let failures: { code: string; message: string; at: number }[];
+let watch: FrameWatch;
+let visibility: DocumentVisibilityState;
+
+const record = (error: CashierError) =>
+  failures.push({ code: error.code, message: error.message, at: performance.now() - START });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'], now: 0 });
+  stalled = 0;
+  vi.spyOn(performance, 'now').mockImplementation(() => START + Date.now() + stalled);
+  visibility = 'visible';
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  failures = [];
+  iframe = document.createElement('iframe');
+  iframe.src = SRC;
+  watch = watchFrame(iframe, FRAME_ORIGIN, record);
+  document.body.appendChild(iframe);
+});
+
+afterEach(() => {
+  watch.stop();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** Moves the page's clock on by `ms`, firing every check on the way (and the promise jobs after each). */
+const run = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+/** Moves the page's clock on by `ms` with no check running (a page frozen or stalled), then runs the next check. */
+function stall(ms: number) {
+  stalled += ms;
+  return run(1_000);
+}
+
+const speak = (source: MessageEventSource | null = iframe.contentWindow, origin = FRAME_ORIGIN) =>
+  window.dispatchEvent(new MessageEvent('message', { data: { penpal: 'SYN' }, source, origin }));
+const load = () => iframe.dispatchEvent(new Event('load'));
+/** Each failure's code, and the milliseconds since the watch began at which it came. */
+const failed = () => failures.map(({ code, at }) => ({ code, at }));
+
+describe('watchFrame: a frame that never loads is FRAME_LOAD_FAILED (issue 12)', () => {
+  it.each([
+    { name: "its document loaded (Chromium's error page, a 404)", end: load },
+    { name: "the iframe's error event (Firefox, a CSP block)", end: () => iframe.dispatchEvent(new Event('error')) },
+  ])('$name, and the frame never spoke: at the first check 1 500 ms after', async ({ end }) => {
+    await run(400);
+    end();
+    await run(1_000 + 600); // the check at 1 000 is 600 ms after the end, the one at 2 000 is 1 600 ms after
+    expect(failed()).toEqual([{ code: 'FRAME_LOAD_FAILED', at: 2_000 }]);
+    expect(failures[0]?.message).toBe('The payment frame did not start');
+  });
+
+  it('a resource timing entry for its URL (Firefox, a refused connection) ends it; an entry from before the watch is another frame', async () => {
+    const observers: ((list: { getEntriesByName(name: string): { startTime: number }[] }) => void)[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: (typeof observers)[number]) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    watch.stop();
+    watch = watchFrame(iframe, FRAME_ORIGIN, record);
+    const entries = (startTime: number) => ({ getEntriesByName: (name: string) => (name === SRC ? [{ startTime }] : []) });
+    observers[0]?.(entries(performance.now() - 1)); // another mount's frame, same URL, fetched before this one began
+    await run(1_000);
+    observers[0]?.(entries(performance.now() - 200)); // this frame's
+    await run(1_000);
+    expect(failed()).toEqual([]);
+    await run(1_000);
+    expect(failed()).toEqual([{ code: 'FRAME_LOAD_FAILED', at: 3_000 }]);
+  });
+
+  it('no sign at all (an origin that never answers): at FRAME_LOAD_TIMEOUT_MS, 4 000 ms', async () => {
+    await run(3_999);
+    expect(failed()).toEqual([]);
+    await run(1_000);
+    expect(failed()).toEqual([{ code: 'FRAME_LOAD_FAILED', at: 4_000 }]);
+    expect(failures[0]?.message).toBe('The payment frame did not start within 4000 ms');
+  });
+
+  it.each([
+    { name: 'before its load (its script runs first)', first: () => speak(), second: load },
+    { name: 'after its load', first: load, second: () => speak() },
+  ])('a frame that spoke $name is never FRAME_LOAD_FAILED', async ({ first, second }) => {
+    first();
+    await run(1_000);
+    second();
+    await run(60_000);
+    expect(failed()).toEqual([]);
+  });
+
+  it.each([
+    { name: 'another window at the frame origin', speakAs: () => speak(window, FRAME_ORIGIN) },
+    { name: 'the frame window from another origin', speakAs: () => speak(iframe.contentWindow, 'http://localhost:4173') },
+  ])('a message from $name does not count as the frame speaking', async ({ speakAs }) => {
+    load();
+    speakAs();
+    await run(2_000);
+    expect(failed()).toEqual([{ code: 'FRAME_LOAD_FAILED', at: 2_000 }]);
+  });
+
+  it('time in which the page was hidden or stalled does not count', async () => {
+    visibility = 'hidden';
+    await run(10_000);
+    visibility = 'visible';
+    await stall(30_000); // a frozen page: the first check back comes 30 s late
+    expect(failed()).toEqual([]);
+    await run(3_000);
+    expect(failed()).toEqual([]);
+    await run(1_000);
+    expect(failed()).toEqual([{ code: 'FRAME_LOAD_FAILED', at: 45_000 }]);
+  });
+});
+
+describe('watchFrame: a frame lost after loading is CONNECTION_LOST (issue 12)', () => {
+  it('the iframe loads again after the frame spoke (it navigated or reloaded): at once', async () => {
+    speak();
+    load();
+    await run(2_500);
+    expect(failed()).toEqual([]);
+    load();
+    expect(failed()).toEqual([{ code: 'CONNECTION_LOST', at: 2_500 }]);
+    expect(failures[0]?.message).toBe('The payment frame navigated or reloaded');
+  });
+
+  it('a first load before the frame spoke is its own document: the next one is the navigation', async () => {
+    load();
+    speak();
+    await run(5_000);
+    load();
+    expect(failed()).toEqual([{ code: 'CONNECTION_LOST', at: 5_000 }]);
+  });
+
+  it.each([
+    { name: 'after it spoke', before: () => speak() },
+    { name: 'before it spoke', before: () => {} },
+  ])('the iframe left the page, $name: at the next check', async ({ before }) => {
+    before();
+    await run(1_500);
+    iframe.remove();
+    await run(1_000);
+    expect(failed()).toEqual([{ code: 'CONNECTION_LOST', at: 2_000 }]);
+    expect(failures[0]?.message).toBe('The payment frame was removed from the page');
+  });
+
+  it('pings once a check, one at a time, and a frame that answers (even with a rejection, a frame without ping) is never lost', async () => {
+    speak();
+    let answers = 0;
+    const ping = vi.fn(() => (answers++ % 2 ? Promise.resolve() : Promise.reject(new Error('METHOD_NOT_FOUND'))));
+    watch.connected(ping);
+    await run(30_000);
+    expect(ping).toHaveBeenCalledTimes(30);
+    expect(failed()).toEqual([]);
+  });
+
+  it('a ping unanswered for HEARTBEAT_TIMEOUT_MS (3 000 ms; a crashed or hung renderer): lost, and pings stop', async () => {
+    speak();
+    const ping = vi.fn(() => new Promise<void>(() => {}));
+    watch.connected(ping);
+    await run(1_000); // the ping goes out at this check
+    expect(ping).toHaveBeenCalledTimes(1);
+    await run(2_000);
+    expect(failed()).toEqual([]);
+    await run(1_000);
+    expect(failed()).toEqual([{ code: 'CONNECTION_LOST', at: 4_000 }]);
+    expect(failures[0]?.message).toBe('The payment frame did not answer for 3000 ms');
+    await run(10_000);
+    expect(ping).toHaveBeenCalledTimes(1);
+    expect(failures).toHaveLength(1);
+  });
+
+  it.each([
+    {
+      name: 'a hidden page (a background tab, its timers throttled)',
+      pause: () => {
+        visibility = 'hidden';
+        return run(60_000);
+      },
+    },
+    { name: 'a page that stalled (a long task, a slow CPU) or was frozen', pause: () => stall(20_000) },
+  ])('a ping unanswered while $name is not held against the frame', async ({ pause }) => {
+    speak();
+    let answer = () => {};
+    const ping = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    watch.connected(ping);
+    await run(1_000);
+    expect(ping).toHaveBeenCalledTimes(1);
+    await pause();
+    visibility = 'visible';
+    await run(2_000); // 2 000 ms of running, visible time since the ping went out
+    expect(failed()).toEqual([]);
+    answer();
+    await run(1_000);
+    expect(ping).toHaveBeenCalledTimes(2);
+    expect(failed()).toEqual([]);
+  });
+
+  it('stop() ends it all: nothing fires after', async () => {
+    speak();
+    watch.connected(() => new Promise(() => {}));
+    watch.stop();
+    load();
+    iframe.remove();
+    await run(30_000);
+    expect(failed()).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  CashierError,
+  ErrorCode,
+  FRAME_LOAD_GRACE_MS,
+  FRAME_LOAD_TIMEOUT_MS,
+  HEARTBEAT_INTERVAL_MS,
+  HEARTBEAT_TIMEOUT_MS,
+} from '../shared';
+
+/** What {@link watchFrame} returns to the mount. */
+export interface FrameWatch {
+  /** The handshake finished: from the next check on, heartbeat the frame with `ping` (one at a time). */
+  connected(ping: () => Promise<unknown>): void;
+  /** Stops every timer, listener and observer. Safe to call twice. */
+  stop(): void;
+}
+
+/**
+ * Watches the mount's iframe (issue 12) and calls `fail` once, then stops:
+ * - FRAME_LOAD_FAILED when the frame app never spoke (no message from the iframe's window and
+ *   `frameOrigin`): FRAME_LOAD_GRACE_MS after its document ended (`load`; `error`, Firefox's
+ *   answer to a CSP block; or a resource timing entry for its URL started since the watch,
+ *   Firefox's only sign of a refused connection), or FRAME_LOAD_TIMEOUT_MS after the watch began
+ *   when nothing ended;
+ * - CONNECTION_LOST when the iframe loads again after the frame spoke (it navigated or reloaded),
+ *   when it left the page, or when a heartbeat `ping` went unanswered for HEARTBEAT_TIMEOUT_MS
+ *   (the renderer crashed or hangs).
+ * One check every HEARTBEAT_INTERVAL_MS runs the limits. Time counts only while the page runs
+ * and is visible: a check more than two intervals late (a throttled, frozen or stalled page) or
+ * in a hidden page moves every limit on by its gap, so a pause is never blamed on the frame.
+ * Call it before the iframe is appended (a resource entry from before it is another frame's).
+ */
+export function watchFrame(iframe: HTMLIFrameElement, frameOrigin: string, fail: (error: CashierError) => void): FrameWatch {
+  const doc = iframe.ownerDocument;
+  const win = doc.defaultView as Window;
+  const src = iframe.src;
+  const since = performance.now();
+  /** Milliseconds not counted: gaps in which the page was hidden, frozen or stalled. */
+  let paused = 0;
+  let lastCheck = since;
+  const clock = () => performance.now() - paused;
+  let spoke = false;
+  let loads = 0;
+  let endedAt: number | undefined;
+  let ping: (() => Promise<unknown>) | undefined;
+  let pingSentAt: number | undefined;
+
+  const end = (code: ErrorCode, why: string) => {
+    stop();
+    fail(new CashierError(code, `The payment frame ${why}`));
+  };
+  const ended = () => {
+    endedAt ??= clock();
+  };
+  const onMessage = (event: MessageEvent) => {
+    if (event.source === iframe.contentWindow && event.origin === frameOrigin) {
+      spoke = true;
+      win.removeEventListener('message', onMessage);
+      observer?.disconnect();
+    }
+  };
+  const onLoad = () => {
+    if (loads++ && spoke) end(ErrorCode.ConnectionLost, 'navigated or reloaded');
+    else ended();
+  };
+  const observer =
+    typeof PerformanceObserver === 'function'
+      ? new PerformanceObserver((list) => {
+          if (list.getEntriesByName(src).some((entry) => entry.startTime >= since)) ended();
+        })
+      : undefined;
+
+  const check = () => {
+    const now = performance.now();
+    const gap = now - lastCheck;
+    lastCheck = now;
+    if (gap > 2 * HEARTBEAT_INTERVAL_MS || doc.visibilityState === 'hidden') paused += gap;
+    const at = clock();
+    if (!iframe.isConnected) return end(ErrorCode.ConnectionLost, 'was removed from the page');
+    if (!spoke) {
+      if (at - (endedAt ?? at) >= FRAME_LOAD_GRACE_MS) return end(ErrorCode.FrameLoadFailed, 'did not start');
+      if (at - since >= FRAME_LOAD_TIMEOUT_MS)
+        return end(ErrorCode.FrameLoadFailed, `did not start within ${FRAME_LOAD_TIMEOUT_MS} ms`);
+      return;
+    }
+    if (!ping) return;
+    if (pingSentAt === undefined) {
+      const sent = at;
+      pingSentAt = sent;
+      const answered = () => {
+        if (pingSentAt === sent) pingSentAt = undefined;
+      };
+      Promise.resolve().then(ping).then(answered, answered);
+    } else if (at - pingSentAt >= HEARTBEAT_TIMEOUT_MS) {
+      end(ErrorCode.ConnectionLost, `did not answer for ${HEARTBEAT_TIMEOUT_MS} ms`);
+    }
+  };
+
+  const timer = setInterval(check, HEARTBEAT_INTERVAL_MS);
+  win.addEventListener('message', onMessage);
+  iframe.addEventListener('load', onLoad);
+  iframe.addEventListener('error', ended);
+  try {
+    observer?.observe({ type: 'resource' });
+  } catch {
+    // no resource timing here: load, error and the timeout remain
+  }
+
+  function stop() {
+    clearInterval(timer);
+    win.removeEventListener('message', onMessage);
+    iframe.removeEventListener('load', onLoad);
+    iframe.removeEventListener('error', ended);
+    observer?.disconnect();
+  }
+  return {
+    connected(next) {
+      ping = next;
+    },
+    stop,
+  };
+}
