@@ -35,6 +35,11 @@ export function watchFrame(iframe: HTMLIFrameElement, frameOrigin: string, fail:
   const win = doc.defaultView as Window;
   const src = iframe.src;
   const since = performance.now();
+  // The frame's resource timing entry is told from that of another frame at the same URL by its
+  // start: after this watch began. On the entries' own clock, the document timeline (at most a
+  // frame behind, which only widens the window by a frame): test clocks fake performance.now()
+  // (Playwright's replaces `performance` whole), and a clock ahead of the entries' drops this one.
+  const entriesSince = Number(doc.timeline?.currentTime ?? since);
   /** Milliseconds not counted: gaps in which the page was hidden, frozen or stalled. */
   let paused = 0;
   let lastCheck = since;
@@ -66,7 +71,7 @@ export function watchFrame(iframe: HTMLIFrameElement, frameOrigin: string, fail:
   const observer =
     typeof PerformanceObserver === 'function'
       ? new PerformanceObserver((list) => {
-          if (list.getEntriesByName(src).some((entry) => entry.startTime >= since)) ended();
+          if (list.getEntriesByName(src).some((entry) => entry.startTime >= entriesSince)) ended();
         })
       : undefined;
 
