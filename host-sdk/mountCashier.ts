@@ -17,7 +17,7 @@ import { watchFrame } from './watchFrame';
  * `revalidateAppInstance`. The SDK watches the frame itself (`watchFrame`, issue 12): a frame that
  * never loads is `FRAME_LOAD_FAILED` within about 2 s of its document ending (4 s at most when it
  * gives no sign), and a frame lost after loading (crashed, hung, navigated, reloaded or removed)
- * is `CONNECTION_LOST` within about 4 s; in both cases the SDK removes the iframe and shows the
+ * is `CONNECTION_LOST` within 4 s; in both cases the SDK removes the iframe and shows the
  * spec's alert in `el` itself, styled by `theme`, and api calls in flight reject with the code.
  *
  * @returns the iframe and `destroy()`, which removes the iframe (or the alert shown in its place)
