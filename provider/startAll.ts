@@ -83,6 +83,11 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
         file: resolve(root, 'e2e/fixtures/test-host.html'),
         headers: { 'Referrer-Policy': 'no-referrer' },
       },
+      // The same page under a CSP whose frame-src allows only the page's own origin: the frame cannot load (issue 12).
+      '/test-host-frame-src-self.html': {
+        file: resolve(root, 'e2e/fixtures/test-host.html'),
+        headers: { 'Content-Security-Policy': "frame-src 'self'" },
+      },
       '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },
       ...extraRoutes.host,
     };

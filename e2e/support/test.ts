@@ -6,7 +6,7 @@ import { ProviderControl } from './provider';
 /** What the test host page recorded from the SDK's callbacks (e2e/fixtures/test-host.html). */
 export type HostEvent =
   | { index: number; type: 'apiInit'; methods: string[]; at: number; timings: CashierTimings }
-  | { index: number; type: 'crash'; code: string; message: string; name: string; isCashierError: boolean }
+  | { index: number; type: 'crash'; code: string; message: string; name: string; isCashierError: boolean; at: number }
   | { index: number; type: 'slow'; ms: number }
   | { index: number; type: 'revalidate' };
 
