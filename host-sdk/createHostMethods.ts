@@ -10,6 +10,7 @@ import {
   REVALIDATE_TIMEOUT_MS,
 } from '../shared';
 import { callSafely } from './callSafely';
+import { destroyedCallError } from './destroyedCallError';
 import { relayApi } from './relayApi';
 import type { ResolvedOptions } from './resolveOptions';
 import { pageSettingsCache, type SettingsCache, settingsCacheKey } from './settingsCache';
@@ -94,15 +95,18 @@ export function createHostMethods({
   };
 
   const callApi = async (method: string, args: unknown[]): Promise<unknown> => {
+    // Not sent: no charge can have been made, so no order to name (DESTROYED).
+    if (isDestroyed()) throw destroyedCallError(method, []);
     try {
-      if (!isDestroyed()) return await (await remote()).callApi(method, args);
+      return await (await remote()).callApi(method, args);
     } catch (error) {
       const penpalDestroyed = (error as { code?: unknown } | null)?.code === 'CONNECTION_DESTROYED';
       if (!isDestroyed() && !penpalDestroyed) {
         throw new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${messageOf(error)}`);
       }
     }
-    throw new CashierError(ErrorCode.Destroyed, `${method}: the widget was destroyed`);
+    // Cut short in flight: a pay may have charged (PAYMENT_OUTCOME_UNKNOWN).
+    throw destroyedCallError(method, args);
   };
 
   /**

@@ -38,11 +38,24 @@ export const ErrorCode = {
   /** A relayed api method was called with arguments it cannot take (e.g. pay without an orderId). */
   InvalidArgument: 'INVALID_ARGUMENT',
   /**
-   * A charge was sent but its reply was lost (network, timeout, 5xx): the payment may or may not
-   * have been made. Calling `pay` again resends the same charge with the same idempotency key,
-   * which returns the original charge if there was one; it never charges twice.
+   * `pay` cannot say whether the order was charged: the charge's reply was lost or unreadable
+   * (network, timeout, 5xx), checking it was refused or failed, or `destroy()` cut the `pay`
+   * short (issue 12). `details.orderId` names the order. What the host should do: call
+   * `pay({ orderId: details.orderId })` again, in this mount or a new one (after a destroy or a
+   * reload), before paying anything else; it resends the same charge or reads the order's charges
+   * first, so it resolves with the original charge if there was one and never charges twice.
    */
   PaymentOutcomeUnknown: 'PAYMENT_OUTCOME_UNKNOWN',
+  /**
+   * `pay` named another order while the payment of `details.orderId` is open in this widget (its
+   * `pay` runs, or its outcome is unknown): nothing was tokenized or charged. One order's payment
+   * is open at a time (issue 12), so the card the buyer typed for one order is never charged for
+   * another. What the host should do: settle the open order first, by calling
+   * `pay({ orderId: details.orderId })` until it resolves or rejects with another code than
+   * PAYMENT_OUTCOME_UNKNOWN (a paid order's card fields are emptied, so the buyer types the card
+   * again for the next order); or, to give up that order, destroy the widget and mount a new one.
+   */
+  PaymentOpenForAnotherOrder: 'PAYMENT_OPEN_FOR_ANOTHER_ORDER',
   /** The call was cut short because the widget was destroyed. */
   Destroyed: 'DESTROYED',
 } as const;
@@ -56,6 +69,8 @@ export interface CashierErrorDetails {
   applicationErrorCode?: string;
   /** The code of the error that caused this one (e.g. HTTP_SERVER_ERROR under SETTINGS_LOAD_FAILED). */
   causeCode?: string;
+  /** The order a payment error is about (PAYMENT_OUTCOME_UNKNOWN, PAYMENT_OPEN_FOR_ANOTHER_ORDER). */
+  orderId?: string;
 }
 
 /** The plain-object form of a CashierError, as it crosses the iframe (STYLE "Errors"). */
@@ -99,7 +114,7 @@ export class CashierError extends Error {
 }
 
 /** The type of each field of {@link CashierErrorDetails}: a field of another type is dropped. */
-const DETAIL_TYPES = { status: 'number', applicationErrorCode: 'string', causeCode: 'string' };
+const DETAIL_TYPES = { status: 'number', applicationErrorCode: 'string', causeCode: 'string', orderId: 'string' };
 
 /** True when `s` is one of the {@link ErrorCode} values. */
 export function isErrorCode(s: unknown): s is ErrorCode {

@@ -16,8 +16,12 @@ const dist = resolve(import.meta.dirname, '../../dist');
  * take 3.3 kB of that on their own, and the SDK's own duties (options, settings cache, bridge,
  * timings) 3.3 kB more after a pass that kept every behaviour, so the budget holds what the SDK
  * measures now (6.6 kB) and keeps it from growing back.
+ * Issue 12 (exactly once across destroy) added 102 bytes (6 565 → 6 667): `ErrorCode` gains
+ * PAYMENT_OPEN_FOR_ANOTHER_ORDER and error details an `orderId` that crosses the bridge, and a
+ * `pay` cut short by `destroy()` rejects PAYMENT_OUTCOME_UNKNOWN naming its order
+ * (destroyedCallError.ts); hence 6.7 kB.
  */
-const SDK_BUDGET = 6_600;
+const SDK_BUDGET = 6_700;
 
 /** Where an artifact's bytes are: files under dist/, or the scripts written inline in an HTML file (not the import map). */
 type Part = { file: string } | { inlineScriptsOf: string };
