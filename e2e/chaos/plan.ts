@@ -1,0 +1,286 @@
+import { type Random, seededStreams } from './random';
+
+// The chaos run's plan: everything a run does that does not depend on the browser, drawn from one
+// seed. A mount's plan depends on the seed and its number (and on the page it falls on, for the
+// settings it shares and the order it pays again), so `--only` and `--page` replay it as it ran.
+
+/** Where a fault hits: the widget settings call, the bundle, or a call of the payment flow. */
+export type FaultTarget = 'settings' | 'statics' | 'payment-methods' | 'tokenize' | 'charge';
+
+/**
+ * One kind of provider fault (provider/README.md "Fault switches"), played `times` times on one
+ * path for one widget's app instance only:
+ * `drop` (the connection closes without a reply), `5xx`, `429`, `401` (a refusal: revalidate),
+ * `4xx` (400 or 404, the widget's own failure), `captcha` (403 CAPTCHA_REQUIRED), `slow` (the
+ * normal reply after `delayMs`), `malformed` (a 200 whose body is not settings), `lost-reply`
+ * (the charge is made, then the connection closes), `404` (statics: the settings name a base
+ * URL whose bundle answers 404, as after a statics redeploy).
+ */
+export type FaultKind = 'drop' | '5xx' | '429' | '401' | '4xx' | 'captcha' | 'slow' | 'malformed' | 'lost-reply' | '404';
+
+/** A fault of the plan, before the order id and the token are known (faults.ts makes provider faults of it). */
+export interface PlannedFault {
+  target: FaultTarget;
+  kind: FaultKind;
+  /** How many matching requests it hits, 1 to 3. */
+  times: number;
+  /** HTTP status of `5xx` (500, 502, 503) and `4xx` (400, 404). */
+  status?: number;
+  /** Milliseconds of `slow`. */
+  delayMs?: number;
+  /** `Retry-After` seconds of a `429`, when it sends one. */
+  retryAfterS?: number;
+  /** What a `malformed` settings reply holds. */
+  body?: 'not-json' | 'no-base-url' | 'base-url-not-string';
+}
+
+/** How the frame fails to load: none (`ok`), its URL on a port nobody listens on, or a path the frame server answers 404. */
+export type FramePlan = 'ok' | 'closed-port' | 'not-found';
+
+/**
+ * The host page's `revalidateAppInstance`: resolves to a fresh accepted token (`fresh`), rejects
+ * (`reject`), never answers (`never`; the SDK's 5 000 ms limit ends it), or is not given (`none`).
+ */
+export type RevalidatePlan = { mode: 'fresh' | 'reject'; delayMs: number } | { mode: 'never' | 'none' };
+
+/**
+ * When the plan destroys the widget: not at all (the run destroys it when it is done), `afterMs`
+ * after `mountCashier` (`loading`), after `onApiInit` (`ready`), after the first `pay` call
+ * (`paying`); or `removed`: the host page removes the iframe without calling `destroy()` (issue 12
+ * "connection lost"), `afterMs` after `onApiInit`, or after the first `pay` call for a mount that
+ * pays; the run calls `destroy()` later.
+ */
+export type DestroyPlan = { at: 'never' } | { at: 'loading' | 'ready' | 'paying' | 'removed'; afterMs: number };
+
+/**
+ * How the run pays, once the widget is ready: fills the card form in the frame with an approved
+ * or a declined test card, then calls `api.pay({ orderId })` once, twice at once (a double
+ * click), or again once when the first did not settle the order (resolved neither APPROVED nor
+ * PENDING, or rejected).
+ */
+export interface PayPlan {
+  card: 'approved' | 'declined';
+  pattern: 'once' | 'double' | 'again';
+}
+
+/** One widget of the run. */
+export interface MountPlan {
+  /** Its number in the run, from 0. */
+  mount: number;
+  /** The page it is mounted on, from 0. */
+  page: number;
+  /** Milliseconds from the page's start to its `mountCashier`; mounts with the same value are mounted in one task. */
+  startAtMs: number;
+  frame: FramePlan;
+  theme: 'modal' | 'inline';
+  /** The mount whose `msid` it uses: itself, or an earlier mount of its page (then it shares that mount's settings, spec 4). */
+  msidOf: number;
+  revalidate: RevalidatePlan;
+  /**
+   * The order it is mounted for (`orderId`): a new one for a `VENUE` or `ONLINE` event, the order
+   * of an earlier mount of its page (`reuseOf`, paid again after a remount), or none.
+   */
+  order?: { event: 'venue' | 'online' } | { reuseOf: number };
+  /** Set when the run pays through it (it has an order then). */
+  pay?: PayPlan;
+  /** Its own faults, in the order the provider plays them per path. */
+  faults: PlannedFault[];
+  destroy: DestroyPlan;
+  /** Milliseconds the run keeps it after its outcome (and payments) before destroying it; shapes how many run at once. */
+  lingerMs: number;
+}
+
+/** A run's plan. */
+export interface ChaosPlan {
+  seed: number;
+  mounts: MountPlan[];
+  /** The mounts of each page, in mount order. */
+  pages: number[][];
+}
+
+/** Delays of `slow` settings replies: well under, and well over, the 2 300 ms attempt timeout (SETTINGS_ATTEMPT_TIMEOUT_MS). */
+export const SETTINGS_SLOW_MS = [300, 900, 3_500] as const;
+/** Delays of `slow` replies of other calls, all under their 8 000 ms attempt timeout. */
+export const CALL_SLOW_MS = [300, 1_500, 3_000] as const;
+
+/** Fewest and most mounts on one page. */
+export const PAGE_SIZE = { min: 4, max: 12 } as const;
+
+/**
+ * The plan of a run of `mounts` widgets from `seed`. Throws TypeError for a seed that is not a
+ * whole number or a count below 1.
+ */
+export function planChaos(seed: number, mounts: number): ChaosPlan {
+  if (!Number.isInteger(mounts) || mounts < 1) throw new TypeError(`mounts must be a whole number ≥ 1, got ${mounts}`);
+  const streams = seededStreams(seed);
+  const plans: MountPlan[] = [];
+  const pages: number[][] = [];
+  for (let first = 0; first < mounts; ) {
+    const size = Math.min(streams.pages.int(PAGE_SIZE.min, PAGE_SIZE.max), mounts - first);
+    const page: number[] = [];
+    let startAtMs = 0;
+    for (let mount = first; mount < first + size; mount += 1) {
+      // About a third join the previous mount's task: several widgets mounted at once.
+      if (page.length > 0 && !streams.pages.chance(0.35)) startAtMs += streams.pages.int(0, 2_500);
+      plans.push(planMount(streams.mount(mount), { mount, page: pages.length, startAtMs }));
+      page.push(mount);
+    }
+    sharePageState(streams.pages, page, plans);
+    pages.push(page);
+    first += size;
+  }
+  return { seed, mounts: plans, pages };
+}
+
+/** A mount's own choices, from its own stream. */
+function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'>): MountPlan {
+  const frame = r.weighted<FramePlan>([
+    [86, 'ok'],
+    [7, 'closed-port'],
+    [7, 'not-found'],
+  ]);
+  const theme = r.chance(0.5) ? 'modal' : 'inline';
+  const revalidate = r.weighted<RevalidatePlan['mode']>([
+    [55, 'fresh'],
+    [15, 'reject'],
+    [10, 'never'],
+    [20, 'none'],
+  ]);
+  const role = r.weighted<'pay' | 'order' | 'none'>([
+    [35, 'pay'],
+    [15, 'order'],
+    [50, 'none'],
+  ]);
+  const event = r.chance(0.5) ? 'venue' : 'online';
+  const pay: PayPlan = {
+    card: r.weighted([
+      [85, 'approved'],
+      [15, 'declined'],
+    ]),
+    pattern: r.weighted([
+      [60, 'once'],
+      [20, 'double'],
+      [20, 'again'],
+    ]),
+  };
+  const targets: [number, FaultTarget][] = [
+    [50, 'settings'],
+    [12, 'statics'],
+  ];
+  if (role !== 'none') targets.push([15, 'payment-methods']);
+  if (role === 'pay') targets.push([12, 'tokenize'], [18, 'charge']);
+  const count = r.weighted([
+    [18, 0],
+    [45, 1],
+    [27, 2],
+    [10, 3],
+  ]);
+  const faults = Array.from({ length: count }, () => planFault(r, targets));
+  const destroy = r.weighted<DestroyPlan['at']>([
+    [55, 'never'],
+    [17, 'loading'],
+    [10, 'ready'],
+    [role === 'pay' ? 13 : 0, 'paying'],
+    [5, 'removed'],
+  ]);
+  const destroyAfterMs = {
+    never: 0,
+    loading: r.int(0, 2_500),
+    ready: r.int(0, 800),
+    paying: r.int(0, 600),
+    removed: r.int(0, 800),
+  }[destroy];
+  const revalidateDelayMs = r.int(0, 300);
+  return {
+    ...at,
+    frame,
+    theme,
+    msidOf: at.mount,
+    revalidate:
+      revalidate === 'fresh' || revalidate === 'reject' ? { mode: revalidate, delayMs: revalidateDelayMs } : { mode: revalidate },
+    ...(role === 'none' ? {} : { order: { event } }),
+    ...(role === 'pay' ? { pay } : {}),
+    // A frame that never loads never reaches the provider: its faults would only confuse the table.
+    faults: frame === 'ok' ? faults : [],
+    destroy: destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs },
+    lingerMs: r.int(0, 1_500),
+  };
+}
+
+/** One fault for one of `targets` (weighted). */
+function planFault(r: Random, targets: readonly (readonly [number, FaultTarget])[]): PlannedFault {
+  const target = r.weighted(targets);
+  const kinds: Record<FaultTarget, readonly (readonly [number, FaultKind])[]> = {
+    settings: [
+      [10, 'drop'],
+      [12, '5xx'],
+      [8, '429'],
+      [10, '401'],
+      [5, '4xx'],
+      [5, 'captcha'],
+      [8, 'slow'],
+      [6, 'malformed'],
+    ],
+    statics: [[1, '404']],
+    'payment-methods': [
+      [1, 'drop'],
+      [1, '5xx'],
+      [1, '401'],
+      [1, 'slow'],
+    ],
+    tokenize: [
+      [1, '5xx'],
+      [1, 'drop'],
+      [1, '401'],
+      [1, 'slow'],
+    ],
+    charge: [
+      [1, 'drop'],
+      [1, 'lost-reply'],
+      [1, '5xx'],
+      [1, '429'],
+      [1, '401'],
+      [1, 'slow'],
+    ],
+  };
+  const kind = r.weighted(kinds[target]);
+  const retried = kind === 'drop' || kind === '5xx' || kind === '429' || kind === 'slow';
+  const times =
+    retried && (target === 'settings' || target === 'payment-methods') ? r.int(1, 3) : kind === '401' ? r.int(1, 2) : 1;
+  const fault: PlannedFault = { target, kind, times };
+  if (kind === '5xx') fault.status = r.pick([500, 502, 503]);
+  if (kind === '4xx') fault.status = r.pick([400, 404]);
+  if (kind === 'slow') fault.delayMs = r.pick(target === 'settings' ? SETTINGS_SLOW_MS : CALL_SLOW_MS);
+  if (kind === '429' && r.chance(0.5)) fault.retryAfterS = 1;
+  if (kind === 'malformed') fault.body = r.pick(['not-json', 'no-base-url', 'base-url-not-string'] as const);
+  return fault;
+}
+
+/**
+ * Page-level choices, from the pages' stream: about one mount in five after the first uses the
+ * `msid` of an earlier mount of its page that loads its own (it shares its settings, spec 4, so
+ * its own settings and statics faults are dropped: the shared request carries the other's); about
+ * one paying mount in six pays the order of an earlier paying mount of its page again (a remount
+ * for the same order).
+ */
+function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
+  for (const [position, mount] of page.entries()) {
+    const plan = plans[mount] as MountPlan;
+    const earlier = page.slice(0, position).map((m) => plans[m] as MountPlan);
+    const leaders = earlier.filter((p) => p.msidOf === p.mount && p.frame === 'ok');
+    if (leaders.length > 0 && r.chance(0.2)) {
+      plan.msidOf = r.pick(leaders).mount;
+      plan.faults = plan.faults.filter((f) => f.target !== 'settings' && f.target !== 'statics');
+    }
+    const payers = earlier.filter((p) => p.pay && p.order && 'event' in p.order);
+    if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
+  }
+}
+
+/** The mounts a mount's outcome depends on besides itself: the one whose settings it shares, the one whose order it pays. */
+export function dependenciesOf(plan: MountPlan): number[] {
+  const deps = new Set<number>();
+  if (plan.msidOf !== plan.mount) deps.add(plan.msidOf);
+  if (plan.order && 'reuseOf' in plan.order) deps.add(plan.order.reuseOf);
+  return [...deps];
+}
