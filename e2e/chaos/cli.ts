@@ -13,13 +13,13 @@
  * that hangs.
  */
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { chromium, request } from '@playwright/test';
 import { startAll } from '../../provider/startAll';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 import { E2E_PORTS } from '../support/origins';
 import { ProviderControl } from '../support/provider';
+import { closedPortUrl } from './closedPort';
 import { type Bounds, DEFAULT_BOUNDS } from './observations';
 import { planChaos } from './plan';
 import { formatReport } from './report';
@@ -75,15 +75,6 @@ setTimeout(() => {
   process.exit(2);
 }, limitMs).unref();
 
-/** A loopback port nobody listens on: one the system just gave out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 const servers = await startAll(E2E_PORTS, { control: true });
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS], timeout: 30_000 });
 const api = await request.newContext();
@@ -95,7 +86,7 @@ try {
       host: servers.urls.host.replace(/\/$/, ''),
       frame: servers.urls.frame,
       provider: servers.urls.provider,
-      closedPort: `http://127.0.0.1:${await closedPort()}/`,
+      closedPort: await closedPortUrl(),
     },
     control: new ProviderControl(api, servers.urls.provider),
     api,

@@ -187,9 +187,12 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     never: 0,
     loading: r.int(0, 2_500),
     ready: r.int(0, 800),
-    paying: r.int(0, 600),
+    paying: r.int(0, 300),
     removed: r.int(0, 800),
   }[destroy];
+  // Half the destroys during a payment meet a charge held 1 500 ms: destroy() while the charge is
+  // in flight (issue 12 "destroy() during a charge").
+  if (destroy === 'paying' && r.chance(0.5)) faults.push({ target: 'charge', kind: 'slow', times: 1, delayMs: 1_500 });
   const revalidateDelayMs = r.int(0, 300);
   return {
     ...at,
