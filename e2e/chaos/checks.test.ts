@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../../shared';
 import type { RecordedRequest } from '../support/provider';
-import { checkCharges, checkMount, checkPage, outcomeOf } from './checks';
+import { checkCharges, checkMount, checkPage } from './checks';
 import type { HarnessEvent } from './harness';
-import type { Bounds, MountObservation, PageObservation } from './observations';
+import { type Bounds, type MountObservation, outcomeOf, type PageObservation } from './observations';
 import type { MountPlan, PlannedFault } from './plan';
 
 const BOUNDS: Bounds = { outcomeMs: 25_000, deadFrameMs: 25_000, lostFrameMs: 6_000, payMs: 30_000 };

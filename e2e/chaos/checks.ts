@@ -1,7 +1,14 @@
 import { MAX_RETRIES, MAX_REVALIDATIONS, ProviderPaths } from '../../shared';
+import { checkExpectation } from './expectations';
 import type { HarnessEvent } from './harness';
-import type { Bounds, MountObservation, ObservedCharge, Outcome, PageObservation, Violation } from './observations';
-import { type LoadPrediction, predictLoad } from './predict';
+import {
+  type Bounds,
+  type MountObservation,
+  type ObservedCharge,
+  outcomeOf,
+  type PageObservation,
+  type Violation,
+} from './observations';
 
 // The invariants of issue 12's chaos run, checked on what a run observed. Pure functions: the
 // unit tests feed them observations by hand.
@@ -15,21 +22,6 @@ type Of<T extends HarnessEvent['type']> = Extract<HarnessEvent, { type: T }>;
 const ofType = <T extends HarnessEvent['type']>(events: HarnessEvent[], type: T) =>
   events.filter((e): e is Of<T> => e.type === type);
 const first = <T extends HarnessEvent['type']>(events: HarnessEvent[], type: T) => ofType(events, type)[0];
-
-/** The first outcome of a mount, for the table. */
-export function outcomeOf(o: MountObservation): Outcome {
-  const before = o.events.filter((e) => !e.afterDestroy);
-  const outcome = before.find((e) => e.type === 'apiInit' || e.type === 'crash' || (e.type === 'destroy' && e.by === 'plan'));
-  if (!outcome) return 'no outcome';
-  if (outcome.type === 'apiInit') return 'ready';
-  if (outcome.type === 'crash') return `crash ${outcome.code}`;
-  return 'destroyed first';
-}
-
-/** When the mount's first outcome (ready or crash) came, epoch ms; undefined without one. */
-function outcomeEpoch(o: MountObservation): number | undefined {
-  return o.events.find((e) => !e.afterDestroy && (e.type === 'apiInit' || e.type === 'crash'))?.epoch;
-}
 
 /**
  * Per mount: exactly one of ready or `onCrash` (unless destroyed first), within its bound;
@@ -155,56 +147,6 @@ function checkPays(o: MountObservation, bounds: Bounds): Violation[] {
       );
   }
   return found;
-}
-
-/** A mount's load against what its own faults (and the mounts it shares settings with) allow. */
-function checkExpectation(o: MountObservation, all: ReadonlyMap<number, MountObservation>): Violation[] {
-  const outcome = outcomeOf(o);
-  if (outcome === 'destroyed first' || outcome === 'no outcome') return [];
-  const expected = expectedLoad(o, all);
-  const v = (detail: string): Violation[] => [{ page: o.plan.page, mount: o.plan.mount, check: 'expected outcome', detail }];
-  if (expected === 'ready' && outcome !== 'ready')
-    return v(
-      `${outcome} though every fault it met can be recovered from (spec 7: retries, one revalidation${o.plan.msidOf === o.plan.mount ? '' : `; its settings are shared with mount ${o.plan.msidOf}, whose failure, if any, was not one the page may share`})`,
-    );
-  if (expected === 'crash' && outcome === 'ready')
-    return v('ready though its faults allow no recovery under spec 7 (retries or revalidations beyond the limits?)');
-  return [];
-}
-
-/**
- * What `o`'s load must come to, given the mounts it shares settings with (same page, same msid):
- * - its own faults decide when nobody else's settings request could have served it: it shares
- *   with nobody, or nobody that shares with it was mounted before its outcome;
- * - a mount that shares another's settings must load when its own faults allow and the others'
- *   settings failures (if any) are their own (a refused token, a captcha, a 4xx: DESIGN "Settings
- *   cache" and issue 12 let waiters fetch again), or ended before it was mounted (a failure is
- *   never cached; a bundle that failed drops its settings);
- * - otherwise either outcome is allowed.
- */
-export function expectedLoad(o: MountObservation, all: ReadonlyMap<number, MountObservation>): LoadPrediction['load'] {
-  const own = predictLoad(o.plan);
-  const mountedAt = first(o.events, 'mounted')?.epoch;
-  if (mountedAt === undefined) return 'either';
-  const sharers = [...all.values()].filter(
-    (x) => x !== o && x.plan.page === o.plan.page && x.plan.msidOf === o.plan.msidOf && x.plan.frame === 'ok',
-  );
-  if (sharers.length === 0) return own.load;
-  if (own.load === 'crash' && own.settings === 'ok') return 'crash'; // its payment methods, after the settings
-  if (own.settings !== 'ok') {
-    // Another's (fault-free) request may have served it before its own could fail.
-    const servedEarlier = sharers.some(
-      (x) => (first(x.events, 'mounted')?.epoch ?? Number.POSITIVE_INFINITY) <= (outcomeEpoch(o) ?? 0),
-    );
-    return servedEarlier ? 'either' : own.load;
-  }
-  for (const x of sharers) {
-    const theirs = predictLoad(x.plan).settings;
-    if (theirs === 'ok' || theirs === 'own') continue;
-    const ended = outcomeEpoch(x) ?? first(x.events, 'destroy')?.epoch;
-    if (ended === undefined || ended >= mountedAt) return 'either';
-  }
-  return own.load;
 }
 
 /** At most one settling (APPROVED or PENDING) charge per order; a pay that resolved settled names one. */

@@ -1,8 +1,11 @@
+import type { ListenerWatch, LiveListener } from './listenerWatch';
+
 // The chaos run's side of the host page: an init script that mounts widgets with the SDK's
 // script-tag build (window.Cashier, loaded by e2e/fixtures/test-host.html), records everything
-// their callbacks do, destroys them when the plan says, pays through their api, and watches the
-// page's event listeners. Playwright serializes `installChaosHarness`: it must use nothing from
-// this module's scope at run time (types only).
+// their callbacks do, destroys them when the plan says and pays through their api; the listener
+// watch (listenerWatch.ts, installed first) names the listeners each `mountCashier` added.
+// Playwright serializes `installChaosHarness`: it must use nothing from this module's scope at run
+// time (types only).
 
 /** One mount as the harness needs it (runPage.ts builds it from the plan). */
 export interface HarnessMount {
@@ -51,13 +54,6 @@ export type HarnessEvent = { mount: number; at: number; epoch: number; afterDest
   | { type: 'pays-done' }
 );
 
-/** A listener the page still holds: on what, for what, and the mount whose `mountCashier` added it (null: added later, unattributed). */
-export interface LiveListener {
-  target: string;
-  type: string;
-  mount: number | null;
-}
-
 /** What runPage.ts calls in the page (window.__chaos). */
 export interface ChaosHarness {
   /** Mounts these widgets in one task, in order. */
@@ -71,10 +67,7 @@ export interface ChaosHarness {
    */
   pay(mount: number, orderId: string, pattern: 'once' | 'double' | 'again'): boolean;
   readonly events: HarnessEvent[];
-  /**
-   * Listeners the SDK's script added since the first mount and not removed: on window or document
-   * (any type), or `message` on anything (a MessagePort).
-   */
+  /** Listeners the SDK added and has not removed (listenerWatch.ts). */
   liveListeners(): LiveListener[];
   /** How many iframes the page holds. */
   iframeCount(): number;
@@ -82,12 +75,12 @@ export interface ChaosHarness {
 
 /**
  * Init script for the host page (the top frame on `hostOrigin` only; the widgets' frames and
- * other pages are left alone). Defines `window.__chaos` ({@link ChaosHarness}) and reports every
- * event to `window.__chaosReport` (a Playwright binding) as it happens.
+ * other pages are left alone), after {@link installListenerWatch}'s. Defines `window.__chaos`
+ * ({@link ChaosHarness}) and reports every event to `window.__chaosReport` (a Playwright binding)
+ * as it happens.
  */
 export function installChaosHarness(hostOrigin: string): void {
   if (window.top !== window || location.origin !== hostOrigin) return;
-  type Entry = { target: EventTarget; type: string; listener: unknown; capture: boolean; mount: number | null };
   type Sdk = {
     mountCashier(el: HTMLElement, opts: object): { iframe: HTMLIFrameElement; destroy(): void };
   };
@@ -95,42 +88,8 @@ export function installChaosHarness(hostOrigin: string): void {
   const w = window as unknown as {
     __chaos?: ChaosHarness;
     __chaosReport?: (event: HarnessEvent) => Promise<void>;
+    __chaosListeners: ListenerWatch;
     Cashier: Sdk;
-  };
-
-  // Listeners: every add and remove, so that what a destroyed widget left behind can be named.
-  const live: Entry[] = [];
-  let mounting: number | null = null;
-  let started = false;
-  // Only the SDK's own: its script-tag build (penpal is inside it), not Playwright's injected helpers.
-  const bySdk = () => (new Error().stack ?? '').includes('/host-sdk/');
-  const tracked = (target: EventTarget, type: string) =>
-    (target === window || target === document || type === 'message') && bySdk();
-  const label = (target: EventTarget) =>
-    target === window ? 'window' : target === document ? 'document' : (target.constructor?.name ?? 'EventTarget');
-  const add = EventTarget.prototype.addEventListener;
-  const remove = EventTarget.prototype.removeEventListener;
-  const captureOf = (options: unknown) =>
-    typeof options === 'boolean' ? options : !!(options as { capture?: boolean } | undefined)?.capture;
-  const forget = (target: EventTarget, type: string, listener: unknown, capture: boolean) => {
-    const index = live.findIndex(
-      (e) => e.target === target && e.type === type && e.listener === listener && e.capture === capture,
-    );
-    if (index >= 0) live.splice(index, 1);
-  };
-  EventTarget.prototype.addEventListener = function (this: EventTarget, type, listener, options) {
-    add.call(this, type, listener, options);
-    const once = typeof options === 'object' && options?.once;
-    if (!started || !listener || once || !tracked(this, type)) return;
-    const capture = captureOf(options);
-    if (live.some((e) => e.target === this && e.type === type && e.listener === listener && e.capture === capture)) return;
-    live.push({ target: this, type, listener, capture, mount: mounting });
-    const signal = typeof options === 'object' ? options?.signal : undefined;
-    signal?.addEventListener('abort', () => forget(this, type, listener, capture), { once: true });
-  };
-  EventTarget.prototype.removeEventListener = function (this: EventTarget, type, listener, options) {
-    remove.call(this, type, listener, options);
-    forget(this, type, listener, captureOf(options));
   };
 
   const events: HarnessEvent[] = [];
@@ -221,15 +180,14 @@ export function installChaosHarness(hostOrigin: string): void {
         record(m.mount, { type: 'slow', elapsedMs });
       },
     };
-    mounting = m.mount;
-    started = true;
     try {
-      handles.set(m.mount, w.Cashier.mountCashier(el, options));
+      handles.set(
+        m.mount,
+        w.__chaosListeners.during(m.mount, () => w.Cashier.mountCashier(el, options)),
+      );
     } catch (error) {
       record(m.mount, { type: 'mount-threw', message: String(error) });
       return;
-    } finally {
-      mounting = null;
     }
     record(m.mount, { type: 'mounted' });
     if (m.destroy?.at === 'loading') later(m.mount, m.destroy.afterMs, () => destroy(m.mount, 'plan'));
@@ -281,7 +239,7 @@ export function installChaosHarness(hostOrigin: string): void {
     destroy,
     pay: (mount, orderId, pattern) => pay(mount, orderId, pattern, plannedDestroys.get(mount)),
     events,
-    liveListeners: () => live.map((e) => ({ target: label(e.target), type: e.type, mount: e.mount })),
+    liveListeners: () => w.__chaosListeners.live(),
     iframeCount: () => document.querySelectorAll('iframe').length,
   };
   w.__chaos = harness;

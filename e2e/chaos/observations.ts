@@ -1,5 +1,6 @@
 import type { RecordedRequest } from '../support/provider';
-import type { HarnessEvent, LiveListener } from './harness';
+import type { HarnessEvent } from './harness';
+import type { LiveListener } from './listenerWatch';
 import type { MountPlan } from './plan';
 
 /** What the run saw of one mount: its plan, its names at the provider, its events and requests. */
@@ -75,3 +76,13 @@ export interface Violation {
 
 /** A mount's outcome for the table: ready, its crash code, destroyed before either, or nothing. */
 export type Outcome = 'ready' | `crash ${string}` | 'destroyed first' | 'no outcome';
+
+/** The first outcome of a mount, for the table. */
+export function outcomeOf(o: MountObservation): Outcome {
+  const before = o.events.filter((e) => !e.afterDestroy);
+  const outcome = before.find((e) => e.type === 'apiInit' || e.type === 'crash' || (e.type === 'destroy' && e.by === 'plan'));
+  if (!outcome) return 'no outcome';
+  if (outcome.type === 'apiInit') return 'ready';
+  if (outcome.type === 'crash') return `crash ${outcome.code}`;
+  return 'destroyed first';
+}

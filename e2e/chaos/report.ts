@@ -1,5 +1,4 @@
-import { outcomeOf } from './checks';
-import type { MountObservation, Outcome, Violation } from './observations';
+import { type MountObservation, type Outcome, outcomeOf, type Violation } from './observations';
 import { dependenciesOf, type MountPlan } from './plan';
 import type { ChaosReport } from './runChaos';
 

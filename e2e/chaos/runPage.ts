@@ -1,13 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ProviderPaths } from '../../shared';
 import { APPROVED_CARD, DECLINED_CARD, fillCard } from '../support/checkout';
 import { installClock } from '../support/clock';
 import { type ProviderControl, tokenFingerprint } from '../support/provider';
-import { mountFaults } from './faults';
-import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness, type LiveListener } from './harness';
+import { EventSink } from './eventSink';
+import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
+import { installListenerWatch, type LiveListener } from './listenerWatch';
 import type { Bounds, MountObservation, PageLine, PageObservation } from './observations';
 import type { ChaosPlan, MountPlan } from './plan';
+import { preparePage, tokensOf } from './preparePage';
 
 /** Where the run's servers answer. */
 export interface ChaosUrls {
@@ -34,17 +35,6 @@ export interface PageRun {
   bounds: Bounds;
   /** Orders made so far in this run, by mount (a remount pays an earlier mount's). */
   orders: Map<number, string>;
-}
-
-/** The token a mount is mounted with, and the one its revalidation gives. */
-export function tokensOf(plan: ChaosPlan, mount: number): { appInstance: string; fresh: string } {
-  return { appInstance: `chaos-${plan.seed}-${mount}`, fresh: `chaos-${plan.seed}-${mount}-fresh` };
-}
-
-/** The msid of a mount: a GUID (version 4) made of the seed and the mount whose settings it uses. */
-export function msidOf(plan: ChaosPlan, mount: MountPlan): string {
-  const hex = (n: number, width: number) => (n >>> 0).toString(16).padStart(width, '0').slice(-width);
-  return `${hex(plan.seed, 8)}-0000-4000-8000-${hex(mount.msidOf, 12)}`;
 }
 
 /** How long the page's clock runs after every mount was destroyed: past every timer of README "Timeouts" (the longest chain ends at 26 000 ms). */
@@ -91,7 +81,7 @@ export async function runPage(run: PageRun): Promise<{ page: PageObservation; mo
       if (message.type() === 'error' && isHostPageLine(line, urls.host)) observed.consoleErrors.push(line);
     });
 
-    const harnessMounts = await prepare(run);
+    const harnessMounts = await preparePage(run);
     await page.goto(`${urls.host}/test-host.html`);
     const pageStart = Date.now();
     const bursts = new Map<number, MountPlan[]>();
@@ -159,9 +149,10 @@ function fingerprintsOf(plan: ChaosPlan, mount: number): string[] {
   return [tokenFingerprint(appInstance), tokenFingerprint(fresh)];
 }
 
-/** The harness init script as source, called with the host origin. */
+/** The listener watch and the harness, as one init script's source, each called with the host origin. */
 function initScript(hostOrigin: string): string {
-  return `(${installChaosHarness.toString()})(${JSON.stringify(hostOrigin)});`;
+  const origin = JSON.stringify(hostOrigin);
+  return `(${installListenerWatch.toString()})(${origin});\n(${installChaosHarness.toString()})(${origin});`;
 }
 
 /**
@@ -171,71 +162,6 @@ function initScript(hostOrigin: string): string {
 function isHostPageLine(line: PageLine, hostOrigin: string): boolean {
   if (line.url === `${hostOrigin}/favicon.ico`) return false;
   return line.url === '' || line.url.startsWith(`${hostOrigin}/`) || line.url === hostOrigin;
-}
-
-/**
- * Before the page loads: accepts the page's tokens, makes their orders (a remount takes its
- * earlier mount's), arms their faults. Returns what the harness mounts.
- */
-async function prepare(run: PageRun): Promise<Map<number, HarnessMount>> {
-  const { plan, mounts, urls, control, api, orders } = run;
-  await control.appInstances({ add: mounts.flatMap((m) => Object.values(tokensOf(plan, m.mount))) });
-  const list = new Map<number, HarnessMount>();
-  for (const m of mounts) {
-    const { appInstance, fresh } = tokensOf(plan, m.mount);
-    let orderId: string | undefined;
-    if (m.order && 'reuseOf' in m.order) orderId = orders.get(m.order.reuseOf);
-    if (m.order && !orderId)
-      orderId = await createOrder(api, urls.provider, appInstance, 'event' in m.order ? m.order.event : 'venue');
-    if (orderId) orders.set(m.mount, orderId);
-    for (const fault of mountFaults(m, {
-      tokenFingerprint: tokenFingerprint(appInstance),
-      orderId,
-      providerOrigin: urls.provider,
-    }))
-      await control.fault(fault);
-    const frameUrl =
-      m.frame === 'ok'
-        ? urls.frame
-        : m.frame === 'closed-port'
-          ? urls.closedPort
-          : new URL('/chaos-no-frame-here/', urls.frame).href;
-    list.set(m.mount, {
-      mount: m.mount,
-      host: urls.provider,
-      frameUrl,
-      appInstance,
-      freshToken: fresh,
-      msid: msidOf(plan, m),
-      ...(orderId ? { orderId } : {}),
-      theme: m.theme,
-      revalidate: m.revalidate.mode,
-      revalidateDelayMs: 'delayMs' in m.revalidate ? m.revalidate.delayMs : 0,
-      ...(m.destroy.at === 'never' ? {} : { destroy: m.destroy }),
-      pays: !!m.pay && !!orderId,
-    });
-  }
-  return list;
-}
-
-/** POST orders/setup as the demo checkout does (one general admission ticket); resolves to the order id. */
-async function createOrder(api: APIRequestContext, provider: string, token: string, event: 'venue' | 'online'): Promise<string> {
-  const response = await api.post(`${provider}${ProviderPaths.orderSetup}`, {
-    headers: { Authorization: token },
-    data: {
-      event: {
-        name: event === 'venue' ? 'Chaos Night' : 'Chaos Stream',
-        startsAt: '2030-06-01T19:00:00Z',
-        locationType: event === 'venue' ? 'VENUE' : 'ONLINE',
-        recurrenceStatus: 'ONE_TIME',
-        ...(event === 'venue' ? { venue: 'The Boathouse' } : {}),
-      },
-      lines: [{ name: 'General admission', unitPrice: 2500, quantity: 1 }],
-      currency: 'EUR',
-    },
-  });
-  if (!response.ok()) throw new Error(`order setup answered ${response.status()}: ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
 }
 
 /**
@@ -282,40 +208,6 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
     p: pay.pattern,
   });
   if (started) await sink.waitFor(m.mount, (e) => e.type === 'pays-done', run.bounds.payMs + 1_000);
-}
-
-/** The harness events as they are reported, with waits for the next matching one. */
-class EventSink {
-  readonly events: HarnessEvent[] = [];
-  readonly #waiters = new Set<{ mount: number; match: (e: HarnessEvent) => boolean; done: (e: HarnessEvent) => void }>();
-
-  push(event: HarnessEvent): void {
-    this.events.push(event);
-    for (const waiter of this.#waiters) if (waiter.mount === event.mount && waiter.match(event)) waiter.done(event);
-  }
-
-  has(mount: number, match: (e: HarnessEvent) => boolean): boolean {
-    return this.events.some((e) => e.mount === mount && match(e));
-  }
-
-  /** The first event of `mount` that matches (one seen already, or the next), or undefined after `timeoutMs`. */
-  waitFor(mount: number, match: (e: HarnessEvent) => boolean, timeoutMs: number): Promise<HarnessEvent | undefined> {
-    const seen = this.events.find((e) => e.mount === mount && match(e));
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => {
-      const waiter = {
-        mount,
-        match,
-        done: (e: HarnessEvent | undefined) => {
-          clearTimeout(timer);
-          this.#waiters.delete(waiter);
-          resolve(e);
-        },
-      };
-      const timer = setTimeout(() => waiter.done(undefined), timeoutMs);
-      this.#waiters.add(waiter);
-    });
-  }
 }
 
 /** Runs tasks one at a time. */
