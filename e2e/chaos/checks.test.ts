@@ -88,7 +88,7 @@ describe('checkMount', () => {
     {
       name: 'neither',
       events: [mounted, destroyed(26_000)],
-      check: 'one outcome: neither onApiInit nor onCrash in the 26,000 ms before the run destroyed it',
+      check: 'one outcome: neither onApiInit nor onCrash within 25,000 ms (the run destroyed it 26,000 ms after mountCashier)',
     },
     {
       name: 'an outcome past the bound',

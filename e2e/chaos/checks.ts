@@ -54,11 +54,13 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
   const outcome = outcomeOf(o);
   const bound = plan.frame === 'ok' ? bounds.outcomeMs : bounds.deadFrameMs;
   const settled = before.find((e) => e.type === 'apiInit' || e.type === 'crash');
-  if (outcome === 'no outcome') v('one outcome', `neither onApiInit nor onCrash in ${describeWait(events, mounted)}`);
+  const frame = plan.frame === 'ok' ? '' : `, frame ${plan.frame}`;
+  if (outcome === 'no outcome')
+    v('one outcome', `neither onApiInit nor onCrash within ${ms(bound)}${frame} (${describeWait(events, mounted)})`);
   else if (settled && settled.at - mounted.at > bound)
     v(
       'outcome bound',
-      `${settled.type === 'apiInit' ? 'onApiInit' : 'onCrash'} came ${ms(settled.at - mounted.at)} after mountCashier (bound ${ms(bound)}${plan.frame === 'ok' ? '' : `, frame ${plan.frame}`})`,
+      `${settled.type === 'apiInit' ? 'onApiInit' : 'onCrash'} came ${ms(settled.at - mounted.at)} after mountCashier (bound ${ms(bound)}${frame})`,
     );
 
   // Nothing after destroy.
@@ -217,5 +219,5 @@ function ms(value: number): string {
 
 function describeWait(events: HarnessEvent[], mounted: HarnessEvent): string {
   const end = first(events, 'destroy');
-  return end ? `the ${ms(end.at - mounted.at)} before the run destroyed it` : 'the page’s life';
+  return end ? `the run destroyed it ${ms(end.at - mounted.at)} after mountCashier` : 'watched until the page closed';
 }
