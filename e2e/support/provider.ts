@@ -25,10 +25,14 @@ export interface Fault {
   drop?: boolean;
   /** Apply the request (a charge is made), then destroy the socket: the reply is lost. */
   dropAfterApply?: boolean;
+  /** Only requests whose Authorization has this `tokenFingerprint(token)`; default any request. */
+  tokenFingerprint?: string;
 }
 
 /** A request the provider recorded (it keeps the newest 1000, provider/ProviderState.ts). */
 export interface RecordedRequest {
+  /** Its number in the provider's log, from 1 after a reset: a gap means records dropped out unread. */
+  seq: number;
   method: string;
   path: string;
   query: Record<string, string>;
@@ -104,6 +108,13 @@ export class ProviderControl {
     if (!response.ok()) throw new Error(`provider control: GET requests answered ${response.status()}`);
     const all = (await response.json()) as RecordedRequest[];
     return withPreflights ? all : all.filter((r) => r.method !== 'OPTIONS');
+  }
+
+  /** Every recorded request numbered above `seq` (preflights included), oldest first: read the log as it grows. */
+  async requestsAfter(seq: number): Promise<RecordedRequest[]> {
+    const response = await this.request.get(`${this.origin}/__control/requests`, { params: { after: seq } });
+    if (!response.ok()) throw new Error(`provider control: GET requests answered ${response.status()}`);
+    return response.json();
   }
 
   private async post(path: string, data: unknown): Promise<void> {
