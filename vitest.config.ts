@@ -1,11 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests sit beside the code (`*.test.ts[x]`); browser tests live in e2e/ and run under Playwright. */
+/**
+ * Unit tests sit beside the code (`*.test.ts[x]`); browser tests live in e2e/ and run under Playwright,
+ * except the chaos run's own unit tests (its plan and checks), which sit beside it in e2e/chaos/.
+ */
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['{shared,host-sdk,frame-app,provider,cashier-widget}/**/*.test.{ts,tsx}'],
+    include: ['{shared,host-sdk,frame-app,provider,cashier-widget}/**/*.test.{ts,tsx}', 'e2e/chaos/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
     unstubGlobals: true,

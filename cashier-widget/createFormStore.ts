@@ -38,6 +38,11 @@ export interface FormStore {
   setNotice(notice: string | undefined): void;
   /** Locks (true) or unlocks (false) the form; see {@link FormSnapshot.locked}. */
   setLocked(locked: boolean): void;
+  /**
+   * Empties every card field and its error, even while locked: a paid order's card is not kept
+   * for another charge (issue 12 finding 5). The method choice and the notice stay.
+   */
+  clearCard(): void;
 }
 
 /** Creates an empty form store. */
@@ -88,6 +93,9 @@ export function createFormStore(): FormStore {
     },
     setLocked(locked) {
       set({ locked });
+    },
+    clearCard() {
+      set({ values: empty, errors: {} });
     },
   };
 }

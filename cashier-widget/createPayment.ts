@@ -1,34 +1,54 @@
-import { CashierError, type Charge, type ChargeRequest, ErrorCode, type PaymentMethodType, type ProviderApi } from '../shared';
+import { CashierError, type Charge, ErrorCode, type PaymentMethodType, type ProviderApi } from '../shared';
+import { type ChargeJournal, createChargeJournal } from './createChargeJournal';
+import { asCashierError, isRefusedForGood, isReplyLost, outcomeUnknown } from './paymentErrors';
+import { type ChargeAttempt, prepareCharge } from './prepareCharge';
+import { isPaid, type PayResult, settlingCharge, toPayResult } from './toPayResult';
 import type { CardField, CardFormValues, ValidationResult } from './validateCardForm';
 
-/**
- * The reference payment flow (issue "A buyer pays for tickets"): validate → tokenize → charge,
- * exactly once.
- * - Two `pay` calls for one order while one runs share it (a double click is one payment).
- * - Every charge carries an idempotency key. The key and the charge body are kept until the
- *   charge's outcome is known, that is until a reply was read and validated. If the reply is lost
- *   (network, timeout, 5xx) or unreadable (a 2xx whose body is not a charge for this order:
- *   INVALID_RESPONSE), the provider may have made the charge: `pay` rejects with
- *   PAYMENT_OUTCOME_UNKNOWN and the next `pay` resends the very same request, so the provider
- *   answers with the original charge instead of a second one.
- * - While a `pay` runs or a charge's outcome is unknown, the form is locked
- *   ({@link PaymentDeps.onLockedChange}): what the buyer sees is what is (re)sent.
- * - An order this widget saw settle (APPROVED, or PENDING at the venue) is not charged again: a
- *   later `pay` for it resolves with the same result, without tokenizing or charging, whatever
- *   the provider would do with a second charge.
- * - A charge is a POST and is never retried automatically (spec 7).
- */
+export type { PayResult } from './toPayResult';
 
-/** What `api.pay` resolves to. */
-export type PayResult =
-  | { status: 'INVALID'; errors: Partial<Record<CardField, string>> }
-  | { status: 'APPROVED' | 'PENDING'; orderId: string; chargeId: string }
-  | { status: 'DECLINED'; orderId: string; chargeId: string; declineCode?: string; message: string };
+/**
+ * The reference payment flow (issue "A buyer pays for tickets", issue 12): validate → tokenize →
+ * charge, exactly once, across lost replies, `destroy()` and reloads.
+ * - Two `pay` calls for one order while one runs share it (a double click is one payment).
+ * - Every charge carries an idempotency key. Before a charge goes out, its order is written to a
+ *   write-ahead journal (createChargeJournal: the frame's `sessionStorage`, order ids only), and
+ *   forgotten once the outcome is known: the provider answered, or the order's charges were read.
+ * - A lost or unreadable reply (network, timeout, 5xx, a 2xx that is not a charge for this order:
+ *   INVALID_RESPONSE): `pay` rejects PAYMENT_OUTCOME_UNKNOWN (`details.orderId`), and the next
+ *   `pay` for the order resends the very same request (same key and body), so the provider answers
+ *   with the original charge instead of making a second one. A resend refused for a while (401,
+ *   429, …) stays unknown and is resent next time.
+ * - Before any new charge for an order whose outcome is unknown (in the journal, from this mount
+ *   or an earlier one on the page: a `destroy()` mid-charge, a reload of the frame; or a resend the
+ *   provider refused for good: 404 ORDER_NOT_FOUND, 400 INVALID_CARD_TOKEN, 422
+ *   IDEMPOTENCY_KEY_REUSED), the flow reads the order's charges (`GET orders/:id/charges`): an
+ *   APPROVED or PENDING charge is the outcome (`pay` resolves with it, nothing is tokenized or
+ *   charged); with none the order is not paid and a new charge is made. Where the browser refuses
+ *   the frame storage the journal is this mount's memory, so the first `pay` for each order in a
+ *   mount reads its charges first, whatever an earlier mount did.
+ * - One order's payment is open at a time: while an order's `pay` runs or its outcome is unknown,
+ *   `pay` for another order rejects PAYMENT_OPEN_FOR_ANOTHER_ORDER (`details.orderId`: the open
+ *   one) and tokenizes and charges nothing, so the card typed for one order never pays another.
+ * - While a payment is open the form is locked ({@link PaymentDeps.onLockedChange}): what the buyer
+ *   sees is what is (re)sent.
+ * - An order this widget saw paid (APPROVED, or PENDING at the venue) is not charged again: a later
+ *   `pay` for it resolves with the same result. Once paid, the card fields are emptied
+ *   ({@link PaymentDeps.clearCard}), so a script on the host page cannot charge the same card for
+ *   more orders without the buyer typing it again.
+ * - A 409 ORDER_ALREADY_PAID resolves with the charge that paid the order (read from its charges).
+ * - A charge is a POST and is never retried automatically (spec 7).
+ * What the host does with each rejection: PAYMENT_OUTCOME_UNKNOWN → call `pay` for
+ * `details.orderId` again (in this mount or, after a destroy, a new one) before anything else;
+ * PAYMENT_OPEN_FOR_ANOTHER_ORDER → settle `details.orderId` first the same way; INVALID_ARGUMENT →
+ * fix the call; any other code (NETWORK_ERROR, UNAUTHORIZED, HTTP_CLIENT_ERROR, …) → nothing was
+ * charged by this call: show it, and let the buyer try again.
+ */
 
 /** What the payment flow needs from the widget. */
 export interface PaymentDeps {
   /** The provider client's calls the flow makes (its errors are CashierErrors with stable codes). */
-  api: Pick<ProviderApi, 'tokenizeCard' | 'chargeOrder' | 'getOrder'>;
+  api: Pick<ProviderApi, 'tokenizeCard' | 'chargeOrder' | 'getChargesByOrder'>;
   /** The payment method the buyer chose. */
   method: () => PaymentMethodType;
   /** The card form's values. */
@@ -42,148 +62,151 @@ export interface PaymentDeps {
   /** A fresh idempotency key; default `crypto.randomUUID()`. */
   newIdempotencyKey?: () => string;
   /**
-   * Called with `true` when the payment form must stop taking edits (a `pay` is running, or a
-   * charge was sent whose outcome is unknown, issue 4 "Exactly once") and with `false` once every
-   * charge sent has settled (approved, declined, pending, or refused before it was made). Default: none.
+   * Called with `true` when the payment form must stop taking edits (a `pay` is running, or its
+   * outcome is unknown, issue 4 "Exactly once") and with `false` once the outcome is known
+   * (approved, declined, pending, or refused before a charge was made). Default: none.
    */
   onLockedChange?: (locked: boolean) => void;
+  /**
+   * Empties the card fields (values and errors), even while the form is locked; called once an
+   * order is paid (APPROVED, or PENDING at the venue), before `pay` resolves (issue 12 finding 5).
+   * Default: none.
+   */
+  clearCard?: () => void;
+  /** Where charges sent with no known outcome are written first; default {@link createChargeJournal}() (the frame's sessionStorage). */
+  journal?: ChargeJournal;
 }
-
-/** Tokenization errors the buyer can fix, by the field they belong to. */
-const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, string]> = {
-  INVALID_CARD_NUMBER: ['cardNumber', 'Enter a valid card number'],
-  CARD_EXPIRED: ['expirationDate', 'This card has expired'],
-  INVALID_CVC: ['securityCode', 'Enter a valid security code'],
-  INVALID_CARD: ['cardholderName', 'Enter the name on the card'],
-};
-
-/** The buyer-facing message for a decline code. */
-export function declineMessage(declineCode: string | undefined): string {
-  if (declineCode === 'insufficient_funds') return 'Your card has insufficient funds. Try another card.';
-  return 'Your card was declined. Try another card.';
-}
-
-/**
- * Failures after which the provider may or may not have made the charge: no reply, a 5xx, or a
- * 2xx whose body we cannot read (INVALID_RESPONSE, from the provider client or from toResult).
- */
-const OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([
-  ErrorCode.NetworkError,
-  ErrorCode.Timeout,
-  ErrorCode.HttpServerError,
-  ErrorCode.InvalidResponse,
-]);
 
 /** Creates the payment flow; `pay(input)` is the api method the host calls. */
 export function createPayment(deps: PaymentDeps) {
+  const journal = deps.journal ?? createChargeJournal();
   const newKey = deps.newIdempotencyKey ?? (() => crypto.randomUUID());
-  const inFlight = new Map<string, Promise<PayResult>>();
-  /** Charges sent whose outcome is unknown, by order: resent as they were. */
-  const unsettled = new Map<string, { key: string; body: ChargeRequest }>();
-  /** Orders whose payment this widget saw succeed (APPROVED or PENDING), with that result. */
-  const settledOrders = new Map<string, PayResult>();
+  /** The order whose payment is open: its `pay` runs, or its outcome is unknown. At most one. */
+  let open: string | undefined;
+  /** The open order's `pay` while it runs, shared by a double click. */
+  let running: Promise<PayResult> | undefined;
+  /** The open order's charge whose reply was lost: resent as it was (same key and body). */
+  let kept: ChargeAttempt | undefined;
+  /** Orders whose charges this mount knows (it sent or read them): with a journal in memory only, any other may have one. */
+  const known = new Set<string>();
+  /** Orders this widget saw paid, with that result. */
+  const paidOrders = new Map<string, PayResult>();
   let locked = false;
   /** Tells the widget whether the form is locked, when that changes. */
   const updateLock = () => {
-    const next = inFlight.size > 0 || unsettled.size > 0;
+    const next = open !== undefined;
     if (next === locked) return;
     locked = next;
     deps.onLockedChange?.(next);
   };
 
-  async function prepareCharge(): Promise<{ key: string; body: ChargeRequest } | PayResult> {
-    const method = deps.method();
-    if (method === 'PAY_AT_VENUE') return { key: newKey(), body: { paymentMethod: 'PAY_AT_VENUE' } };
-    const validation = deps.validate();
-    if (!validation.valid) return { status: 'INVALID', errors: validation.errors };
-    const values = deps.values();
-    const [month, year] = values.expirationDate.split('/').map((part) => Number(part.trim()));
-    let cardToken: string;
-    try {
-      const token = await deps.api.tokenizeCard({
-        holderName: values.cardholderName.trim(),
-        number: values.cardNumber.replace(/\D/g, ''),
-        expMonth: month ?? 0,
-        expYear: year !== undefined && year < 100 ? 2000 + year : (year ?? 0),
-        cvc: values.securityCode,
-      });
-      cardToken = token.token;
-    } catch (error) {
-      const fieldError =
-        error instanceof CashierError ? TOKENIZATION_FIELD_ERRORS[error.details.applicationErrorCode ?? ''] : undefined;
-      if (!fieldError) throw error;
-      const errors = { [fieldError[0]]: fieldError[1] };
-      deps.showErrors(errors);
-      return { status: 'INVALID', errors };
-    }
-    return { key: newKey(), body: { paymentMethod: 'CARD', cardToken, email: values.email.trim() } };
-  }
-
   async function run(orderId: string): Promise<PayResult> {
-    const done = settledOrders.get(orderId);
+    const done = paidOrders.get(orderId);
     if (done) return done;
-    const result = await charge(orderId);
-    if (result.status === 'APPROVED' || result.status === 'PENDING') settledOrders.set(orderId, result);
+    const result = (await settle(orderId)) ?? (await chargeAnew(orderId));
+    if (isPaid(result)) {
+      paidOrders.set(orderId, result);
+      deps.clearCard?.();
+    }
     return result;
   }
 
-  async function charge(orderId: string): Promise<PayResult> {
-    let attempt = unsettled.get(orderId);
-    /** A resend: the same request went out before and may have been applied. */
-    const resend = attempt !== undefined;
-    if (!attempt) {
-      const prepared = await prepareCharge();
-      if ('status' in prepared) return prepared;
-      attempt = prepared;
-      unsettled.set(orderId, attempt);
+  /**
+   * The outcome of a charge for `orderId` that may have been made already: the kept charge
+   * resent, or else the order's charges read. Undefined when there is no such charge, or none of
+   * the order's charges paid it: the order may be charged anew.
+   */
+  async function settle(orderId: string): Promise<PayResult | undefined> {
+    if (kept) {
+      const sent = await send(orderId, kept);
+      if ('result' in sent) return sent.result;
+      // A refusal of the resend says nothing about the first send, which may have been applied.
+      if (!isRefusedForGood(sent.refused)) throw outcomeUnknown(orderId, 'checking its charge was refused', sent.refused);
+      kept = undefined; // it will be refused again: only the order's charges can tell
+    } else if (!journal.has(orderId) && (journal.durable || known.has(orderId))) {
+      return undefined;
     }
-    let result: PayResult;
+    return fromCharges(orderId);
+  }
+
+  /**
+   * Reads the order's charges: the one that paid it is the outcome; with none the order is not
+   * paid. Either way the journal forgets the order.
+   */
+  async function fromCharges(orderId: string): Promise<PayResult | undefined> {
+    let charges: Charge[];
     try {
-      const charge = await deps.api.chargeOrder(orderId, attempt.body, attempt.key);
-      result = toResult(orderId, charge);
+      charges = await deps.api.getChargesByOrder(orderId);
     } catch (error) {
-      const failure = error instanceof CashierError ? error : new CashierError(ErrorCode.NetworkError, String(error));
-      if (OUTCOME_UNKNOWN.has(failure.code)) {
-        throw new CashierError(
-          ErrorCode.PaymentOutcomeUnknown,
-          `The charge for order ${orderId} was sent but its reply was lost or unreadable (${failure.code}). Call pay again: the same charge is checked, never made twice.`,
-          { ...failure.details, causeCode: failure.code },
-        );
-      }
-      if (failure.details.applicationErrorCode === 'ORDER_ALREADY_PAID') {
-        unsettled.delete(orderId);
-        return alreadySettled(orderId);
-      }
-      if (resend) {
-        // A refusal of the resend (401, 429, …) says nothing about the first send, which may have
-        // been applied: the key stays, and the next pay resends the same request again.
-        throw new CashierError(
-          ErrorCode.PaymentOutcomeUnknown,
-          `The charge for order ${orderId} may have been made by an earlier attempt, and checking it was refused (${failure.code}). Call pay again: the same charge is checked, never made twice.`,
-          { ...failure.details, causeCode: failure.code },
-        );
-      }
-      unsettled.delete(orderId);
+      const failure = asCashierError(error);
+      if (journal.has(orderId) && !isRefusedForGood(failure))
+        throw outcomeUnknown(orderId, 'reading its charges failed', failure);
+      // A precaution (no charge of ours is pending), or an order the provider refuses for good
+      // (e.g. 404 ORDER_NOT_FOUND): no charge to wait for, and nothing was charged by this call.
+      journal.delete(orderId);
       throw failure;
     }
-    unsettled.delete(orderId);
-    return result;
+    known.add(orderId);
+    journal.delete(orderId);
+    const charge = settlingCharge(orderId, charges);
+    return charge && toPayResult(orderId, charge);
   }
 
-  async function alreadySettled(orderId: string): Promise<PayResult> {
-    const order = await deps.api.getOrder(orderId);
-    if (typeof order?.chargeId !== 'string') {
-      throw new CashierError(ErrorCode.InvalidResponse, `Order ${orderId} is settled but names no charge.`);
-    }
-    return { status: order.status === 'PAY_AT_VENUE' ? 'PENDING' : 'APPROVED', orderId, chargeId: order.chargeId };
+  /** A new charge: validate and tokenize, write the order to the journal, send. */
+  async function chargeAnew(orderId: string): Promise<PayResult> {
+    const prepared = await prepareCharge({ ...deps, newKey });
+    if ('status' in prepared) return prepared;
+    journal.add(orderId); // before the charge goes out
+    known.add(orderId);
+    kept = prepared;
+    const sent = await send(orderId, prepared);
+    if ('result' in sent) return sent.result;
+    // A refusal of a first send proves nothing was charged.
+    kept = undefined;
+    journal.delete(orderId);
+    throw sent.refused;
   }
+
+  /**
+   * Sends `attempt`. A reply is the outcome; a lost or unreadable one throws PAYMENT_OUTCOME_UNKNOWN
+   * (the attempt stays kept for a resend); 409 ORDER_ALREADY_PAID resolves from the order's
+   * charges; any other refusal is returned for the caller to judge.
+   */
+  async function send(orderId: string, attempt: ChargeAttempt): Promise<{ result: PayResult } | { refused: CashierError }> {
+    let result: PayResult;
+    try {
+      result = toPayResult(orderId, await deps.api.chargeOrder(orderId, attempt.body, attempt.key));
+    } catch (error) {
+      const failure = asCashierError(error);
+      if (isReplyLost(failure)) throw outcomeUnknown(orderId, 'the reply to its charge was lost or unreadable', failure);
+      if (failure.details.applicationErrorCode !== 'ORDER_ALREADY_PAID') return { refused: failure };
+      kept = undefined;
+      const paid = await fromCharges(orderId);
+      if (paid) return { result: paid };
+      throw new CashierError(
+        ErrorCode.InvalidResponse,
+        `Order ${orderId} is paid (ORDER_ALREADY_PAID) but lists no charge that paid it.`,
+      );
+    }
+    kept = undefined;
+    journal.delete(orderId);
+    return { result };
+  }
+
+  /** Ends the open payment: its outcome is known. */
+  const close = () => {
+    open = undefined;
+    kept = undefined;
+  };
 
   return {
     /**
      * `api.pay({ orderId })`: resolves to {@link PayResult}. Rejects with CashierError
-     * INVALID_ARGUMENT (no or another order), PAYMENT_OUTCOME_UNKNOWN (the charge's reply was lost
-     * or unreadable: call again, the same charge is resent), or the
-     * provider client's codes (NETWORK_ERROR before any charge was sent, UNAUTHORIZED, …).
+     * INVALID_ARGUMENT (no order, or not the mounted one), PAYMENT_OPEN_FOR_ANOTHER_ORDER (another
+     * order's payment is open: `details.orderId`; nothing charged), PAYMENT_OUTCOME_UNKNOWN (the
+     * charge may have been made: call again for `details.orderId`, it is checked, never made
+     * twice), or the provider client's codes when nothing was charged by this call
+     * (NETWORK_ERROR, UNAUTHORIZED, HTTP_CLIENT_ERROR, …).
      */
     pay(input: unknown): Promise<PayResult> {
       const orderId = typeof input === 'object' && input !== null ? (input as { orderId?: unknown }).orderId : undefined;
@@ -198,40 +221,35 @@ export function createPayment(deps: PaymentDeps) {
           ),
         );
       }
-      const running = inFlight.get(orderId);
+      if (open !== undefined && open !== orderId) {
+        return Promise.reject(
+          new CashierError(
+            ErrorCode.PaymentOpenForAnotherOrder,
+            `pay was called for order ${orderId} while the payment of order ${open} is ${running ? 'running' : 'not settled'}; nothing was charged. Call pay for order ${open} until it settles first.`,
+            { orderId: open },
+          ),
+        );
+      }
       if (running) return running;
-      const started = run(orderId).finally(() => {
-        inFlight.delete(orderId);
-        updateLock();
-      });
-      inFlight.set(orderId, started);
+      open = orderId;
+      const started = run(orderId)
+        .then(
+          (result) => {
+            close();
+            return result;
+          },
+          (error: unknown) => {
+            if (asCashierError(error).code !== ErrorCode.PaymentOutcomeUnknown) close();
+            throw error;
+          },
+        )
+        .finally(() => {
+          running = undefined;
+          updateLock();
+        });
+      running = started;
       updateLock();
       return started;
     },
   };
-}
-
-/** Narrows the provider's charge (untrusted JSON) to the result `pay` resolves to. */
-function toResult(orderId: string, charge: Charge): PayResult {
-  if (typeof charge !== 'object' || charge === null || typeof charge.id !== 'string') {
-    throw new CashierError(ErrorCode.InvalidResponse, 'The charge reply has no id.');
-  }
-  if (charge.orderId !== undefined && charge.orderId !== orderId) {
-    throw new CashierError(ErrorCode.InvalidResponse, `The charge reply is for order ${String(charge.orderId)}, not ${orderId}.`);
-  }
-  switch (charge.status) {
-    case 'APPROVED':
-    case 'PENDING':
-      return { status: charge.status, orderId, chargeId: charge.id };
-    case 'DECLINED':
-      return {
-        status: 'DECLINED',
-        orderId,
-        chargeId: charge.id,
-        ...(typeof charge.declineCode === 'string' ? { declineCode: charge.declineCode } : {}),
-        message: declineMessage(charge.declineCode),
-      };
-    default:
-      throw new CashierError(ErrorCode.InvalidResponse, `The charge reply has an unknown status ${String(charge.status)}.`);
-  }
 }

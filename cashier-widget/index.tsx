@@ -30,9 +30,10 @@ export const OUTCOME_UNKNOWN_NOTICE =
  * is on screen, hands `props.onApiInit` the api:
  * - `validate()` → `{ valid, errors }`: shows the errors and focuses the first invalid field;
  *   with a method other than card (pay at the venue) there is nothing to fill: `{ valid: true, errors: {} }`;
- * - `pay({ orderId })` → {@link PayResult}: validate → tokenize → charge, exactly once
- *   (see createPayment); a decline, or a charge whose reply was lost, shows a message above the form.
- *   The form is locked while a pay runs and while a charge's outcome is unknown.
+ * - `pay({ orderId })` → {@link PayResult}: validate → tokenize → charge, exactly once, one order
+ *   at a time (see createPayment); a decline, or a charge whose reply was lost, shows a message
+ *   above the form. The form is locked while a pay runs and while a charge's outcome is unknown;
+ *   once the order is paid the card fields are emptied.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
  * @returns `unmount()` (empties the container) and `update(partial)` (re-renders with merged props).
  */
@@ -73,6 +74,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     onLockedChange: (locked) => {
       if (!unmounted) store.setLocked(locked);
     },
+    clearCard: () => store.clearCard(),
     ...(props.orderId === undefined ? {} : { mountedOrderId: props.orderId }),
   });
 

@@ -32,7 +32,11 @@ function props(over: Partial<CashierWidgetProps> = {}): CashierWidgetProps {
 }
 
 let container: HTMLElement;
-afterEach(() => container?.remove());
+afterEach(() => {
+  container?.remove();
+  // The frame's sessionStorage holds the payment journal: each test starts with a fresh tab.
+  sessionStorage.clear();
+});
 
 function setup() {
   container = document.body.appendChild(document.createElement('div'));
@@ -131,8 +135,15 @@ describe('mount (the reference bundle)', () => {
   });
 });
 
+/** The order id in a charges path (`orders/:id/charges`), if `path` is one. */
+const chargesPathOrder = (path: string) => /\/orders\/([^/]+)\/charges$/.exec(path)?.[1];
+
 describe('mount with an order: payment methods and pay', () => {
-  async function mountForOrder(methods: unknown, charge?: Partial<Charge>) {
+  /**
+   * Mounts the widget with `methods` offered for `mountedOrderId` (null: mounted without an
+   * order, card only) over a fake provider; `charge` shapes its charge replies.
+   */
+  async function mountForOrder(methods: unknown, charge?: Partial<Charge>, mountedOrderId: string | null = 'ord_1') {
     container = document.body.appendChild(document.createElement('div'));
     const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
     // The provider as the widget's typed operations reach it through the frame's client: one spy
@@ -148,23 +159,30 @@ describe('mount with an order: payment methods and pay', () => {
         expYear: 2030,
       })),
       chargeOrder: vi.fn(
-        async (_charge: unknown, _idempotencyKey?: string): Promise<Charge> => ({ ...APPROVED_CHARGE, ...charge }),
+        async (_charge: unknown, _idempotencyKey?: string, orderId = 'ord_1'): Promise<Charge> => ({
+          ...APPROVED_CHARGE,
+          orderId,
+          ...charge,
+        }),
       ),
+      getChargesByOrder: vi.fn(async (_orderId: string): Promise<Charge[]> => []),
     };
     const request = async ({ method, path, data, headers }: ProviderRequest): Promise<unknown> => {
+      const chargesOf = chargesPathOrder(path);
       if (path === ProviderPaths.paymentMethodsByOrder('ord_1')) return provider.getPaymentMethodsByOrder();
       if (path === ProviderPaths.cardTokenization) return provider.tokenizeCard(data);
-      if (path === ProviderPaths.chargesByOrder('ord_1') && method === 'post')
-        return provider.chargeOrder(data, headers?.['Idempotency-Key']);
+      if (chargesOf && method === 'post') return provider.chargeOrder(data, headers?.['Idempotency-Key'], chargesOf);
+      if (chargesOf && method === 'get') return provider.getChargesByOrder(chargesOf);
       throw new Error(`unexpected ${method} ${path}`);
     };
     const providerClient = { ...client, request };
-    const p = props({ orderId: 'ord_1', providerClient });
+    const p = props({ ...(mountedOrderId === null ? {} : { orderId: mountedOrderId }), providerClient });
+    let instance: ReturnType<typeof mount> | undefined;
     await act(async () => {
-      mount(container, p);
+      instance = mount(container, p);
     });
     const api = (p.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api & { pay(i: unknown): Promise<unknown> };
-    return { p, api, provider };
+    return { p, api, provider, instance: instance as ReturnType<typeof mount> };
   }
   const radios = () => [...container.querySelectorAll('input[type=radio]')].map((r) => r.parentElement?.textContent);
 
@@ -295,5 +313,98 @@ describe('mount with an order: payment methods and pay', () => {
     expect(byLabel('Card number').getAttribute('aria-describedby')).toBeNull();
     expect(venue?.disabled).toBe(false);
     expect(container.textContent).not.toContain(LOCKED_EXPLANATION);
+  });
+  const CARD_LABELS = ['Cardholder name', 'Card number', 'Expiration date', 'Security code', 'Email'];
+
+  it('an approved pay empties every card field, in the store and in the DOM (issue 12 finding 5)', async () => {
+    const { api } = await mountForOrder([{ type: 'CARD', label: 'Card' }]);
+    fillCard();
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
+    });
+    expect(CARD_LABELS.map((name) => byLabel(name).value)).toEqual(['', '', '', '', '']);
+    expect(CARD_LABELS.map((name) => byLabel(name).getAttribute('aria-invalid'))).toEqual(Array(5).fill('false'));
+  });
+
+  it('a reservation at the venue (PENDING) empties the card typed before the buyer switched', async () => {
+    const { api } = await mountForOrder(
+      [
+        { type: 'CARD', label: 'Card' },
+        { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+      ],
+      { status: 'PENDING', paymentMethod: 'PAY_AT_VENUE' },
+    );
+    fillCard();
+    act(() => container.querySelector<HTMLInputElement>('input[value=PAY_AT_VENUE]')?.click());
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'PENDING' });
+    });
+    act(() => container.querySelector<HTMLInputElement>('input[value=CARD]')?.click());
+    expect(CARD_LABELS.map((name) => byLabel(name).value)).toEqual(['', '', '', '', '']);
+  });
+
+  it('a declined pay keeps the card, so the buyer can correct it', async () => {
+    const { api } = await mountForOrder([{ type: 'CARD', label: 'Card' }], { status: 'DECLINED', declineCode: 'card_declined' });
+    fillCard('4000000000000002');
+    await act(async () => {
+      await api.pay({ orderId: 'ord_1' });
+    });
+    expect(byLabel('Card number').value).toBe('4000 0000 0000 0002');
+  });
+
+  it('after approval a host script cannot pay another order with the same card: the empty form is INVALID, nothing tokenized', async () => {
+    const { api, provider } = await mountForOrder([{ type: 'CARD', label: 'Card' }], undefined, null);
+    fillCard();
+    await act(async () => {
+      await api.pay({ orderId: 'ord_A' });
+    });
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_B' })).resolves.toMatchObject({ status: 'INVALID' });
+    });
+    expect(provider.tokenizeCard).toHaveBeenCalledTimes(1);
+    expect(provider.chargeOrder.mock.calls.map(([, , orderId]) => orderId)).toEqual(['ord_A']);
+  });
+
+  it("pay for B while A's outcome is unknown: PAYMENT_OPEN_FOR_ANOTHER_ORDER; A's card stays locked with its notice, nothing charged for B", async () => {
+    const { api, provider } = await mountForOrder([{ type: 'CARD', label: 'Card' }], undefined, null);
+    provider.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.NetworkError, 'socket hang up'));
+    fillCard();
+    await act(async () => {
+      await api.pay({ orderId: 'ord_A' }).catch(() => undefined);
+    });
+    let refused: unknown;
+    await act(async () => {
+      refused = await api.pay({ orderId: 'ord_B' }).catch((error: unknown) => error);
+    });
+    expect(refused).toMatchObject({ code: ErrorCode.PaymentOpenForAnotherOrder, details: { orderId: 'ord_A' } });
+    expect(provider.tokenizeCard).toHaveBeenCalledTimes(1);
+    expect(provider.chargeOrder.mock.calls.map(([, , orderId]) => orderId)).toEqual(['ord_A']);
+    expect(container.querySelector('[role=alert]')?.textContent).toBe(OUTCOME_UNKNOWN_NOTICE);
+    expect(byLabel('Card number').readOnly).toBe(true);
+  });
+
+  it("the next mount on the page after an unmount mid-charge reads the order's charges and resolves with the original, charging nothing", async () => {
+    const first = await mountForOrder([{ type: 'CARD', label: 'Card' }]);
+    first.provider.chargeOrder.mockImplementationOnce(() => new Promise<Charge>(() => undefined));
+    fillCard();
+    await act(async () => {
+      void first.api.pay({ orderId: 'ord_1' });
+    });
+    await vi.waitFor(() => expect(first.provider.chargeOrder).toHaveBeenCalled());
+    act(() => first.instance.unmount());
+    container.remove();
+
+    const next = await mountForOrder([{ type: 'CARD', label: 'Card' }]);
+    next.provider.getChargesByOrder.mockResolvedValueOnce([{ ...APPROVED_CHARGE, id: 'ch_original' }]);
+    await act(async () => {
+      await expect(next.api.pay({ orderId: 'ord_1' })).resolves.toEqual({
+        status: 'APPROVED',
+        orderId: 'ord_1',
+        chargeId: 'ch_original',
+      });
+    });
+    expect(next.provider.getChargesByOrder).toHaveBeenCalledWith('ord_1');
+    expect(next.provider.tokenizeCard).not.toHaveBeenCalled();
+    expect(next.provider.chargeOrder).not.toHaveBeenCalled();
   });
 });

@@ -36,7 +36,7 @@ test('a full purchase: card filled in the frame, Place order on the host, paid c
   const chargeId = await expectPaid(page, orderId);
   const charges = await provider.charges();
   expect(charges).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
-  expect(await provider.requests(ProviderPaths.chargesByOrder(orderId))).toHaveLength(1);
+  expect(await provider.chargeAttempts(orderId)).toHaveLength(1);
 });
 
 test('a decline is shown in the widget, then another card succeeds', async ({ page, provider }) => {
@@ -115,7 +115,7 @@ test('a double click on Place order makes one payment', async ({ page, provider 
   await expectPaid(page, orderId);
   await page.waitForTimeout(300);
   expect(await provider.charges()).toHaveLength(1);
-  expect(await provider.requests(ProviderPaths.chargesByOrder(orderId))).toHaveLength(1);
+  expect(await provider.chargeAttempts(orderId)).toHaveLength(1);
   expect(await provider.requests(ProviderPaths.cardTokenization)).toHaveLength(1);
 });
 
@@ -152,7 +152,7 @@ test('a lost charge reply, then Place order again: the same key returns the orig
   await expect(frame.getByRole('alert')).toHaveCount(0);
   const charges = await provider.charges();
   expect(charges).toEqual([expect.objectContaining({ id: chargeId, status: 'APPROVED' })]);
-  const attempts = await provider.requests(ProviderPaths.chargesByOrder(orderId));
+  const attempts = await provider.chargeAttempts(orderId);
   expect(attempts).toHaveLength(2);
   expect(attempts[1]?.idempotencyKey).toBe(attempts[0]?.idempotencyKey);
   expect(attempts[0]?.idempotencyKey).toBeTruthy();
@@ -173,6 +173,6 @@ test('the order cannot be read back after paying: the host says so, and "Check t
   const chargeId = await expectPaid(page, orderId);
   await expect(page.getByRole('button', { name: 'Check the order again' })).toBeHidden();
   expect(await provider.charges()).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
-  expect(await provider.requests(ProviderPaths.chargesByOrder(orderId))).toHaveLength(1);
+  expect(await provider.chargeAttempts(orderId)).toHaveLength(1);
   expect(await provider.requests(ProviderPaths.order(orderId))).toHaveLength(2);
 });

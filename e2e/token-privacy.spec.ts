@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { ErrorCode, ProviderPaths, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
+import { ErrorCode, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
 import { APPROVED_CARD, fillCard, placeOrder, startCheckout } from './support/checkout';
 import { APP_INSTANCE, FRAME_ORIGIN, HOST_ORIGIN, PROVIDER_ORIGIN } from './support/origins';
 import { type Fault, tokenFingerprint } from './support/provider';
@@ -220,7 +220,7 @@ for (const s of scenarios) {
     const settingsTokens = (await provider.requests(SETTINGS_PATH)).map((r) => r.tokenFingerprint);
     expect(settingsTokens.slice(0, handedOver.length)).toEqual(handedOver.map(tokenFingerprint));
     if (orderId) {
-      const charges = await provider.requests(ProviderPaths.chargesByOrder(orderId));
+      const charges = await provider.chargeAttempts(orderId);
       expect(charges.map((r) => r.tokenFingerprint)).toEqual([tokenFingerprint(token)]);
     }
 

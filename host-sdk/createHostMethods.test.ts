@@ -246,16 +246,39 @@ describe('createHostMethods: onApiInit relays the api', () => {
     expect(callApi).toHaveBeenCalledTimes(calls);
   });
 
-  it('rejects DESTROYED when destroy happens while the call is in flight', async () => {
+  // Issue 12 finding 3: a pay cut short may have charged, so its outcome is unknown, not DESTROYED.
+  it.each([
+    {
+      name: 'a pay for an order',
+      method: 'pay',
+      args: [{ orderId: 'ord_1' }],
+      expected: { code: 'PAYMENT_OUTCOME_UNKNOWN', details: { orderId: 'ord_1' } },
+    },
+    { name: 'a pay without an order (the frame would refuse it)', method: 'pay', args: [{}], expected: { code: 'DESTROYED' } },
+    { name: 'validate', method: 'validate', args: [], expected: { code: 'DESTROYED' } },
+  ])('destroy while $name is in flight → $expected.code', async ({ method, args, expected }) => {
     let destroyMount = () => {};
     const callApi = vi.fn(async () => {
       destroyMount();
-      throw new Error('Connection destroyed');
+      throw Object.assign(new Error('Connection destroyed'), { code: 'CONNECTION_DESTROYED' });
     });
     const { methods, onApiInit, destroy } = setup({}, callApi);
     destroyMount = destroy;
+    methods.onApiInit([method]);
+    const rejection = await apiOf(onApiInit)
+      [method]?.(...args)
+      .catch((e: unknown) => e);
+    expect(rejection).toBeInstanceOf(CashierError);
+    expect(rejection).toMatchObject(expected);
+  });
+
+  it('a pay called after destroy was never sent: DESTROYED, not an unknown outcome', async () => {
+    const callApi = vi.fn();
+    const { methods, onApiInit, destroy } = setup({}, callApi);
     methods.onApiInit(['pay']);
-    await expect(apiOf(onApiInit).pay?.()).rejects.toMatchObject({ code: 'DESTROYED' });
+    destroy();
+    await expect(apiOf(onApiInit).pay?.({ orderId: 'ord_1' })).rejects.toMatchObject({ code: 'DESTROYED' });
+    expect(callApi).not.toHaveBeenCalled();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   REVALIDATE_TIMEOUT_MS,
 } from '../shared';
 import { callSafely } from './callSafely';
+import { destroyedCallError } from './destroyedCallError';
 import { relayApi } from './relayApi';
 import { relayedCallFailure, relayedCallOptions } from './relayedCall';
 import type { ResolvedOptions } from './resolveOptions';
@@ -96,12 +97,15 @@ export function createHostMethods({
 
   // Every call has a timeout, and a connection lost under it rejects it (relayedCall.ts, issue 12).
   const callApi = async (method: string, args: unknown[]): Promise<unknown> => {
+    // Not sent: no charge can have been made, so no order to name (DESTROYED).
+    if (isDestroyed()) throw destroyedCallError(method, []);
     try {
-      if (!isDestroyed()) return await (await remote()).callApi(method, args, relayedCallOptions(method));
+      return await (await remote()).callApi(method, args, relayedCallOptions(method));
     } catch (error) {
       if (!isDestroyed()) throw relayedCallFailure(method, args, error);
     }
-    throw new CashierError(ErrorCode.Destroyed, `${method}: the widget was destroyed`);
+    // Cut short in flight: a pay may have charged (PAYMENT_OUTCOME_UNKNOWN).
+    throw destroyedCallError(method, args);
   };
 
   /**

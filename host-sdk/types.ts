@@ -37,7 +37,12 @@ export interface MountCashierOptions {
 export interface CashierHandle {
   /** The sandboxed `<iframe>` appended to the mount element. */
   iframe: HTMLIFrameElement;
-  /** Removes the iframe and the connection; no callback fires after it. Safe to call twice and while loading. */
+  /**
+   * Removes the iframe and the connection; no callback fires after it. Safe to call twice and
+   * while loading. Api calls in flight reject: a `pay` with PAYMENT_OUTCOME_UNKNOWN and
+   * `details.orderId` (its charge may have been made: pay that order again in a new mount), any
+   * other call with DESTROYED.
+   */
   destroy(): void;
 }
 

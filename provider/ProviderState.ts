@@ -18,6 +18,12 @@ export interface Fault {
   drop?: boolean;
   /** Handle the request normally (it takes effect), then destroy the connection: the reply is lost. */
   dropAfterApply?: boolean;
+  /**
+   * Applies only to requests whose `Authorization` has this fingerprint (`tokenFingerprint.ts`),
+   * so that widgets mounted at once, each with its own app instance, get faults of their own
+   * (the chaos run, e2e/chaos/). Default: any request, with or without a token.
+   */
+  tokenFingerprint?: string;
 }
 
 /**
@@ -28,6 +34,12 @@ export const MAX_RECORDED_REQUESTS = 1000;
 
 /** One request the provider saw (control routes excluded). */
 export interface RecordedRequest {
+  /**
+   * Its number in the provider's log: 1 for the first request after start or reset, one more for
+   * each after it, so a reader can ask only for what is new (`/__control/requests?after=N`) and
+   * notice records that dropped out before it read them (a gap).
+   */
+  seq: number;
   method: string;
   path: string;
   query: Record<string, string>;
@@ -43,6 +55,7 @@ export interface RecordedRequest {
 export class ProviderState {
   readonly faults: Fault[] = [];
   readonly #requests: RecordedRequest[] = [];
+  #lastSeq = 0;
   settingsOverrides: Record<string, unknown> = {};
   readonly appInstances: Set<string>;
   /** Called by {@link reset}, so route modules can keep state of their own and clear it with the rest. */
@@ -57,15 +70,24 @@ export class ProviderState {
     return this.#requests;
   }
 
-  /** Records a request; past {@link MAX_RECORDED_REQUESTS} the oldest drops out. */
-  record(request: RecordedRequest): void {
-    this.#requests.push(request);
-    if (this.#requests.length > MAX_RECORDED_REQUESTS) this.#requests.splice(0, this.#requests.length - MAX_RECORDED_REQUESTS);
+  /** The recorded requests numbered above `seq`, oldest first (what a reader that saw up to `seq` has not seen). */
+  requestsAfter(seq: number): readonly RecordedRequest[] {
+    return this.#requests.filter((r) => r.seq > seq);
   }
 
-  /** Forgets the recorded requests only, e.g. before counting the attempts of one call. */
+  /** Records a request under the next `seq`, and returns the record; past {@link MAX_RECORDED_REQUESTS} the oldest drops out. */
+  record(request: Omit<RecordedRequest, 'seq'>): RecordedRequest {
+    this.#lastSeq += 1;
+    const recorded = { seq: this.#lastSeq, ...request };
+    this.#requests.push(recorded);
+    if (this.#requests.length > MAX_RECORDED_REQUESTS) this.#requests.splice(0, this.#requests.length - MAX_RECORDED_REQUESTS);
+    return recorded;
+  }
+
+  /** Forgets the recorded requests only, e.g. before counting the attempts of one call; numbering starts again at 1. */
   clearRequests(): void {
     this.#requests.length = 0;
+    this.#lastSeq = 0;
   }
 
   /** Queues a fault (FIFO per matching request). Throws TypeError when it has no string `path`. */
@@ -79,9 +101,17 @@ export class ProviderState {
     return fault;
   }
 
-  /** Takes the next fault for this request, counting down its `times`. */
-  takeFault(method: string, path: string): Fault | undefined {
-    const index = this.faults.findIndex((f) => f.path === path && (!f.method || f.method.toUpperCase() === method));
+  /**
+   * Takes the next fault for this request (`tokenFingerprint`: its Authorization's, or null
+   * without one), counting down its `times`.
+   */
+  takeFault(method: string, path: string, tokenFingerprint: string | null = null): Fault | undefined {
+    const index = this.faults.findIndex(
+      (f) =>
+        f.path === path &&
+        (!f.method || f.method.toUpperCase() === method) &&
+        (f.tokenFingerprint === undefined || f.tokenFingerprint === tokenFingerprint),
+    );
     if (index < 0) return undefined;
     const fault = this.faults[index] as Fault;
     fault.times = (fault.times ?? 1) - 1;

@@ -115,6 +115,16 @@ describe('fault switches', () => {
     expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
   });
 
+  it('a fault for one app instance hits only requests carrying that token (by fingerprint)', async () => {
+    const { app } = provider();
+    await post(app, '/__control/app-instances', { add: ['second-token'] });
+    await post(app, '/__control/faults', { path: settingsPath, status: 500, tokenFingerprint: tokenFingerprint('second-token') });
+    expect((await get(app, settingsPath, { Authorization: DEMO_APP_INSTANCE })).status).toBe(200);
+    expect((await get(app, settingsPath)).status).toBe(401);
+    expect((await get(app, settingsPath, { Authorization: 'second-token' })).status).toBe(500);
+    expect((await get(app, settingsPath, { Authorization: 'second-token' })).status).toBe(200);
+  });
+
   it('rejects a fault without a path', async () => {
     const { app } = provider();
     expect((await post(app, '/__control/faults', { status: 500 })).status).toBe(400);
@@ -153,6 +163,24 @@ describe('fault switches', () => {
       tokenFingerprint: tokenFingerprint(DEMO_APP_INSTANCE),
     });
     expect((await (await app.request('/__control/requests', { headers: CONTROL_HOST })).json()) as unknown[]).toHaveLength(1);
+  });
+
+  it('numbers the records (seq) and serves only the newer ones with ?after=', async () => {
+    const { app } = provider();
+    for (const msid of ['a', 'b', 'c']) await get(app, `${settingsPath}?msid=${msid}`, { Authorization: DEMO_APP_INSTANCE });
+    const read = async (query: string) =>
+      (await (await app.request(`/__control/requests${query}`, { headers: CONTROL_HOST })).json()) as {
+        seq: number;
+        query: { msid: string };
+      }[];
+    expect((await read('')).map((r) => [r.seq, r.query.msid])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ]);
+    expect((await read('?after=1')).map((r) => r.query.msid)).toEqual(['b', 'c']);
+    expect(await read('?after=3')).toEqual([]);
+    expect((await app.request('/__control/requests?after=x', { headers: CONTROL_HOST })).status).toBe(400);
   });
 
   it('never records the raw token, known or not, in any field', async () => {

@@ -31,7 +31,11 @@ export interface ProviderOptions {
 /** The default accepted app instance token. */
 export const DEMO_APP_INSTANCE = 'demo-app-instance';
 
-type Env = { Bindings: HttpBindings };
+type Env = {
+  Bindings: HttpBindings;
+  /** The request's Authorization fingerprint as recorded (null without one), for faults that name one. */
+  Variables: { tokenFingerprint: string | null };
+};
 
 /**
  * The reference provider (DESIGN "Reference provider and bundle"): the widget-settings call,
@@ -58,7 +62,7 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
     const url = new URL(c.req.url);
     if (url.pathname.startsWith('/__control')) return next();
     const token = c.req.header('authorization');
-    state.record({
+    const recorded = state.record({
       method: c.req.method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
@@ -66,6 +70,7 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
       idempotencyKey: c.req.header('idempotency-key') ?? null,
       at: Date.now(),
     });
+    c.set('tokenFingerprint', recorded.tokenFingerprint);
     return next();
   });
 
@@ -84,7 +89,10 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
   app.use('/statics/*', staticsHeaders, cacheStatics());
   app.use('/fixtures/*', staticsHeaders, cacheStatics());
   app.use('*', async (c, next) => {
-    const fault = c.req.method === 'OPTIONS' ? undefined : state.takeFault(c.req.method, new URL(c.req.url).pathname);
+    const fault =
+      c.req.method === 'OPTIONS'
+        ? undefined
+        : state.takeFault(c.req.method, new URL(c.req.url).pathname, c.get('tokenFingerprint') ?? null);
     if (!fault) return next();
     return playFault(c, fault, next);
   });
@@ -190,7 +198,12 @@ function mountControl(app: Hono<Env>, state: ProviderState, store: CheckoutStore
   });
   app.get('/__control/requests', (c) => {
     const path = c.req.query('path');
-    return c.json(path ? state.requests.filter((r) => r.path === path) : state.requests);
+    const after = Number(c.req.query('after') ?? 0);
+    if (!Number.isInteger(after) || after < 0) {
+      return c.json(applicationError('BAD_QUERY', `after must be a whole number ≥ 0 (a seq), got ${c.req.query('after')}.`), 400);
+    }
+    const requests = after > 0 ? state.requestsAfter(after) : state.requests;
+    return c.json(path ? requests.filter((r) => r.path === path) : requests);
   });
   app.post('/__control/reset', (c) => {
     state.reset();

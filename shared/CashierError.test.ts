@@ -13,6 +13,14 @@ describe('CashierError', () => {
     expect(copy.details).toEqual({ status: 503, causeCode: 'HTTP_SERVER_ERROR' });
   });
 
+  it('keeps the order a payment error is about when it crosses the iframe (issue 12), and drops one that is not a string', () => {
+    const original = new CashierError(ErrorCode.PaymentOpenForAnotherOrder, 'open', { orderId: 'ord_A' });
+    const copy = CashierError.fromSerialized(JSON.parse(JSON.stringify(original.toJSON())));
+    expect(copy).toMatchObject({ code: 'PAYMENT_OPEN_FOR_ANOTHER_ORDER', details: { orderId: 'ord_A' } });
+    const junk = CashierError.fromSerialized({ code: 'PAYMENT_OUTCOME_UNKNOWN', message: 'm', details: { orderId: 42 } });
+    expect(junk.details).toEqual({});
+  });
+
   it.each([
     { name: 'unknown code', input: { code: 'WHATEVER', message: 'm' }, code: 'BUNDLE_CRASHED', message: 'm' },
     { name: 'plain Error', input: new Error('boom'), code: 'BUNDLE_CRASHED', message: 'boom' },

@@ -27,8 +27,9 @@ export const ErrorCode = {
    * before), api calls in flight and later reject with it (`details.method`; for `pay`,
    * `details.orderId`), and the host SDK removes the iframe and shows the alert in the mount
    * element. What to do: `destroy()` and mount again. A `pay` that was in flight may or may not
-   * have charged: do not assume either; a `pay` for the same `orderId` on the new mount is safe
-   * (an order already paid resolves with the charge that paid it, never a second charge).
+   * have charged, as with PAYMENT_OUTCOME_UNKNOWN: `pay({ orderId: details.orderId })` again on
+   * the new mount before paying anything else; it reads the order's charges first and never
+   * charges twice.
    */
   ConnectionLost: 'CONNECTION_LOST',
   /** The frame's parent is not the origin the host SDK announced; the frame refuses to talk. */
@@ -68,13 +69,26 @@ export const ErrorCode = {
   /** A relayed api method was called with arguments it cannot take (e.g. pay without an orderId). */
   InvalidArgument: 'INVALID_ARGUMENT',
   /**
-   * A charge was sent but its reply was lost (network, timeout, 5xx): the payment may or may not
-   * have been made. Calling `pay` again resends the same charge with the same idempotency key,
-   * which returns the original charge if there was one; it never charges twice. Also when the
-   * widget did not answer a `pay` within PAY_CALL_TIMEOUT_MS (`details.method`, `details.orderId`):
-   * the pay may still be running in the widget, and calling `pay` again joins it.
+   * `pay` cannot say whether the order was charged: the charge's reply was lost or unreadable
+   * (network, timeout, 5xx), checking it was refused or failed, `destroy()` cut the `pay`
+   * short, or the widget did not answer it within PAY_CALL_TIMEOUT_MS (issue 12; the pay may
+   * still be running in the widget). `details.orderId` names the order. What the host should do:
+   * call `pay({ orderId: details.orderId })` again, in this mount or a new one (after a destroy or
+   * a reload), before paying anything else; it joins a pay still running, resends the same charge
+   * or reads the order's charges first, so it resolves with the original charge if there was one
+   * and never charges twice.
    */
   PaymentOutcomeUnknown: 'PAYMENT_OUTCOME_UNKNOWN',
+  /**
+   * `pay` named another order while the payment of `details.orderId` is open in this widget (its
+   * `pay` runs, or its outcome is unknown): nothing was tokenized or charged. One order's payment
+   * is open at a time (issue 12), so the card the buyer typed for one order is never charged for
+   * another. What the host should do: settle the open order first, by calling
+   * `pay({ orderId: details.orderId })` until it resolves or rejects with another code than
+   * PAYMENT_OUTCOME_UNKNOWN (a paid order's card fields are emptied, so the buyer types the card
+   * again for the next order); or, to give up that order, destroy the widget and mount a new one.
+   */
+  PaymentOpenForAnotherOrder: 'PAYMENT_OPEN_FOR_ANOTHER_ORDER',
   /** The call was cut short because the widget was destroyed. */
   Destroyed: 'DESTROYED',
 } as const;
@@ -93,7 +107,10 @@ export interface CashierErrorDetails {
    * timeout). Set by the host SDK only; it does not cross the iframe.
    */
   method?: string;
-  /** The `orderId` that call named, for `pay`. Set by the host SDK only, like `method`. */
+  /**
+   * The order a payment error is about (PAYMENT_OUTCOME_UNKNOWN, PAYMENT_OPEN_FOR_ANOTHER_ORDER, a
+   * `pay` cut short by CONNECTION_LOST).
+   */
   orderId?: string;
 }
 
@@ -138,7 +155,7 @@ export class CashierError extends Error {
 }
 
 /** The type of each field of {@link CashierErrorDetails}: a field of another type is dropped. */
-const DETAIL_TYPES = { status: 'number', applicationErrorCode: 'string', causeCode: 'string' };
+const DETAIL_TYPES = { status: 'number', applicationErrorCode: 'string', causeCode: 'string', orderId: 'string' };
 
 /** True when `s` is one of the {@link ErrorCode} values. */
 export function isErrorCode(s: unknown): s is ErrorCode {

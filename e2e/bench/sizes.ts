@@ -14,14 +14,20 @@ const dist = resolve(import.meta.dirname, '../../dist');
 /**
  * Each host SDK build, gzip -9. The phone issue asks for 5 kB; penpal's connect + WindowMessenger
  * take 3.3 kB of that on their own, and the SDK's own duties (options, settings cache, bridge,
- * timings) 3.3 kB more after a pass that kept every behaviour (6.6 kB). Issue 12 adds 1.07 kB
- * (6 597 → 7 666 bytes): the watch over the frame that names a frame that never loads
- * (FRAME_LOAD_FAILED) and one lost later (CONNECTION_LOST: load events, removal, heartbeat;
- * 0.5 kB), the spec's alert with its theme styles, which the SDK must show itself when the frame
- * cannot (0.29 kB, most of it the spec's message), and a timeout and a named error for every
- * relayed api call (0.2 kB). The budget holds that and keeps it from growing back.
+ * timings) 3.3 kB more after a pass that kept every behaviour, so the budget holds what the SDK
+ * measures now (6.6 kB) and keeps it from growing back.
+ * Issue 12 (exactly once across destroy) added 102 bytes (6 565 → 6 667): `ErrorCode` gains
+ * PAYMENT_OPEN_FOR_ANOTHER_ORDER and error details an `orderId` that crosses the bridge, and a
+ * `pay` cut short by `destroy()` rejects PAYMENT_OUTCOME_UNKNOWN naming its order
+ * (destroyedCallError.ts); hence 6.7 kB.
+ * Issue 12 (a frame that cannot load, a connection lost) adds 1 089 bytes (6 667 → 7 756): the
+ * watch over the frame that names a frame that never loads (FRAME_LOAD_FAILED) and one lost
+ * later (CONNECTION_LOST: load events, removal, heartbeat; 0.5 kB), the spec's alert with its
+ * theme styles, which the SDK must show itself when the frame cannot (0.29 kB, most of it the
+ * spec's message), and a timeout and a named error for every relayed api call (0.2 kB); hence
+ * 7.8 kB.
  */
-const SDK_BUDGET = 7_700;
+const SDK_BUDGET = 7_800;
 
 /** Where an artifact's bytes are: files under dist/, or the scripts written inline in an HTML file (not the import map). */
 type Part = { file: string } | { inlineScriptsOf: string };

@@ -29,9 +29,11 @@ export async function startCheckout(page: Page, query = ''): Promise<string> {
   return page.evaluate(() => document.body.dataset.orderId as string);
 }
 
-/** Types every card field inside the frame (see `typeInto`), with `number` as the card number. */
-export async function fillCard(page: Page, number: string): Promise<void> {
-  const frame = widget(page);
+/**
+ * Types every card field inside the frame (see `typeInto`), with `number` as the card number;
+ * `frame`: the widget's frame, default the demo checkout's.
+ */
+export async function fillCard(page: Page, number: string, frame: FrameLocator = widget(page)): Promise<void> {
   await typeInto(frame.getByLabel('Cardholder name'), 'Ada Lovelace');
   await typeInto(frame.getByLabel('Card number'), number);
   await typeInto(frame.getByLabel('Expiration date'), '12/30');

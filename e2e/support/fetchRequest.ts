@@ -13,7 +13,7 @@ export interface FetchResponse {
 /** The part of Playwright's APIRequestContext that ProviderControl uses. */
 export interface FetchRequest {
   get(url: string, options?: { params?: Record<string, string> }): Promise<FetchResponse>;
-  post(url: string, options?: { data?: unknown }): Promise<FetchResponse>;
+  post(url: string, options?: { data?: unknown; headers?: Record<string, string> }): Promise<FetchResponse>;
 }
 
 async function reply(response: Response): Promise<FetchResponse> {
@@ -25,16 +25,20 @@ async function reply(response: Response): Promise<FetchResponse> {
   };
 }
 
-/** `get` with `params` as the query string, `post` with `data` as a JSON body; never throws on an HTTP status. */
+/** `get` with `params` as the query string, `post` with `data` as a JSON body and `headers`; never throws on an HTTP status. */
 export const fetchRequest: FetchRequest = {
   async get(url, { params = {} } = {}) {
     const target = new URL(url);
     for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
     return reply(await fetch(target));
   },
-  async post(url, { data } = {}) {
+  async post(url, { data, headers = {} } = {}) {
     return reply(
-      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) }),
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(data),
+      }),
     );
   },
 };

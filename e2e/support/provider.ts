@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { PROVIDER_ORIGIN } from './origins';
+import { ProviderPaths } from '../../shared';
+import { APP_INSTANCE, PROVIDER_ORIGIN } from './origins';
 
 /** How the provider records a token (`tok:` + 8 hex of its SHA-256): compare recorded requests with `tokenFingerprint(expected)`. */
 export { tokenFingerprint } from '../../provider/tokenFingerprint';
@@ -24,10 +25,14 @@ export interface Fault {
   drop?: boolean;
   /** Apply the request (a charge is made), then destroy the socket: the reply is lost. */
   dropAfterApply?: boolean;
+  /** Only requests whose Authorization has this `tokenFingerprint(token)`; default any request. */
+  tokenFingerprint?: string;
 }
 
 /** A request the provider recorded (it keeps the newest 1000, provider/ProviderState.ts). */
 export interface RecordedRequest {
+  /** Its number in the provider's log, from 1 after a reset: a gap means records dropped out unread. */
+  seq: number;
   method: string;
   path: string;
   query: Record<string, string>;
@@ -72,12 +77,44 @@ export class ProviderControl {
     return response.json();
   }
 
+  /**
+   * Creates an order awaiting payment through the checkout API, as a site's server would: one
+   * ticket at 25.00 EUR for an online event. Returns its id.
+   */
+  async setupOrder(): Promise<string> {
+    const response = await this.request.post(`${this.origin}${ProviderPaths.orderSetup}`, {
+      headers: { Authorization: APP_INSTANCE },
+      data: {
+        event: { name: 'Exactly once', startsAt: '2030-01-01T19:00:00Z', locationType: 'ONLINE', recurrenceStatus: 'ONE_TIME' },
+        lines: [{ name: 'Ticket', unitPrice: 2500, quantity: 1 }],
+        currency: 'EUR',
+      },
+    });
+    if (!response.ok()) throw new Error(`provider: order setup answered ${response.status()}`);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  /**
+   * The charge requests (POST) for `orderId` the provider saw, oldest first; reads of the order's
+   * charges (GET, same path) left out.
+   */
+  async chargeAttempts(orderId: string): Promise<RecordedRequest[]> {
+    return (await this.requests(ProviderPaths.chargesByOrder(orderId))).filter((r) => r.method === 'POST');
+  }
+
   /** Recorded requests for `path`, preflights (OPTIONS) left out unless asked for. */
   async requests(path: string, { withPreflights = false } = {}): Promise<RecordedRequest[]> {
     const response = await this.request.get(`${this.origin}/__control/requests`, { params: { path } });
     if (!response.ok()) throw new Error(`provider control: GET requests answered ${response.status()}`);
     const all = (await response.json()) as RecordedRequest[];
     return withPreflights ? all : all.filter((r) => r.method !== 'OPTIONS');
+  }
+
+  /** Every recorded request numbered above `seq` (preflights included), oldest first: read the log as it grows. */
+  async requestsAfter(seq: number): Promise<RecordedRequest[]> {
+    const response = await this.request.get(`${this.origin}/__control/requests`, { params: { after: seq } });
+    if (!response.ok()) throw new Error(`provider control: GET requests answered ${response.status()}`);
+    return response.json();
   }
 
   private async post(path: string, data: unknown): Promise<void> {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderPaths } from '../../shared';
 import { HOST_ORIGIN } from '../support/origins';
 import { byLabelledBy, inFrame, typeInto } from './dom';
 import { webkitPerFile } from './webkitPerFile';
@@ -37,6 +36,6 @@ describe('the widget in WebKit', () => {
     await expect.poll(() => confirmation.getAttribute('data-order-status')).toBe('PAID');
     const chargeId = await confirmation.getAttribute('data-charge-id');
     expect(await provider.charges()).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
-    expect(await provider.requests(ProviderPaths.chargesByOrder(orderId ?? ''))).toHaveLength(1);
+    expect(await provider.chargeAttempts(orderId ?? '')).toHaveLength(1);
   });
 });

@@ -1,0 +1,66 @@
+import type { ChargeRequest, PaymentMethodType, ProviderApi } from '../shared';
+import { asCashierError } from './paymentErrors';
+import type { PayResult } from './toPayResult';
+import type { CardField, CardFormValues, ValidationResult } from './validateCardForm';
+
+/** A charge ready to send: its body and the idempotency key it goes with. */
+export interface ChargeAttempt {
+  key: string;
+  body: ChargeRequest;
+}
+
+/** What {@link prepareCharge} reads and calls. */
+export interface PrepareChargeDeps {
+  api: Pick<ProviderApi, 'tokenizeCard'>;
+  /** The payment method the buyer chose. */
+  method: () => PaymentMethodType;
+  /** The card form's values. */
+  values: () => CardFormValues;
+  /** Validates the card form, shows its errors and focuses the first invalid field. */
+  validate: () => ValidationResult;
+  /** Shows errors the provider found in the card (tokenization) beside their fields. */
+  showErrors: (errors: Partial<Record<CardField, string>>) => void;
+  /** A fresh idempotency key. */
+  newKey: () => string;
+}
+
+/** Tokenization errors the buyer can fix, by the field they belong to. */
+const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, string]> = {
+  INVALID_CARD_NUMBER: ['cardNumber', 'Enter a valid card number'],
+  CARD_EXPIRED: ['expirationDate', 'This card has expired'],
+  INVALID_CVC: ['securityCode', 'Enter a valid security code'],
+  INVALID_CARD: ['cardholderName', 'Enter the name on the card'],
+};
+
+/**
+ * A new charge for the chosen method with a fresh key: pay at the venue needs nothing; a card is
+ * validated, then tokenized (the card number goes to the provider, never to the host).
+ * @returns the attempt, or an INVALID result (the form's errors, or the provider's on the card's
+ *   fields, shown).
+ * @throws the provider client's CashierError when tokenization fails for another reason (nothing was charged).
+ */
+export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAttempt | PayResult> {
+  if (deps.method() === 'PAY_AT_VENUE') return { key: deps.newKey(), body: { paymentMethod: 'PAY_AT_VENUE' } };
+  const validation = deps.validate();
+  if (!validation.valid) return { status: 'INVALID', errors: validation.errors };
+  const values = deps.values();
+  const [month, year] = values.expirationDate.split('/').map((part) => Number(part.trim()));
+  let cardToken: string;
+  try {
+    const token = await deps.api.tokenizeCard({
+      holderName: values.cardholderName.trim(),
+      number: values.cardNumber.replace(/\D/g, ''),
+      expMonth: month ?? 0,
+      expYear: year !== undefined && year < 100 ? 2000 + year : (year ?? 0),
+      cvc: values.securityCode,
+    });
+    cardToken = token.token;
+  } catch (error) {
+    const fieldError = TOKENIZATION_FIELD_ERRORS[asCashierError(error).details.applicationErrorCode ?? ''];
+    if (!fieldError) throw error;
+    const errors = { [fieldError[0]]: fieldError[1] };
+    deps.showErrors(errors);
+    return { status: 'INVALID', errors };
+  }
+  return { key: deps.newKey(), body: { paymentMethod: 'CARD', cardToken, email: values.email.trim() } };
+}

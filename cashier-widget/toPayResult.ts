@@ -1,0 +1,55 @@
+import { CashierError, type Charge, ErrorCode } from '../shared';
+import type { CardField } from './validateCardForm';
+
+/** What `api.pay` resolves to. */
+export type PayResult =
+  | { status: 'INVALID'; errors: Partial<Record<CardField, string>> }
+  | { status: 'APPROVED' | 'PENDING'; orderId: string; chargeId: string }
+  | { status: 'DECLINED'; orderId: string; chargeId: string; declineCode?: string; message: string };
+
+/** The buyer-facing message for a decline code. */
+export function declineMessage(declineCode: string | undefined): string {
+  if (declineCode === 'insufficient_funds') return 'Your card has insufficient funds. Try another card.';
+  return 'Your card was declined. Try another card.';
+}
+
+/** True for a result that paid the order (APPROVED, or PENDING at the venue): it is never charged again. */
+export function isPaid(result: PayResult): result is Extract<PayResult, { status: 'APPROVED' | 'PENDING' }> {
+  return result.status === 'APPROVED' || result.status === 'PENDING';
+}
+
+/**
+ * The charge among an order's charges (`GET orders/:id/charges`) that settled the order:
+ * APPROVED, or PENDING at the venue, for this order; undefined when there is none.
+ */
+export function settlingCharge(orderId: string, charges: Charge[]): Charge | undefined {
+  return charges.find((c) => c.orderId === orderId && (c.status === 'APPROVED' || c.status === 'PENDING'));
+}
+
+/**
+ * Narrows the provider's charge (untrusted JSON) to the result `pay` resolves to.
+ * @throws CashierError INVALID_RESPONSE without a string id, for another order, or with an unknown status.
+ */
+export function toPayResult(orderId: string, charge: Charge): PayResult {
+  if (typeof charge !== 'object' || charge === null || typeof charge.id !== 'string') {
+    throw new CashierError(ErrorCode.InvalidResponse, 'The charge reply has no id.');
+  }
+  if (charge.orderId !== undefined && charge.orderId !== orderId) {
+    throw new CashierError(ErrorCode.InvalidResponse, `The charge reply is for order ${String(charge.orderId)}, not ${orderId}.`);
+  }
+  switch (charge.status) {
+    case 'APPROVED':
+    case 'PENDING':
+      return { status: charge.status, orderId, chargeId: charge.id };
+    case 'DECLINED':
+      return {
+        status: 'DECLINED',
+        orderId,
+        chargeId: charge.id,
+        ...(typeof charge.declineCode === 'string' ? { declineCode: charge.declineCode } : {}),
+        message: declineMessage(charge.declineCode),
+      };
+    default:
+      throw new CashierError(ErrorCode.InvalidResponse, `The charge reply has an unknown status ${String(charge.status)}.`);
+  }
+}

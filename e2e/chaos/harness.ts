@@ -1,0 +1,246 @@
+import type { ListenerWatch, LiveListener } from './listenerWatch';
+
+// The chaos run's side of the host page: an init script that mounts widgets with the SDK's
+// script-tag build (window.Cashier, loaded by e2e/fixtures/test-host.html), records everything
+// their callbacks do, destroys them when the plan says and pays through their api; the listener
+// watch (listenerWatch.ts, installed first) names the listeners each `mountCashier` added.
+// Playwright serializes `installChaosHarness`: it must use nothing from this module's scope at run
+// time (types only).
+
+/** One mount as the harness needs it (runPage.ts builds it from the plan). */
+export interface HarnessMount {
+  mount: number;
+  host: string;
+  frameUrl: string;
+  appInstance: string;
+  /** The token `revalidateAppInstance` resolves to (`fresh`). */
+  freshToken: string;
+  msid: string;
+  orderId?: string;
+  theme: string;
+  revalidate: 'fresh' | 'reject' | 'never' | 'none';
+  revalidateDelayMs: number;
+  /**
+   * A destroy (or a removal of the iframe) the plan times from an event: `afterMs` after
+   * `mountCashier` (`loading`), `onApiInit` (`ready`), the first `pay` (`paying`); `removed` from
+   * the first `pay` when `pays`, else from `onApiInit`.
+   */
+  destroy?: { at: 'loading' | 'ready' | 'paying' | 'removed'; afterMs: number };
+  /** Whether the run will pay through it (a removal then waits for the first `pay`). */
+  pays: boolean;
+}
+
+/** A pay call's settled outcome: resolved (`status`, `chargeId`) or rejected (`code`). */
+export interface PayOutcome {
+  resolved: boolean;
+  status?: string;
+  chargeId?: string;
+  code?: string;
+  message?: string;
+}
+
+/** What the harness records; `at` is the page's performance.now(), `epoch` its Date.now(). */
+export type HarnessEvent = { mount: number; at: number; epoch: number; afterDestroy: boolean } & (
+  | { type: 'mounted' }
+  | { type: 'mount-threw'; message: string }
+  | { type: 'apiInit'; methods: string[]; settingsFromCache: boolean | null }
+  | { type: 'crash'; code: string; message: string }
+  | { type: 'slow'; elapsedMs: number }
+  | { type: 'revalidate' }
+  | { type: 'removed' }
+  | { type: 'destroy'; by: 'plan' | 'run'; thrown: string[]; iframeLeft: boolean }
+  | { type: 'pay-start'; call: number; orderId: string }
+  | { type: 'pay-settled'; call: number; orderId: string; outcome: PayOutcome }
+  | { type: 'pays-done' }
+);
+
+/** What runPage.ts calls in the page (window.__chaos). */
+export interface ChaosHarness {
+  /** Mounts these widgets in one task, in order. */
+  mount(mounts: HarnessMount[]): void;
+  /** Destroys a widget (`by`: the plan or the run's clean-up); once per mount, later calls do nothing. */
+  destroy(mount: number, by: 'plan' | 'run'): void;
+  /**
+   * Pays through a ready widget's api by `pattern` (plan.ts PayPlan), and destroys it (or removes
+   * its iframe) when the plan times that from the first `pay`; false when it has no api (not
+   * ready, or destroyed).
+   */
+  pay(mount: number, orderId: string, pattern: 'once' | 'double' | 'again'): boolean;
+  readonly events: HarnessEvent[];
+  /** Listeners the SDK added and has not removed (listenerWatch.ts). */
+  liveListeners(): LiveListener[];
+  /** How many iframes the page holds. */
+  iframeCount(): number;
+}
+
+/**
+ * Init script for the host page (the top frame on `hostOrigin` only; the widgets' frames and
+ * other pages are left alone), after {@link installListenerWatch}'s. Defines `window.__chaos`
+ * ({@link ChaosHarness}) and reports every event to `window.__chaosReport` (a Playwright binding)
+ * as it happens.
+ */
+export function installChaosHarness(hostOrigin: string): void {
+  if (window.top !== window || location.origin !== hostOrigin) return;
+  type Sdk = {
+    mountCashier(el: HTMLElement, opts: object): { iframe: HTMLIFrameElement; destroy(): void };
+  };
+  type Api = { pay(input: unknown): Promise<{ status?: string; chargeId?: string }> };
+  const w = window as unknown as {
+    __chaos?: ChaosHarness;
+    __chaosReport?: (event: HarnessEvent) => Promise<void>;
+    __chaosListeners: ListenerWatch;
+    Cashier: Sdk;
+  };
+
+  const events: HarnessEvent[] = [];
+  const handles = new Map<number, { iframe: HTMLIFrameElement; destroy(): void }>();
+  const apis = new Map<number, Api>();
+  const destroyed = new Set<number>();
+  const record = (mount: number, event: Record<string, unknown> & { type: HarnessEvent['type'] }) => {
+    const full = {
+      mount,
+      at: performance.now(),
+      epoch: Date.now(),
+      afterDestroy: destroyed.has(mount),
+      ...event,
+    } as HarnessEvent;
+    events.push(full);
+    w.__chaosReport?.(full).catch(() => undefined);
+  };
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  const destroy = (mount: number, by: 'plan' | 'run') => {
+    const handle = handles.get(mount);
+    if (!handle || destroyed.has(mount)) return;
+    const thrown: string[] = [];
+    for (const call of [1, 2]) {
+      try {
+        handle.destroy();
+      } catch (error) {
+        thrown.push(`call ${call}: ${error}`);
+      }
+    }
+    const container = document.getElementById(`chaos-mount-${mount}`);
+    const iframeLeft = handle.iframe.isConnected || !!container?.querySelector('iframe');
+    record(mount, { type: 'destroy', by, thrown, iframeLeft });
+    destroyed.add(mount);
+    apis.delete(mount);
+    container?.remove();
+  };
+  // The host page takes the iframe out of the document without destroy() (issue 12 "connection lost").
+  const removeFrame = (mount: number) => {
+    const iframe = handles.get(mount)?.iframe;
+    if (!iframe?.isConnected) return;
+    iframe.remove();
+    record(mount, { type: 'removed' });
+  };
+  const later = (mount: number, afterMs: number, what: () => void) => {
+    void wait(afterMs).then(() => {
+      if (!destroyed.has(mount)) what();
+    });
+  };
+
+  const mountOne = (m: HarnessMount) => {
+    const el = document.createElement('div');
+    el.id = `chaos-mount-${m.mount}`;
+    document.body.appendChild(el);
+    const revalidators = {
+      fresh: async () => {
+        record(m.mount, { type: 'revalidate' });
+        await wait(m.revalidateDelayMs);
+        return m.freshToken;
+      },
+      reject: async () => {
+        record(m.mount, { type: 'revalidate' });
+        await wait(m.revalidateDelayMs);
+        throw new Error('the host page could not get a fresh token');
+      },
+      never: () => {
+        record(m.mount, { type: 'revalidate' });
+        return new Promise<string>(() => undefined);
+      },
+    };
+    const options = {
+      host: m.host,
+      frameUrl: m.frameUrl,
+      configuration: { appInstance: m.appInstance, msid: m.msid },
+      theme: m.theme,
+      ...(m.orderId === undefined ? {} : { orderId: m.orderId }),
+      ...(m.revalidate === 'none' ? {} : { revalidateAppInstance: revalidators[m.revalidate] }),
+      onApiInit(api: Api, timings?: { settingsFromCache?: boolean }) {
+        apis.set(m.mount, api);
+        record(m.mount, { type: 'apiInit', methods: Object.keys(api), settingsFromCache: timings?.settingsFromCache ?? null });
+        if (m.destroy?.at === 'ready') later(m.mount, m.destroy.afterMs, () => destroy(m.mount, 'plan'));
+        if (m.destroy?.at === 'removed' && !m.pays) later(m.mount, m.destroy.afterMs, () => removeFrame(m.mount));
+      },
+      onCrash(error: { code?: string; message?: string }) {
+        record(m.mount, { type: 'crash', code: String(error?.code), message: String(error?.message) });
+      },
+      onSlow(elapsedMs: number) {
+        record(m.mount, { type: 'slow', elapsedMs });
+      },
+    };
+    try {
+      handles.set(
+        m.mount,
+        w.__chaosListeners.during(m.mount, () => w.Cashier.mountCashier(el, options)),
+      );
+    } catch (error) {
+      record(m.mount, { type: 'mount-threw', message: String(error) });
+      return;
+    }
+    record(m.mount, { type: 'mounted' });
+    if (m.destroy?.at === 'loading') later(m.mount, m.destroy.afterMs, () => destroy(m.mount, 'plan'));
+  };
+
+  const pay = (mount: number, orderId: string, pattern: 'once' | 'double' | 'again', planned?: HarnessMount['destroy']) => {
+    const api = apis.get(mount);
+    if (!api) return false;
+    let calls = 0;
+    const call = (): Promise<PayOutcome> => {
+      const number = calls++;
+      record(mount, { type: 'pay-start', call: number, orderId });
+      return api
+        .pay({ orderId })
+        .then(
+          (value) => ({ resolved: true, status: value?.status, chargeId: value?.chargeId }),
+          (error: { code?: string; message?: string }) => ({
+            resolved: false,
+            code: String(error?.code),
+            message: String(error?.message),
+          }),
+        )
+        .then((outcome) => {
+          record(mount, { type: 'pay-settled', call: number, orderId, outcome });
+          return outcome;
+        });
+    };
+    const settles = (o: PayOutcome) => o.resolved && (o.status === 'APPROVED' || o.status === 'PENDING');
+    const run =
+      pattern === 'double'
+        ? Promise.all([call(), call()])
+        : pattern === 'again'
+          ? call().then((first) => (settles(first) || destroyed.has(mount) ? first : call()))
+          : call();
+    void run.then(() => record(mount, { type: 'pays-done' }));
+    if (planned?.at === 'paying') later(mount, planned.afterMs, () => destroy(mount, 'plan'));
+    if (planned?.at === 'removed') later(mount, planned.afterMs, () => removeFrame(mount));
+    return true;
+  };
+
+  const plannedDestroys = new Map<number, HarnessMount['destroy']>();
+  const harness: ChaosHarness = {
+    mount(mounts) {
+      for (const m of mounts) {
+        plannedDestroys.set(m.mount, m.destroy);
+        mountOne(m);
+      }
+    },
+    destroy,
+    pay: (mount, orderId, pattern) => pay(mount, orderId, pattern, plannedDestroys.get(mount)),
+    events,
+    liveListeners: () => w.__chaosListeners.live(),
+    iframeCount: () => document.querySelectorAll('iframe').length,
+  };
+  w.__chaos = harness;
+}

@@ -1,0 +1,208 @@
+import { type FaultTarget, type PlannedFault, planFault } from './plannedFault';
+import { type Random, seededStreams } from './random';
+
+export type { FaultKind, FaultTarget, PlannedFault } from './plannedFault';
+
+// The chaos run's plan: everything a run does that does not depend on the browser, drawn from one
+// seed. A mount's plan depends on the seed and its number (and on the page it falls on, for the
+// settings it shares and the order it pays again), so `--only` and `--page` replay it as it ran.
+
+/** How the frame fails to load: none (`ok`), its URL on a port nobody listens on, or a path the frame server answers 404. */
+export type FramePlan = 'ok' | 'closed-port' | 'not-found';
+
+/**
+ * The host page's `revalidateAppInstance`: resolves to a fresh accepted token (`fresh`), rejects
+ * (`reject`), never answers (`never`; the SDK's 5 000 ms limit ends it), or is not given (`none`).
+ */
+export type RevalidatePlan = { mode: 'fresh' | 'reject'; delayMs: number } | { mode: 'never' | 'none' };
+
+/**
+ * When the plan destroys the widget: not at all (the run destroys it when it is done), `afterMs`
+ * after `mountCashier` (`loading`), after `onApiInit` (`ready`), after the first `pay` call
+ * (`paying`); or `removed`: the host page removes the iframe without calling `destroy()` (issue 12
+ * "connection lost"), `afterMs` after `onApiInit`, or after the first `pay` call for a mount that
+ * pays; the run calls `destroy()` later.
+ */
+export type DestroyPlan = { at: 'never' } | { at: 'loading' | 'ready' | 'paying' | 'removed'; afterMs: number };
+
+/**
+ * How the run pays, once the widget is ready: fills the card form in the frame with an approved
+ * or a declined test card, then calls `api.pay({ orderId })` once, twice at once (a double
+ * click), or again once when the first did not settle the order (resolved neither APPROVED nor
+ * PENDING, or rejected).
+ */
+export interface PayPlan {
+  card: 'approved' | 'declined';
+  pattern: 'once' | 'double' | 'again';
+}
+
+/** One widget of the run. */
+export interface MountPlan {
+  /** Its number in the run, from 0. */
+  mount: number;
+  /** The page it is mounted on, from 0. */
+  page: number;
+  /** Milliseconds from the page's start to its `mountCashier`; mounts with the same value are mounted in one task. */
+  startAtMs: number;
+  frame: FramePlan;
+  theme: 'modal' | 'inline';
+  /** The mount whose `msid` it uses: itself, or an earlier mount of its page (then it shares that mount's settings, spec 4). */
+  msidOf: number;
+  revalidate: RevalidatePlan;
+  /**
+   * The order it is mounted for (`orderId`): a new one for a `VENUE` or `ONLINE` event, the order
+   * of an earlier mount of its page (`reuseOf`, paid again after a remount), or none.
+   */
+  order?: { event: 'venue' | 'online' } | { reuseOf: number };
+  /** Set when the run pays through it (it has an order then). */
+  pay?: PayPlan;
+  /** Its own faults, in the order the provider plays them per path. */
+  faults: PlannedFault[];
+  destroy: DestroyPlan;
+  /** Milliseconds the run keeps it after its outcome (and payments) before destroying it; shapes how many run at once. */
+  lingerMs: number;
+}
+
+/** A run's plan. */
+export interface ChaosPlan {
+  seed: number;
+  mounts: MountPlan[];
+  /** The mounts of each page, in mount order. */
+  pages: number[][];
+}
+
+/** Fewest and most mounts on one page. */
+export const PAGE_SIZE = { min: 4, max: 12 } as const;
+
+/**
+ * The plan of a run of `mounts` widgets from `seed`. Throws TypeError for a seed that is not a
+ * whole number or a count below 1.
+ */
+export function planChaos(seed: number, mounts: number): ChaosPlan {
+  if (!Number.isInteger(mounts) || mounts < 1) throw new TypeError(`mounts must be a whole number ≥ 1, got ${mounts}`);
+  const streams = seededStreams(seed);
+  const plans: MountPlan[] = [];
+  const pages: number[][] = [];
+  for (let first = 0; first < mounts; ) {
+    const size = Math.min(streams.pages.int(PAGE_SIZE.min, PAGE_SIZE.max), mounts - first);
+    const page: number[] = [];
+    let startAtMs = 0;
+    for (let mount = first; mount < first + size; mount += 1) {
+      // About a third join the previous mount's task: several widgets mounted at once.
+      if (page.length > 0 && !streams.pages.chance(0.35)) startAtMs += streams.pages.int(0, 2_500);
+      plans.push(planMount(streams.mount(mount), { mount, page: pages.length, startAtMs }));
+      page.push(mount);
+    }
+    sharePageState(streams.pages, page, plans);
+    pages.push(page);
+    first += size;
+  }
+  return { seed, mounts: plans, pages };
+}
+
+/** A mount's own choices, from its own stream. */
+function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'>): MountPlan {
+  const frame = r.weighted<FramePlan>([
+    [86, 'ok'],
+    [7, 'closed-port'],
+    [7, 'not-found'],
+  ]);
+  const theme = r.chance(0.5) ? 'modal' : 'inline';
+  const revalidate = r.weighted<RevalidatePlan['mode']>([
+    [55, 'fresh'],
+    [15, 'reject'],
+    [10, 'never'],
+    [20, 'none'],
+  ]);
+  const role = r.weighted<'pay' | 'order' | 'none'>([
+    [35, 'pay'],
+    [15, 'order'],
+    [50, 'none'],
+  ]);
+  const event = r.chance(0.5) ? 'venue' : 'online';
+  const pay: PayPlan = {
+    card: r.weighted([
+      [85, 'approved'],
+      [15, 'declined'],
+    ]),
+    pattern: r.weighted([
+      [60, 'once'],
+      [20, 'double'],
+      [20, 'again'],
+    ]),
+  };
+  const targets: [number, FaultTarget][] = [
+    [50, 'settings'],
+    [12, 'statics'],
+  ];
+  if (role !== 'none') targets.push([15, 'payment-methods']);
+  if (role === 'pay') targets.push([12, 'tokenize'], [18, 'charge']);
+  const count = r.weighted([
+    [18, 0],
+    [45, 1],
+    [27, 2],
+    [10, 3],
+  ]);
+  const faults = Array.from({ length: count }, () => planFault(r, targets));
+  const destroy = r.weighted<DestroyPlan['at']>([
+    [55, 'never'],
+    [17, 'loading'],
+    [10, 'ready'],
+    [role === 'pay' ? 13 : 0, 'paying'],
+    [5, 'removed'],
+  ]);
+  const destroyAfterMs = {
+    never: 0,
+    loading: r.int(0, 2_500),
+    ready: r.int(0, 800),
+    paying: r.int(0, 300),
+    removed: r.int(0, 800),
+  }[destroy];
+  // Half the destroys during a payment meet a charge held 1 500 ms: destroy() while the charge is
+  // in flight (issue 12 "destroy() during a charge").
+  if (destroy === 'paying' && r.chance(0.5)) faults.push({ target: 'charge', kind: 'slow', times: 1, delayMs: 1_500 });
+  const revalidateDelayMs = r.int(0, 300);
+  return {
+    ...at,
+    frame,
+    theme,
+    msidOf: at.mount,
+    revalidate:
+      revalidate === 'fresh' || revalidate === 'reject' ? { mode: revalidate, delayMs: revalidateDelayMs } : { mode: revalidate },
+    ...(role === 'none' ? {} : { order: { event } }),
+    ...(role === 'pay' ? { pay } : {}),
+    // A frame that never loads never reaches the provider: its faults would only confuse the table.
+    faults: frame === 'ok' ? faults : [],
+    destroy: destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs },
+    lingerMs: r.int(0, 1_500),
+  };
+}
+
+/**
+ * Page-level choices, from the pages' stream: about one mount in five after the first uses the
+ * `msid` of an earlier mount of its page that loads its own (it shares its settings, spec 4, so
+ * its own settings and statics faults are dropped: the shared request carries the other's); about
+ * one paying mount in six pays the order of an earlier paying mount of its page again (a remount
+ * for the same order).
+ */
+function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
+  for (const [position, mount] of page.entries()) {
+    const plan = plans[mount] as MountPlan;
+    const earlier = page.slice(0, position).map((m) => plans[m] as MountPlan);
+    const leaders = earlier.filter((p) => p.msidOf === p.mount && p.frame === 'ok');
+    if (leaders.length > 0 && r.chance(0.2)) {
+      plan.msidOf = r.pick(leaders).mount;
+      plan.faults = plan.faults.filter((f) => f.target !== 'settings' && f.target !== 'statics');
+    }
+    const payers = earlier.filter((p) => p.pay && p.order && 'event' in p.order);
+    if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
+  }
+}
+
+/** The mounts a mount's outcome depends on besides itself: the one whose settings it shares, the one whose order it pays. */
+export function dependenciesOf(plan: MountPlan): number[] {
+  const deps = new Set<number>();
+  if (plan.msidOf !== plan.mount) deps.add(plan.msidOf);
+  if (plan.order && 'reuseOf' in plan.order) deps.add(plan.order.reuseOf);
+  return [...deps];
+}

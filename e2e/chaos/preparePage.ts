@@ -1,0 +1,83 @@
+import type { APIRequestContext } from '@playwright/test';
+import { ProviderPaths } from '../../shared';
+import { tokenFingerprint } from '../support/provider';
+import { mountFaults } from './faults';
+import type { HarnessMount } from './harness';
+import type { ChaosPlan, MountPlan } from './plan';
+import type { PageRun } from './runPage';
+
+/** The token a mount is mounted with, and the one its revalidation gives. */
+export function tokensOf(plan: ChaosPlan, mount: number): { appInstance: string; fresh: string } {
+  return { appInstance: `chaos-${plan.seed}-${mount}`, fresh: `chaos-${plan.seed}-${mount}-fresh` };
+}
+
+/** The msid of a mount: a GUID (version 4) made of the seed and the mount whose settings it uses. */
+export function msidOf(plan: ChaosPlan, mount: MountPlan): string {
+  const hex = (n: number, width: number) => (n >>> 0).toString(16).padStart(width, '0').slice(-width);
+  return `${hex(plan.seed, 8)}-0000-4000-8000-${hex(mount.msidOf, 12)}`;
+}
+
+/**
+ * Before the page loads: accepts the page's tokens, makes their orders (a remount takes its
+ * earlier mount's), arms their faults. Returns what the harness mounts.
+ */
+export async function preparePage(run: PageRun): Promise<Map<number, HarnessMount>> {
+  const { plan, mounts, urls, control, api, orders } = run;
+  await control.appInstances({ add: mounts.flatMap((m) => Object.values(tokensOf(plan, m.mount))) });
+  const list = new Map<number, HarnessMount>();
+  for (const m of mounts) {
+    const { appInstance, fresh } = tokensOf(plan, m.mount);
+    let orderId: string | undefined;
+    if (m.order && 'reuseOf' in m.order) orderId = orders.get(m.order.reuseOf);
+    if (m.order && !orderId)
+      orderId = await createOrder(api, urls.provider, appInstance, 'event' in m.order ? m.order.event : 'venue');
+    if (orderId) orders.set(m.mount, orderId);
+    for (const fault of mountFaults(m, {
+      tokenFingerprint: tokenFingerprint(appInstance),
+      orderId,
+      providerOrigin: urls.provider,
+    }))
+      await control.fault(fault);
+    const frameUrl =
+      m.frame === 'ok'
+        ? urls.frame
+        : m.frame === 'closed-port'
+          ? urls.closedPort
+          : new URL('/chaos-no-frame-here/', urls.frame).href;
+    list.set(m.mount, {
+      mount: m.mount,
+      host: urls.provider,
+      frameUrl,
+      appInstance,
+      freshToken: fresh,
+      msid: msidOf(plan, m),
+      ...(orderId ? { orderId } : {}),
+      theme: m.theme,
+      revalidate: m.revalidate.mode,
+      revalidateDelayMs: 'delayMs' in m.revalidate ? m.revalidate.delayMs : 0,
+      ...(m.destroy.at === 'never' ? {} : { destroy: m.destroy }),
+      pays: !!m.pay && !!orderId,
+    });
+  }
+  return list;
+}
+
+/** POST orders/setup as the demo checkout does (one general admission ticket); resolves to the order id. */
+async function createOrder(api: APIRequestContext, provider: string, token: string, event: 'venue' | 'online'): Promise<string> {
+  const response = await api.post(`${provider}${ProviderPaths.orderSetup}`, {
+    headers: { Authorization: token },
+    data: {
+      event: {
+        name: event === 'venue' ? 'Chaos Night' : 'Chaos Stream',
+        startsAt: '2030-06-01T19:00:00Z',
+        locationType: event === 'venue' ? 'VENUE' : 'ONLINE',
+        recurrenceStatus: 'ONE_TIME',
+        ...(event === 'venue' ? { venue: 'The Boathouse' } : {}),
+      },
+      lines: [{ name: 'General admission', unitPrice: 2500, quantity: 1 }],
+      currency: 'EUR',
+    },
+  });
+  if (!response.ok()) throw new Error(`order setup answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}

@@ -1,0 +1,222 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { APPROVED_CARD, DECLINED_CARD, fillCard } from '../support/checkout';
+import { installClock } from '../support/clock';
+import { type ProviderControl, tokenFingerprint } from '../support/provider';
+import { EventSink } from './eventSink';
+import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
+import { installListenerWatch, type LiveListener } from './listenerWatch';
+import type { Bounds, MountObservation, PageLine, PageObservation } from './observations';
+import type { ChaosPlan, MountPlan } from './plan';
+import { preparePage, tokensOf } from './preparePage';
+
+/** Where the run's servers answer. */
+export interface ChaosUrls {
+  /** The host page's origin (localhost), serving e2e/fixtures/test-host.html. */
+  host: string;
+  /** The frame app's URL (127.0.0.1, another site). */
+  frame: string;
+  /** The provider's origin (API, statics, control). */
+  provider: string;
+  /** A frame URL on a port nobody listens on (a frame that never loads). */
+  closedPort: string;
+}
+
+/** What one page of the run needs. */
+export interface PageRun {
+  browser: Browser;
+  plan: ChaosPlan;
+  /** The page's mounts to run (all of the plan's page, or those `--only` kept). */
+  mounts: MountPlan[];
+  urls: ChaosUrls;
+  control: ProviderControl;
+  /** Makes the orders (POST orders/setup with a mount's token), as the demo checkout does. */
+  api: APIRequestContext;
+  bounds: Bounds;
+  /** Orders made so far in this run, by mount (a remount pays an earlier mount's). */
+  orders: Map<number, string>;
+}
+
+/** How long the page's clock runs after every mount was destroyed: past every timer of README "Timeouts" (the longest chain ends at 26 000 ms). */
+const WATCH_MS = 30_000;
+/** Real time for replies the provider still holds (slow faults) to land before the clock runs. */
+const LANDING_MS = 1_000;
+
+/**
+ * Runs one page: a fresh browser context on the test host page, the harness installed before it
+ * loads and Playwright's clock too; the mounts' tokens accepted, their orders made, their faults
+ * armed; each mounted at its time (those with the same time in one task) and driven to its end
+ * (outcome, payments, destroy). Then real time for held replies, the clock run past every
+ * timer, and what the page holds is read. Resolves with the observations; never rejects for what
+ * the widgets do.
+ */
+export async function runPage(run: PageRun): Promise<{ page: PageObservation; mounts: Omit<MountObservation, 'requests'>[] }> {
+  const { browser, plan, mounts, urls } = run;
+  const pageNumber = mounts[0]?.page ?? -1;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const observed: PageObservation = {
+    page: pageNumber,
+    mounts: mounts.map((m) => m.mount),
+    pageErrors: [],
+    consoleErrors: [],
+    listenersLeft: [],
+    iframesLeft: 0,
+    harnessErrors: [],
+  };
+  const harnessErrors = new Map<number, string[]>(mounts.map((m) => [m.mount, []]));
+  const sink = new EventSink();
+  try {
+    await page.exposeBinding('__chaosReport', (_source, event: HarnessEvent) => sink.push(event));
+    // tsx compiles with esbuild's keepNames: functions Playwright serializes from here call __name.
+    await page.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
+    await page.addInitScript({ content: initScript(urls.host) });
+    await installClock(page);
+    page.on('pageerror', (error) =>
+      observed.pageErrors.push({ epoch: Date.now(), text: `${error.name}: ${error.message}`, url: '' }),
+    );
+    page.on('console', (message) => {
+      const line: PageLine = { epoch: Date.now(), text: message.text(), url: message.location().url };
+      if (message.type() === 'error' && isHostPageLine(line, urls.host)) observed.consoleErrors.push(line);
+    });
+
+    const harnessMounts = await preparePage(run);
+    await page.goto(`${urls.host}/test-host.html`);
+    const pageStart = Date.now();
+    const bursts = new Map<number, MountPlan[]>();
+    for (const m of mounts) bursts.set(m.startAtMs, [...(bursts.get(m.startAtMs) ?? []), m]);
+    const keyboard = new Lock();
+    const drives: Promise<void>[] = [];
+    for (const [startAtMs, burst] of bursts) {
+      await sleep(Math.max(0, pageStart + startAtMs - Date.now()));
+      const list = burst.map((m) => harnessMounts.get(m.mount) as HarnessMount);
+      await page.evaluate((l) => (window as unknown as { __chaos: ChaosHarness }).__chaos.mount(l), list);
+      for (const m of burst)
+        drives.push(
+          drive(page, m, run, sink, keyboard).catch((error: unknown) => {
+            harnessErrors.get(m.mount)?.push(`the run could not drive it: ${String(error)}`);
+          }),
+        );
+    }
+    await Promise.all(drives);
+    await sleep(LANDING_MS);
+    try {
+      await page.clock.runFor(WATCH_MS);
+    } catch (error) {
+      observed.pageErrors.push({
+        epoch: Date.now(),
+        text: `a timer threw while the clock ran past every timeout: ${String(error)}`,
+        url: '',
+      });
+    }
+    const end = await page.evaluate(() => {
+      const h = (window as unknown as { __chaos: ChaosHarness }).__chaos;
+      return { events: h.events, listeners: h.liveListeners(), iframes: h.iframeCount() };
+    });
+    observed.listenersLeft = end.listeners;
+    observed.iframesLeft = end.iframes;
+    return {
+      page: observed,
+      mounts: mounts.map((m) => ({
+        plan: m,
+        fingerprints: fingerprintsOf(plan, m.mount),
+        ...(run.orders.has(m.mount) ? { orderId: run.orders.get(m.mount) } : {}),
+        events: end.events.filter((e) => e.mount === m.mount),
+        listenersLeft: end.listeners.filter((l: LiveListener) => l.mount === m.mount),
+        harnessErrors: harnessErrors.get(m.mount) ?? [],
+      })),
+    };
+  } catch (error) {
+    observed.harnessErrors.push(`the page could not be run: ${String(error)}`);
+    return {
+      page: observed,
+      mounts: mounts.map((m) => ({
+        plan: m,
+        fingerprints: fingerprintsOf(plan, m.mount),
+        events: sink.events.filter((e) => e.mount === m.mount),
+        listenersLeft: [],
+        harnessErrors: harnessErrors.get(m.mount) ?? [],
+      })),
+    };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+function fingerprintsOf(plan: ChaosPlan, mount: number): string[] {
+  const { appInstance, fresh } = tokensOf(plan, mount);
+  return [tokenFingerprint(appInstance), tokenFingerprint(fresh)];
+}
+
+/** The listener watch and the harness, as one init script's source, each called with the host origin. */
+function initScript(hostOrigin: string): string {
+  const origin = JSON.stringify(hostOrigin);
+  return `(${installListenerWatch.toString()})(${origin});\n(${installChaosHarness.toString()})(${origin});`;
+}
+
+/**
+ * A console line of the host page itself: located on the host origin, or nowhere (inline code);
+ * not the widgets' frames', and not the browser's request for the test page's missing favicon.
+ */
+function isHostPageLine(line: PageLine, hostOrigin: string): boolean {
+  if (line.url === `${hostOrigin}/favicon.ico`) return false;
+  return line.url === '' || line.url.startsWith(`${hostOrigin}/`) || line.url === hostOrigin;
+}
+
+/**
+ * One mount, once mounted: waits for its outcome (bounded); when ready and the plan pays, fills
+ * the card in its frame (one mount at a time per page: typing goes to the focused field) and pays;
+ * waits for the payments to settle (bounded); keeps it `lingerMs`; destroys it.
+ */
+async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, keyboard: Lock): Promise<void> {
+  const { bounds } = run;
+  const bound = m.frame === 'ok' ? bounds.outcomeMs : bounds.deadFrameMs;
+  const outcome = await sink.waitFor(
+    m.mount,
+    (e) => e.type === 'apiInit' || e.type === 'crash' || e.type === 'destroy' || e.type === 'mount-threw',
+    bound + 1_000,
+  );
+  if (outcome?.type === 'apiInit') {
+    if (m.pay && run.orders.has(m.mount)) await payThrough(page, m, run, sink, keyboard);
+    if (m.destroy.at === 'removed') {
+      const removed = await sink.waitFor(m.mount, (e) => e.type === 'removed' || e.type === 'destroy', m.destroy.afterMs + 5_000);
+      if (removed?.type === 'removed') await sink.waitFor(m.mount, (e) => e.type === 'crash', bounds.lostFrameMs + 1_000);
+    }
+  }
+  await sleep(m.lingerMs);
+  await page.evaluate((n) => (window as unknown as { __chaos: ChaosHarness }).__chaos.destroy(n, 'run'), m.mount);
+}
+
+async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSink, keyboard: Lock): Promise<void> {
+  const pay = m.pay;
+  const orderId = run.orders.get(m.mount);
+  if (!pay || !orderId) return;
+  const frame = page.frameLocator(`#chaos-mount-${m.mount} iframe`);
+  const gone = () => sink.has(m.mount, (e) => e.type === 'destroy' || e.type === 'removed');
+  try {
+    await keyboard.run(async () => {
+      if (!gone()) await fillCard(page, pay.card === 'approved' ? APPROVED_CARD : DECLINED_CARD, frame);
+    });
+  } catch (error) {
+    if (!gone()) throw new Error(`the card form of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
+    return;
+  }
+  const started = await page.evaluate(({ n, o, p }) => (window as unknown as { __chaos: ChaosHarness }).__chaos.pay(n, o, p), {
+    n: m.mount,
+    o: orderId,
+    p: pay.pattern,
+  });
+  if (started) await sink.waitFor(m.mount, (e) => e.type === 'pays-done', run.bounds.payMs + 1_000);
+}
+
+/** Runs tasks one at a time. */
+class Lock {
+  #tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(task);
+    this.#tail = result.catch(() => undefined);
+    return result;
+  }
+}
