@@ -12,17 +12,18 @@ import { typeInto } from './support/typeInto';
 // died; onCrash fires once with CONNECTION_LOST, the SDK shows the alert in place of the frame, and
 // every api call after it rejects with CONNECTION_LOST naming its method (and a pay's order).
 // Before the SDK watched its frame, nothing told the host, and a pay in flight never settled.
-// A pay in flight (its charge held by the provider) settles within the 5 s too. A frame that
-// unloads often has a last word: its charge request is aborted with the document, and the widget
-// answers PAYMENT_OUTCOME_UNKNOWN (its own code, NETWORK_ERROR beneath) before it goes; Chromium
-// runs that answer for a removed iframe too, Firefox does not. A frame with no last word (removed
-// in Firefox, a dead renderer) leaves the SDK to reject the pay with CONNECTION_LOST. Either code
-// tells the host the same: the charge may have been made.
+// A pay in flight (its charge held by the provider) settles within the 5 s too, as CONNECTION_LOST
+// or, where the frame got a last word in, PAYMENT_OUTCOME_UNKNOWN: both tell the host the charge
+// may have been made. A frame that unloads may answer as it goes. In Chromium its own stop
+// (pagehide) aborts the charge and the widget answers DESTROYED, which the SDK reads as the
+// connection lost (it destroyed nothing); in Firefox the charge request fails first and the widget
+// answers PAYMENT_OUTCOME_UNKNOWN. A frame with no last word (removed in Firefox, a dead renderer)
+// leaves the SDK to reject the pay itself.
 
 /** The most the host may wait to hear of a lost frame (issue 12). */
 const NOTICED_WITHIN_MS = 5_000;
 
-/** How long the provider holds the charge: longer than any row needs, shorter than the frame's own 8 s charge timeout matters. */
+/** How long the provider holds the charge before dropping it unmade: longer than any row needs. */
 const CHARGE_HELD_MS = 10_000;
 
 /** How far the page's clock runs after the destroy: past every timer of README "Timeouts" (see destroy.spec.ts). */
@@ -39,7 +40,8 @@ interface Row {
   payCode: { chromium: string; firefox: string };
 }
 
-const LAST_WORD = { chromium: ErrorCode.PaymentOutcomeUnknown, firefox: ErrorCode.PaymentOutcomeUnknown };
+/** A frame that navigates or reloads: Chromium's stop says DESTROYED (read as lost), Firefox's charge fails first. */
+const LAST_WORD = { chromium: ErrorCode.ConnectionLost, firefox: ErrorCode.PaymentOutcomeUnknown };
 
 const rows: Row[] = [
   {
@@ -57,7 +59,7 @@ const rows: Row[] = [
     lose: async (page) => {
       await page.evaluate(() => document.querySelector('#mount-0 iframe')?.remove());
     },
-    payCode: { chromium: ErrorCode.PaymentOutcomeUnknown, firefox: ErrorCode.ConnectionLost },
+    payCode: { chromium: ErrorCode.ConnectionLost, firefox: ErrorCode.ConnectionLost },
   },
 ];
 
@@ -67,9 +69,8 @@ for (const row of rows) {
     provider,
     browserName,
   }) => {
-    const orderId = `ord_lost_${test.info().testId}`;
     await installClock(page);
-    const frame = await payWithChargeHeld(page, provider, orderId);
+    const { frame, orderId } = await payWithChargeHeld(page, provider);
 
     const lostAt = await sinceMount(page);
     await row.lose(page, frame);
@@ -106,8 +107,7 @@ test("the frame's renderer dies (Chromium: its process crashes; Firefox: it stop
   provider,
   browserName,
 }) => {
-  const orderId = `ord_lost_${test.info().testId}`;
-  const frame = await payWithChargeHeld(page, provider, orderId);
+  const { frame, orderId } = await payWithChargeHeld(page, provider);
   let host: HostEvaluate;
   let lostAt: number;
   if (browserName === 'chromium') {
@@ -167,13 +167,14 @@ test('a host page that stalls for 6 s (a long task, a slow CPU) keeps its frame:
 });
 
 /**
- * Opens the test host page, mounts a widget, types a valid card, and calls `pay` for `orderId`
- * with the provider holding its charge; resolves once the charge reached the provider, with the
- * widget's frame. The pay's outcome lands in `window.__pay`.
+ * Sets up an order, opens the test host page, mounts a widget, types a valid card, and calls
+ * `pay` for the order with the provider holding its charge (then dropping it unmade, so nothing
+ * outlives the test); resolves once the charge reached the provider, with the widget's frame and
+ * the order. The pay's outcome lands in `window.__pay`.
  */
-async function payWithChargeHeld(page: Page, provider: ProviderControl, orderId: string): Promise<Frame> {
-  const chargePath = ProviderPaths.chargesByOrder(orderId);
-  await provider.fault({ path: chargePath, method: 'POST', delayMs: CHARGE_HELD_MS });
+async function payWithChargeHeld(page: Page, provider: ProviderControl): Promise<{ frame: Frame; orderId: string }> {
+  const orderId = await provider.setupOrder();
+  await provider.fault({ path: ProviderPaths.chargesByOrder(orderId), method: 'POST', delayMs: CHARGE_HELD_MS, drop: true });
   await openAndMount(page, { theme: 'modal' });
   await waitForEvent(page, 'apiInit');
   const widget = widgetFrame(page);
@@ -194,10 +195,10 @@ async function payWithChargeHeld(page: Page, provider: ProviderControl, orderId:
       },
     );
   }, orderId);
-  await expect.poll(async () => (await provider.requests(chargePath)).length).toBe(1);
+  await expect.poll(async () => (await provider.chargeAttempts(orderId)).length).toBe(1);
   const frame = page.frames().find((f) => f.url().startsWith(`${FRAME_ORIGIN}/`));
   if (!frame) throw new Error('no frame at the frame origin');
-  return frame;
+  return { frame, orderId };
 }
 
 /** Milliseconds since the first widget's mountCashier, on the page's clock (the crash events' `at`). */

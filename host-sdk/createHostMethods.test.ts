@@ -272,6 +272,44 @@ describe('createHostMethods: onApiInit relays the api', () => {
     expect(rejection).toMatchObject(expected);
   });
 
+  // Issue 12: a frame whose page goes away (navigated, reloaded, removed) stops its own calls and
+  // answers DESTROYED though the host destroyed nothing; its charge may have gone out.
+  it.each([
+    {
+      name: 'pay',
+      method: 'pay',
+      destroyed: false,
+      expected: { code: 'CONNECTION_LOST', details: { method: 'pay', orderId: 'o-1' } },
+    },
+    {
+      name: 'validate',
+      method: 'validate',
+      destroyed: false,
+      expected: { code: 'CONNECTION_LOST', details: { method: 'validate' } },
+    },
+    {
+      name: 'pay, the host destroying too',
+      method: 'pay',
+      destroyed: true,
+      expected: { code: 'PAYMENT_OUTCOME_UNKNOWN', details: { orderId: 'o-1' } },
+    },
+  ])('the frame answers its own DESTROYED ($name) → $expected.code', async ({ method, destroyed, expected }) => {
+    let destroyMount = () => {};
+    const callApi = vi.fn(async () => {
+      if (destroyed) destroyMount();
+      return { ok: false as const, error: serialized(ErrorCode.Destroyed, 'The charge request was aborted.') };
+    });
+    const { methods, onApiInit, destroy } = setup({}, callApi);
+    destroyMount = destroy;
+    methods.onApiInit([method]);
+    const rejection = await apiOf(onApiInit)
+      [method]?.({ orderId: 'o-1' })
+      .catch((e: unknown) => e);
+    expect(rejection).toBeInstanceOf(CashierError);
+    expect(rejection).toMatchObject(expected);
+    expect((rejection as CashierError).details).toEqual(expected.details);
+  });
+
   it('a pay called after destroy was never sent: DESTROYED, not an unknown outcome', async () => {
     const callApi = vi.fn();
     const { methods, onApiInit, destroy } = setup({}, callApi);

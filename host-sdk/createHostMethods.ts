@@ -12,7 +12,7 @@ import {
 import { callSafely } from './callSafely';
 import { destroyedCallError } from './destroyedCallError';
 import { relayApi } from './relayApi';
-import { relayedCallFailure, relayedCallOptions } from './relayedCall';
+import { frameAnswer, relayedCallFailure, relayedCallOptions } from './relayedCall';
 import type { ResolvedOptions } from './resolveOptions';
 import { pageSettingsCache, type SettingsCache, settingsCacheKey } from './settingsCache';
 import { toTimings } from './toTimings';
@@ -100,7 +100,7 @@ export function createHostMethods({
     // Not sent: no charge can have been made, so no order to name (DESTROYED).
     if (isDestroyed()) throw destroyedCallError(method, []);
     try {
-      return await (await remote()).callApi(method, args, relayedCallOptions(method));
+      return frameAnswer(await (await remote()).callApi(method, args, relayedCallOptions(method)));
     } catch (error) {
       if (!isDestroyed()) throw relayedCallFailure(method, args, error);
     }

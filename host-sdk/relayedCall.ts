@@ -23,10 +23,23 @@ export function relayedCallOptions(method: string): CallOptions {
 }
 
 /**
+ * The frame's answer to a relayed call, unless the frame cut the call short itself: a DESTROYED
+ * from the frame means its page is going away (navigated, reloaded, removed; the host destroyed
+ * nothing, or the SDK would not be asking), so the call was lost with the connection. That throws
+ * the answer's error, which {@link relayedCallFailure} turns into CONNECTION_LOST: for a `pay`
+ * whose charge the unload aborted, the charge may have been made (issue 12).
+ */
+export function frameAnswer(result: unknown): unknown {
+  const error: unknown = Object(result).error;
+  if (Object(error).code === ErrorCode.Destroyed) throw error;
+  return result;
+}
+
+/**
  * What a relayed api call rejects with when the frame gave no answer and the host did not destroy
  * the widget (issue 12), with `details.method` and, for `pay`, the `details.orderId` it named:
- * - penpal's CONNECTION_DESTROYED (the SDK ended a lost connection, or the frame ended it):
- *   CONNECTION_LOST;
+ * - penpal's CONNECTION_DESTROYED (the SDK ended a lost connection, or the frame ended it), or
+ *   the frame's own DESTROYED ({@link frameAnswer}): CONNECTION_LOST;
  * - penpal's METHOD_CALL_TIMEOUT: PAYMENT_OUTCOME_UNKNOWN for `pay` (it may still charge), TIMEOUT
  *   for any other method;
  * - anything else: API_CALL_FAILED with its message.
@@ -36,6 +49,7 @@ export function relayedCallFailure(method: string, args: unknown[], thrown: unkn
   const details: CashierErrorDetails = typeof orderId === 'string' ? { method, orderId } : { method };
   switch ((thrown as { code?: unknown } | null)?.code) {
     case 'CONNECTION_DESTROYED':
+    case ErrorCode.Destroyed:
       return new CashierError(ErrorCode.ConnectionLost, `${method}: the connection to the payment frame was lost`, details);
     case 'METHOD_CALL_TIMEOUT':
       return new CashierError(
