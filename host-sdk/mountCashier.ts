@@ -15,8 +15,8 @@ import { watchFrame } from './watchFrame';
  * back `onApiInit`, `onCrash` (at most once; `CONNECTION_FAILED` when the handshake does not
  * finish within 20 000 ms), `onSlow` (not ready 10 000 ms after the mount; it keeps waiting) and
  * `revalidateAppInstance`. The SDK watches the frame itself (`watchFrame`, issue 12): a frame that
- * never loads is `FRAME_LOAD_FAILED` within about 2 s of its document ending (4 s at most when it
- * gives no sign), and a frame lost after loading (crashed, hung, navigated, reloaded or removed)
+ * never loads is `FRAME_LOAD_FAILED` within about 2 s of its document ending (a document that
+ * never ends is a slow network to the page: `onSlow`, then `CONNECTION_FAILED`), and a frame lost after loading (crashed, hung, navigated, reloaded or removed)
  * is `CONNECTION_LOST` within 4 s; in both cases the SDK removes the iframe and shows the
  * spec's alert in `el` itself, styled by `theme`, and api calls in flight reject with the code.
  *

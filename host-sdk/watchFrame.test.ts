@@ -110,12 +110,13 @@ describe('watchFrame: a frame that never loads is FRAME_LOAD_FAILED (issue 12)',
     },
   );
 
-  it('no sign at all (an origin that never answers): at FRAME_LOAD_TIMEOUT_MS, 4 000 ms', async () => {
-    await run(3_999);
+  it('no sign at all (an origin that never answers, or a very slow network): never FRAME_LOAD_FAILED, the load may still come', async () => {
+    await run(60_000);
     expect(failed()).toEqual([]);
-    await run(1_000);
-    expect(failed()).toEqual([{ code: 'FRAME_LOAD_FAILED', at: 4_000 }]);
-    expect(failures[0]?.message).toBe('The payment frame did not start within 4000 ms');
+    load();
+    speak();
+    await run(60_000);
+    expect(failed()).toEqual([]);
   });
 
   it.each([
@@ -140,15 +141,16 @@ describe('watchFrame: a frame that never loads is FRAME_LOAD_FAILED (issue 12)',
   });
 
   it('time in which the page was hidden or stalled does not count', async () => {
+    load();
     visibility = 'hidden';
     await run(10_000);
     visibility = 'visible';
     await stall(30_000); // a frozen page: the first check back comes 30 s late
     expect(failed()).toEqual([]);
-    await run(3_000);
+    await run(1_000); // 1 000 ms of the 1 500 ms grace counted
     expect(failed()).toEqual([]);
     await run(1_000);
-    expect(failed()).toEqual([{ code: 'FRAME_LOAD_FAILED', at: 45_000 }]);
+    expect(failed()).toEqual([{ code: 'FRAME_LOAD_FAILED', at: 43_000 }]); // the stall's late check came at 41 000
   });
 });
 

@@ -13,8 +13,9 @@ export const ErrorCode = {
   /**
    * The frame never loaded (issue 12): the iframe's document ended (the frame origin is down or
    * unreachable, answered an error page such as a 404, or the host page's Content-Security-Policy
-   * `frame-src` blocked it) and the frame app did not speak within FRAME_LOAD_GRACE_MS, or nothing
-   * came from the frame within FRAME_LOAD_TIMEOUT_MS of the mount. The host SDK removes the iframe
+   * `frame-src` blocked it) and the frame app did not speak within FRAME_LOAD_GRACE_MS. (A document
+   * that never ends, an origin that never answers, is a slow network as far as the page can tell:
+   * it gets `onSlow` and then CONNECTION_FAILED at 20 000 ms.) The host SDK removes the iframe
    * and shows the alert in the mount element itself. What to do: check that `frameUrl` is served
    * and that the page's CSP (`frame-src`, else `child-src`, else `default-src`) allows its origin;
    * `destroy()` and mount again to retry.

@@ -45,14 +45,6 @@ export const SETTINGS_CLAIM_TIMEOUT_MS = 12_000;
 export const FRAME_LOAD_GRACE_MS = 1_500;
 
 /**
- * How long after the mount the frame app must have spoken when its document gives no sign of
- * ending at all (an origin that accepts the connection and never answers), in milliseconds; else
- * FRAME_LOAD_FAILED (issue 12). The frame document (about 27 kB gzip) reaches a slow 3G phone in
- * about 2.5 s; a frame slower than 4 s would miss the spec's 10 s ready limit anyway.
- */
-export const FRAME_LOAD_TIMEOUT_MS = 4_000;
-
-/**
  * How often the host SDK checks on its frame, in milliseconds (issue 12): the iframe is still in
  * the page, the load limits above, and, once connected, one heartbeat `ping` at a time.
  */
