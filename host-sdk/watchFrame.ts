@@ -1,10 +1,4 @@
-import {
-  CashierError,
-  ErrorCode,
-  FRAME_LOAD_GRACE_MS,
-  HEARTBEAT_INTERVAL_MS,
-  HEARTBEAT_TIMEOUT_MS,
-} from '../shared';
+import { CashierError, ErrorCode, FRAME_LOAD_GRACE_MS, HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS } from '../shared';
 
 /** What {@link watchFrame} returns to the mount. */
 export interface FrameWatch {
