@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHARGE_JOURNAL_KEY, createChargeJournal, type JournalStorage } from './createChargeJournal';
-
-function memoryStorage(): JournalStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
+import { CHARGE_JOURNAL_KEY, createChargeJournal } from './createChargeJournal';
+import { memoryStorage } from './testing/memoryStorage';
 
 describe('createChargeJournal', () => {
   it('keeps order ids in storage, where the next mount on the page sees them, and removes the key when empty', () => {

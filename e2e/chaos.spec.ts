@@ -1,8 +1,8 @@
-import { closedPortUrl } from './chaos/closedPort';
 import { DEFAULT_BOUNDS } from './chaos/observations';
 import { planChaos } from './chaos/plan';
 import { formatReport, formatViolations } from './chaos/report';
 import { runChaos } from './chaos/runChaos';
+import { closedPortUrl } from './support/closedPort';
 import { FRAME_ORIGIN, HOST_ORIGIN, PROVIDER_ORIGIN } from './support/origins';
 import { expect, test } from './support/test';
 

@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { ErrorCode, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
 import { installClock } from './support/clock';
+import { closedPortUrl } from './support/closedPort';
 import { FRAME_ORIGIN } from './support/origins';
-import { destroyWidget, expect, hostEvents, mount, SETTINGS_PATH, test, waitForEvent } from './support/test';
+import { destroyAfterCrash, expect, mount, SETTINGS_PATH, test, waitForEvent } from './support/test';
 
 // Issue 12: a frame that cannot load is named within 4 s, with no added latency, and the buyer sees
 // the spec's alert, which the host SDK shows in the mount element since the frame cannot. Each row
@@ -15,9 +15,6 @@ import { destroyWidget, expect, hostEvents, mount, SETTINGS_PATH, test, waitForE
 
 /** The most the host page may wait for FRAME_LOAD_FAILED (issue 12). */
 const NAMED_WITHIN_MS = 4_000;
-
-/** How far the page's clock runs after the destroy: past every timer of README "Timeouts" (see destroy.spec.ts). */
-const WATCH_MS = 30_000;
 
 interface Row {
   name: string;
@@ -39,7 +36,7 @@ const rows: Row[] = [
   {
     name: 'the frame origin is down (a closed port)',
     hostPage: '/test-host.html',
-    frameUrl: async () => `http://127.0.0.1:${await closedPort()}/`,
+    frameUrl: closedPortUrl,
     theme: 'modal',
     alert: MODAL,
     frameEvents: { chromium: ['load'], firefox: [] },
@@ -86,15 +83,7 @@ for (const row of rows) {
     await expect(container.locator('iframe'), 'the dead iframe').toHaveCount(0);
     expect(await frameEvents(page), `the iframe's events in ${browserName}`).toEqual(row.frameEvents[browserName as 'chromium']);
 
-    const destroyed = await destroyWidget(page);
-    await expect(alert, 'destroy() removes the alert').toHaveCount(0);
-    await page.clock.runFor(WATCH_MS);
-    const events = await hostEvents(page);
-    expect(events.slice(destroyed.eventsBefore), 'host events after the destroy').toEqual([]);
-    expect(
-      events.filter((e) => e.type === 'crash'),
-      'onCrash calls',
-    ).toHaveLength(1);
+    const events = await destroyAfterCrash(page, alert);
     expect(events.filter((e) => e.type === 'apiInit')).toEqual([]);
     expect(await provider.requests(SETTINGS_PATH), 'settings requests: no frame app ran').toEqual([]);
     // Firefox reports the CSP block itself as a page error; anything else would be ours.
@@ -135,16 +124,4 @@ test("the alert the SDK shows looks exactly like the frame's own (same theme, co
 /** The `load` and `error` events the first widget's iframe fired (e2e/fixtures/test-host.html). */
 function frameEvents(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __frameEvents: string[][] }).__frameEvents[0] ?? []);
-}
-
-/** A loopback port nothing listens on: one the system just gave out and took back. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

@@ -1,4 +1,4 @@
-import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { CashierTimings } from '../../host-sdk';
 import { ProviderPaths } from '../../shared';
 import { ProviderControl } from './provider';
@@ -53,6 +53,28 @@ export interface DestroyOutcome {
 /** Calls `destroy()` twice, in one task, on the handle of the `index`-th mounted widget. */
 export function destroyWidget(page: Page, index = 0): Promise<DestroyOutcome> {
   return page.evaluate((i) => (window as unknown as { testDestroy(i: number): DestroyOutcome }).testDestroy(i), index);
+}
+
+/** How far the page's clock runs after a destroy: past every timer of README "Timeouts" (see destroy.spec.ts). */
+export const AFTER_DESTROY_WATCH_MS = 30_000;
+
+/**
+ * After the SDK named a failure (its alert `alert` shown in the mount element): destroys the first
+ * widget, checks the alert went with it, runs the page's clock (installed by the test)
+ * AFTER_DESTROY_WATCH_MS on, and checks that no host callback fired after the destroy and
+ * `onCrash` fired exactly once in all. Resolves to every host event, for the test's own checks.
+ */
+export async function destroyAfterCrash(page: Page, alert: Locator): Promise<HostEvent[]> {
+  const destroyed = await destroyWidget(page);
+  await expect(alert, 'destroy() removes the alert').toHaveCount(0);
+  await page.clock.runFor(AFTER_DESTROY_WATCH_MS);
+  const events = await hostEvents(page);
+  expect(events.slice(destroyed.eventsBefore), 'host events after the destroy').toEqual([]);
+  expect(
+    events.filter((e) => e.type === 'crash'),
+    'onCrash calls',
+  ).toHaveLength(1);
+  return events;
 }
 
 /** Waits until exactly `count` events of `type` were recorded; returns them. */

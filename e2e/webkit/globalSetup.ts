@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { closedPort } from '../support/closedPort';
 import { E2E_PORTS, HOST_ORIGIN, PROVIDER_ORIGIN } from '../support/origins';
 import { type Service, startService, waitUntilReady } from './startService';
 import { requireWebKitBinaries, WEBKIT_BINARIES } from './webkitgtk';
@@ -11,18 +11,6 @@ import { requireWebKitBinaries, WEBKIT_BINARIES } from './webkitgtk';
 const READY_TIMEOUT_MS = 30_000;
 
 const answers = (url: string) => async () => (await fetch(url)).ok;
-
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Starts the host, frame and provider servers with the fault switches on; throws if the ports are taken. */
 async function startServers(): Promise<Service> {
@@ -70,7 +58,7 @@ async function startDisplay(): Promise<{ xvfb: Service; display: string }> {
 
 /** Starts WebKitWebDriver on `display` and a free port; resolves when its /status answers. */
 async function startDriver(display: string): Promise<{ driver: Service; port: number }> {
-  const port = await freePort();
+  const port = await closedPort();
   const driver = startService('WebKitWebDriver', WEBKIT_BINARIES.driver.path, [`--port=${port}`], { env: { DISPLAY: display } });
   await waitUntilReady(driver, `/status on port ${port}`, answers(`http://127.0.0.1:${port}/status`), READY_TIMEOUT_MS);
   return { driver, port };
