@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CashierError, type Charge, ErrorCode } from '../shared';
 import { CHARGE_JOURNAL_KEY, createChargeJournal, type JournalStorage } from './createChargeJournal';
 import { createPayment, type PaymentDeps } from './createPayment';
+import { memoryStorage } from './testing/memoryStorage';
 import type { CardFormValues } from './validateCardForm';
 
 const VALUES: CardFormValues = {
@@ -21,17 +22,6 @@ const charge = (over: Partial<Charge> = {}): Charge => ({
   createdAt: '2026-11-22T00:00:00Z',
   ...over,
 });
-
-/** A tab's sessionStorage as the journal sees it: shared by every mount made with it. */
-function memoryStorage(): JournalStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
 
 /** Storage the browser refuses to a cross-site frame (Chromium throws "Access is denied"). */
 function refusedStorage(): JournalStorage {
@@ -307,6 +297,16 @@ describe('createPayment: the write-ahead journal (issue 12 findings 3, 4)', () =
     expect(atCharge).toEqual([JSON.stringify(['ord_1'])]);
     expect(journal.has('ord_1')).toBe(false);
     expect(storage.items.has(CHARGE_JOURNAL_KEY)).toBe(false);
+  });
+
+  it("a charge the frame's own teardown aborted (DESTROYED) is a lost reply: it may have reached the provider, so the order stays in the journal", async () => {
+    const { payment, api, journal } = setup();
+    api.chargeOrder.mockRejectedValueOnce(new CashierError(ErrorCode.Destroyed, 'the widget was destroyed'));
+    await expect(payment.pay({ orderId: 'ord_1' })).rejects.toMatchObject({
+      code: ErrorCode.PaymentOutcomeUnknown,
+      details: { orderId: 'ord_1', causeCode: ErrorCode.Destroyed },
+    });
+    expect(journal.has('ord_1')).toBe(true);
   });
 
   it('a lost reply leaves the order in the journal', async () => {

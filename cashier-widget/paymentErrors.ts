@@ -1,14 +1,17 @@
 import { CashierError, ErrorCode, isErrorCode, messageOf } from '../shared';
 
 /**
- * Failures of a charge after which the provider may or may not have made it: no reply, a 5xx, or
- * a 2xx whose body we cannot read (INVALID_RESPONSE, from the provider client or from toPayResult).
+ * Failures of a charge after which the provider may or may not have made it: no reply, a 5xx, a
+ * 2xx whose body we cannot read (INVALID_RESPONSE, from the provider client or from toPayResult),
+ * or the frame's own teardown (DESTROYED: the frame navigated, reloaded or was removed and aborted
+ * the charge in flight, which may have reached the provider).
  */
 const REPLY_LOST: ReadonlySet<string> = new Set([
   ErrorCode.NetworkError,
   ErrorCode.Timeout,
   ErrorCode.HttpServerError,
   ErrorCode.InvalidResponse,
+  ErrorCode.Destroyed,
 ]);
 
 /**

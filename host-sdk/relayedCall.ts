@@ -26,8 +26,9 @@ export function relayedCallOptions(method: string): CallOptions {
  * The frame's answer to a relayed call, unless the frame cut the call short itself: a DESTROYED
  * from the frame means its page is going away (navigated, reloaded, removed; the host destroyed
  * nothing, or the SDK would not be asking), so the call was lost with the connection. That throws
- * the answer's error, which {@link relayedCallFailure} turns into CONNECTION_LOST: for a `pay`
- * whose charge the unload aborted, the charge may have been made (issue 12).
+ * the answer's error, which {@link relayedCallFailure} turns into CONNECTION_LOST (issue 12). (The
+ * reference widget answers a `pay` whose charge the unload aborted with PAYMENT_OUTCOME_UNKNOWN
+ * itself; this covers any other call, and a bundle that passes DESTROYED on.)
  */
 export function frameAnswer(result: unknown): unknown {
   const error: unknown = Object(result).error;
