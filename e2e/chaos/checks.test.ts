@@ -5,6 +5,7 @@ import { checkCharges, checkMount, checkPage } from './checks';
 import type { HarnessEvent } from './harness';
 import { type Bounds, type MountObservation, outcomeOf, type PageObservation } from './observations';
 import type { MountPlan, PlannedFault } from './plan';
+import { mountPlan } from './testing/mountPlan';
 
 const BOUNDS: Bounds = { outcomeMs: 25_000, deadFrameMs: 25_000, lostFrameMs: 6_000, payMs: 30_000 };
 const EPOCH = 1_000_000;
@@ -16,21 +17,7 @@ type Event = HarnessEvent extends infer E
     : never
   : never;
 
-function plan(more: Partial<MountPlan> = {}): MountPlan {
-  return {
-    mount: 0,
-    page: 0,
-    startAtMs: 0,
-    frame: 'ok',
-    theme: 'inline',
-    msidOf: more.mount ?? 0,
-    revalidate: { mode: 'fresh', delayMs: 0 },
-    faults: [],
-    destroy: { at: 'never' },
-    lingerMs: 0,
-    ...more,
-  };
-}
+const plan = mountPlan;
 
 function observe(p: MountPlan, events: Event[], more: Partial<MountObservation> = {}): MountObservation {
   return {

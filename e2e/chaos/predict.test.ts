@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MountPlan, PlannedFault, RevalidatePlan } from './plan';
 import { type LoadPrediction, predictLoad } from './predict';
+import { mountPlan } from './testing/mountPlan';
 
 const settings = (kind: PlannedFault['kind'], times = 1, more: Partial<PlannedFault> = {}): PlannedFault => ({
   target: 'settings',
@@ -16,21 +17,8 @@ const methods = (kind: PlannedFault['kind'], times = 1, more: Partial<PlannedFau
 });
 const FRESH: RevalidatePlan = { mode: 'fresh', delayMs: 100 };
 
-function mount(faults: PlannedFault[], more: Partial<MountPlan> = {}): MountPlan {
-  return {
-    mount: 0,
-    page: 0,
-    startAtMs: 0,
-    frame: 'ok',
-    theme: 'inline',
-    msidOf: 0,
-    revalidate: FRESH,
-    faults,
-    destroy: { at: 'never' },
-    lingerMs: 0,
-    ...more,
-  };
-}
+const mount = (faults: PlannedFault[], more: Partial<MountPlan> = {}): MountPlan =>
+  mountPlan({ msidOf: 0, revalidate: FRESH, faults, ...more });
 
 // Spec 7 and 9: up to 2 retries of an idempotent call on network errors, 429 and 5xx; one
 // revalidation after a 401 (its fresh token meets no faults: they are armed for the first);
