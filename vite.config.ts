@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly';
@@ -13,7 +15,8 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv';
  *   hashed names, and a manifest for the next step). Runs first: it empties the folder.
  * - default (`vite build`): the frame document → dist/frame-app/index.html, with its bootstrap
  *   script inlined, the import map, the preloads and the CSP (frame-app/build/frameDocument.ts).
- * - `--mode sdk`: the host SDK → dist/host-sdk/index.js (ES) and cashier.iife.js (window.Cashier).
+ * - `--mode sdk`, then `sdk-bridge`, then `sdk-script`: the host SDK → dist/host-sdk/index.js (ES,
+ *   with its bridge chunk), cashier-bridge-<hash>.js and cashier.iife.js (window.Cashier), see hostSdk*.
  * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle, React external
  *   (the frame offers its own) → dist/cashier-widget/cashier-widget-lazy-component.bundle.min.js / .bundle.js.
  * - `--mode widget-standalone`: the same bundle with its own React → dist/cashier-widget/standalone/,
@@ -30,6 +33,7 @@ const root = import.meta.dirname;
 const dist = (path: string) => resolve(root, process.env.CASHIER_DIST_DIR ?? 'dist', path);
 const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
 const frameOutDir = dist('frame-app');
+const sdkOutDir = dist('host-sdk');
 const CSP_PLACEHOLDER = '__CASHIER_FRAME_CSP__';
 /**
  * Full minification for library builds: Vite leaves an ES library's whitespace unminified
@@ -64,29 +68,88 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
   };
 }
 
+/**
+ * The host SDK's ES module build: `index.js`, the entry a host page runs up front, and the bridge
+ * (penpal, host methods, settings cache) as a chunk it imports at the first mount (issue 10).
+ * No comments: the ES build kept nine `@__PURE__` annotations (30 B gzip). They only help a
+ * bundler drop unused code, and a site that imports the SDK calls mountCashier, which uses it all.
+ */
+function hostSdk(frameUrl: string): UserConfig {
+  return {
+    define: { ...production, 'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(frameUrl) },
+    build: {
+      outDir: sdkOutDir,
+      emptyOutDir: true,
+      sourcemap: true,
+      lib: { entry: resolve(root, 'host-sdk/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+      rolldownOptions: {
+        output: {
+          minify: fullMinify,
+          comments: false,
+          // The bridge, and the code that both it and index.js use (index.js imports that at once).
+          chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'bridge-[hash].js' : 'core-[hash].js'),
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The script-tag build's bridge: `cashier-bridge-<hash>.js`, an ES module on its own (its own copy
+ * of the shared code; `CashierError` is one class across copies by its brand), which
+ * `cashier.iife.js` loads beside itself (host-sdk/loadBridgeScript.ts). Runs before `sdk-script`.
+ */
+function hostSdkBridge(): UserConfig {
+  return {
+    define: production,
+    build: {
+      outDir: sdkOutDir,
+      emptyOutDir: false,
+      sourcemap: true,
+      rolldownOptions: {
+        input: { 'cashier-bridge': resolve(root, 'host-sdk/connectFrame.ts') },
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es', entryFileNames: '[name]-[hash].js', minify: fullMinify, comments: false },
+      },
+    },
+  };
+}
+
+/**
+ * The script-tag build: `cashier.iife.js` sets `window.Cashier` (DESIGN "Host SDK") and loads the
+ * bridge file that `sdk-bridge` wrote, by name and Subresource Integrity hash.
+ * No Symbol.toStringTag 'Module' on window.Cashier (41 B gzip): DESIGN's `{ mountCashier }` is a
+ * plain object, and nothing reads the tag.
+ */
+function hostSdkScript(frameUrl: string): UserConfig {
+  const bridgeFile = readdirSync(sdkOutDir).find((f) => /^cashier-bridge-[\w-]+\.js$/.test(f));
+  if (!bridgeFile) throw new Error(`no cashier-bridge-<hash>.js in ${sdkOutDir}: run vite build --mode sdk-bridge first`);
+  const integrity = `sha384-${createHash('sha384')
+    .update(readFileSync(join(sdkOutDir, bridgeFile)))
+    .digest('base64')}`;
+  return {
+    define: {
+      ...production,
+      'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(frameUrl),
+      'import.meta.env.CASHIER_BRIDGE_FILE': JSON.stringify(bridgeFile),
+      'import.meta.env.CASHIER_BRIDGE_INTEGRITY': JSON.stringify(integrity),
+    },
+    resolve: { alias: [{ find: /^\.\/loadBridge$/, replacement: resolve(root, 'host-sdk/loadBridgeScript.ts') }] },
+    build: {
+      outDir: sdkOutDir,
+      emptyOutDir: false,
+      sourcemap: true,
+      lib: { entry: resolve(root, 'host-sdk/index.ts'), name: 'Cashier', formats: ['iife'], fileName: () => 'cashier.iife.js' },
+      rolldownOptions: { output: { minify: fullMinify, comments: false, generatedCode: { symbols: false } } },
+    },
+  };
+}
+
 export default defineConfig(({ mode }): UserConfig => {
   const settings = resolveBuildSettings(readBuildEnv(root));
-  if (mode === 'sdk') {
-    return {
-      define: { ...production, 'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(settings.frameUrl) },
-      build: {
-        outDir: dist('host-sdk'),
-        emptyOutDir: true,
-        sourcemap: true,
-        lib: {
-          entry: resolve(root, 'host-sdk/index.ts'),
-          name: 'Cashier',
-          formats: ['es', 'iife'],
-          fileName: (format) => (format === 'es' ? 'index.js' : 'cashier.iife.js'),
-        },
-        // No comments: the ES build kept nine `/* @__PURE__ */` annotations (30 B gzip). They only help
-        // a bundler drop unused code, and a site that imports the SDK calls mountCashier, which uses it all.
-        // No Symbol.toStringTag 'Module' on window.Cashier (41 B gzip): DESIGN's `{ mountCashier }`
-        // is a plain object, and nothing reads the tag.
-        rolldownOptions: { output: { minify: fullMinify, comments: false, generatedCode: { symbols: false } } },
-      },
-    };
-  }
+  if (mode === 'sdk') return hostSdk(settings.frameUrl);
+  if (mode === 'sdk-bridge') return hostSdkBridge();
+  if (mode === 'sdk-script') return hostSdkScript(settings.frameUrl);
   if (mode === 'demo') {
     return {
       define: production,

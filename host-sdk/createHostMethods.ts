@@ -25,6 +25,8 @@ export interface HostContext {
   remote: () => Promise<Pick<RemoteProxy<FrameMethods>, 'callApi'>>;
   /** True once `destroy()` ran; nothing fires after it. */
   isDestroyed: () => boolean;
+  /** When the mount began (`epochNow()`, ms): timings and the slow limit count from it. Default: now. */
+  mountedAt?: number;
   /** Sizes the iframe to the frame's content height, in CSS pixels; default: the iframe keeps its size. */
   resize?: (heightPx: number) => void;
   /** Where widget settings are shared between mounts (spec 4); default the page's one cache. */
@@ -67,6 +69,7 @@ export function createHostMethods({
   options,
   remote,
   isDestroyed,
+  mountedAt = epochNow(),
   resize,
   settingsCache = pageSettingsCache,
   slowAfterMs = MAX_WIDGET_READY_TIME_MS,
@@ -81,11 +84,13 @@ export function createHostMethods({
   // Spec 4: the widget counts as slow when it is not ready within the limit. Timed here, from
   // the mount, so the frame's own load and the handshake count too; the widget keeps waiting.
   // Ready (onApiInit), a crash and release() stop the timer.
-  const mountedAt = epochNow();
   let connectedAt = mountedAt;
-  const slowTimer = setTimeout(() => {
-    if (!isDestroyed()) callSafely('onSlow', options.onSlow, Math.round(epochNow() - mountedAt));
-  }, slowAfterMs);
+  const slowTimer = setTimeout(
+    () => {
+      if (!isDestroyed()) callSafely('onSlow', options.onSlow, Math.round(epochNow() - mountedAt));
+    },
+    slowAfterMs - (epochNow() - mountedAt),
+  );
 
   const crash = (error: CashierError): void => {
     settingsCache.crashed(settingsKey, error.code); // statics that failed drop their settings (issue 12)

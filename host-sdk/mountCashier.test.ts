@@ -1,8 +1,22 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, type FrameMethods, type HostMethods, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
+import { loadBridge } from './loadBridge';
 import { mountCashier } from './mountCashier';
-import type { MountCashierOptions } from './types';
+import type { CashierHandle, MountCashierOptions } from './types';
+
+/** The bridge loads for real (a dynamic import) unless a test makes it fail. */
+const bridgeLoad = vi.hoisted(() => ({ failure: undefined as Error | undefined, gate: undefined as Promise<void> | undefined }));
+vi.mock('./loadBridge', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./loadBridge')>();
+  return {
+    loadBridge: async () => {
+      await bridgeLoad.gate;
+      if (bridgeLoad.failure) throw bridgeLoad.failure;
+      return real.loadBridge();
+    },
+  };
+});
 
 /** penpal replaced by a connection the test settles by hand (the real handshake is covered in e2e). */
 const penpal = vi.hoisted(() => ({
@@ -36,7 +50,13 @@ const TOKEN = 'secret-token-123';
 const FRAME_URL = 'http://127.0.0.1:4174/';
 let connections: FakeConnection[] = [];
 
+beforeAll(async () => {
+  await loadBridge(); // the bridge module evaluated once, so each mount's import settles in microtasks
+});
+
 beforeEach(() => {
+  bridgeLoad.failure = undefined;
+  bridgeLoad.gate = undefined;
   connections = [];
   penpal.messengerOptions.length = 0;
   penpal.connect.mockReset();
@@ -69,6 +89,17 @@ const options = (extra: Partial<MountCashierOptions> = {}): MountCashierOptions 
   ...extra,
 });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the mount's bridge import settle: the connection exists after it. */
+async function bridgeSettled() {
+  await loadBridge();
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+}
+/** `mountCashier`, then its bridge loaded and the frame connection begun (issue 10: the bridge is lazy). */
+async function mount(el: HTMLElement, opts: MountCashierOptions): Promise<CashierHandle> {
+  const handle = mountCashier(el, opts);
+  await bridgeSettled();
+  return handle;
+}
 
 describe('mountCashier: bad input creates nothing', () => {
   it.each([
@@ -118,17 +149,17 @@ describe('mountCashier: the frame', () => {
     );
   });
 
-  it('connects to the frame window only, from its origin only, with the handshake timeout', () => {
-    const { iframe } = mountCashier(mountPoint(), options({ frameUrl: 'http://127.0.0.1:4174/app/?v=1' }));
+  it('connects to the frame window only, from its origin only, with the handshake timeout', async () => {
+    const { iframe } = await mount(mountPoint(), options({ frameUrl: 'http://127.0.0.1:4174/app/?v=1' }));
     expect(penpal.messengerOptions).toEqual([{ remoteWindow: iframe.contentWindow, allowedOrigins: ['http://127.0.0.1:4174'] }]);
     expect(connections[0]?.timeout).toBe(20_000);
   });
 });
 
 describe('mountCashier: the bridge', () => {
-  it('gives the frame the token over the bridge, with debug from the page URL', () => {
+  it('gives the frame the token over the bridge, with debug from the page URL', async () => {
     window.history.replaceState(null, '', '/checkout?debug=1');
-    mountCashier(mountPoint(), options({ configuration: { appInstance: TOKEN, msid: 'site' } }));
+    await mount(mountPoint(), options({ configuration: { appInstance: TOKEN, msid: 'site' } }));
     expect(connections[0]?.methods.getBootstrap()).toEqual({
       host: 'https://tickets.example.com',
       configuration: { appInstance: TOKEN, msid: 'site' },
@@ -140,7 +171,7 @@ describe('mountCashier: the bridge', () => {
 
   it('reports a failed handshake once as CONNECTION_FAILED', async () => {
     const onCrash = vi.fn();
-    mountCashier(mountPoint(), options({ onCrash }));
+    await mount(mountPoint(), options({ onCrash }));
     connections[0]?.reject(Object.assign(new Error('Connection timed out after 10000ms'), { code: 'CONNECTION_TIMEOUT' }));
     await flush();
     connections[0]?.methods.onCrash({ name: 'CashierError', code: ErrorCode.BundleCrashed, message: 'late' });
@@ -151,7 +182,7 @@ describe('mountCashier: the bridge', () => {
 
   it('relays the api through the connection', async () => {
     const onApiInit = vi.fn();
-    mountCashier(mountPoint(), options({ onApiInit }));
+    await mount(mountPoint(), options({ onApiInit }));
     const callApi = vi.fn(async () => ({ ok: true as const, value: 'validated' }));
     connections[0]?.resolve({ callApi });
     connections[0]?.methods.onApiInit(['validate']);
@@ -164,7 +195,7 @@ describe('mountCashier: destroy', () => {
   it('removes the iframe and the connection; twice is safe; nothing fires after', async () => {
     const callbacks = { onApiInit: vi.fn(), onCrash: vi.fn() };
     const el = mountPoint();
-    const handle = mountCashier(el, options(callbacks));
+    const handle = await mount(el, options(callbacks));
     handle.destroy();
     expect(() => handle.destroy()).not.toThrow();
     expect(el.querySelector('iframe')).toBeNull();
@@ -180,7 +211,7 @@ describe('mountCashier: destroy', () => {
 
   it('makes api calls reject with DESTROYED', async () => {
     const onApiInit = vi.fn();
-    const handle = mountCashier(mountPoint(), options({ onApiInit }));
+    const handle = await mount(mountPoint(), options({ onApiInit }));
     const callApi = vi.fn(async () => ({ ok: true as const, value: 1 }));
     connections[0]?.resolve({ callApi });
     connections[0]?.methods.onApiInit(['pay']);
@@ -189,9 +220,9 @@ describe('mountCashier: destroy', () => {
     expect(callApi).not.toHaveBeenCalled();
   });
 
-  it('leaves other mounts alone', () => {
-    const first = mountCashier(mountPoint(), options());
-    const second = mountCashier(mountPoint(), options());
+  it('leaves other mounts alone', async () => {
+    const first = await mount(mountPoint(), options());
+    const second = await mount(mountPoint(), options());
     first.destroy();
     expect(second.iframe.isConnected).toBe(true);
     expect(connections[1]?.destroy).not.toHaveBeenCalled();
@@ -215,7 +246,7 @@ describe('mountCashier: a frame that cannot show its alert (issue 12)', () => {
     const onCrash = vi.fn();
     const el = mountPoint();
     const before = el.appendChild(document.createElement('span'));
-    const handle = mountCashier(el, options({ onCrash, theme: 'modal' }));
+    const handle = await mount(el, options({ onCrash, theme: 'modal' }));
     handle.iframe.dispatchEvent(new Event('load')); // an error page: nothing in it speaks
     await vi.advanceTimersByTimeAsync(2_000);
 
@@ -239,7 +270,7 @@ describe('mountCashier: a frame that cannot show its alert (issue 12)', () => {
   it('lost after loading (CONNECTION_LOST, a reload): a pay in flight rejects naming its order, onCrash once, the alert instead of the frame', async () => {
     const callbacks = { onCrash: vi.fn(), onApiInit: vi.fn() };
     const el = mountPoint();
-    const handle = mountCashier(el, options(callbacks));
+    const handle = await mount(el, options(callbacks));
     const connection = connections[0] as FakeConnection;
     // Like penpal: destroying rejects the calls in flight, and later calls throw.
     const destroyedError = Object.assign(new Error('destroyed'), { code: 'CONNECTION_DESTROYED' });
@@ -274,7 +305,7 @@ describe('mountCashier: a frame that cannot show its alert (issue 12)', () => {
 
   it('a renderer that stops answering the heartbeat is CONNECTION_LOST within 4 s', async () => {
     const onCrash = vi.fn();
-    const handle = mountCashier(mountPoint(), options({ onCrash }));
+    const handle = await mount(mountPoint(), options({ onCrash }));
     const ping = vi.fn(async () => undefined);
     frameSpeaks(handle.iframe);
     connections[0]?.resolve({ callApi: vi.fn(), ping });
@@ -291,7 +322,7 @@ describe('mountCashier: a frame that cannot show its alert (issue 12)', () => {
   it('a handshake that fails (CONNECTION_FAILED) ends the watch: the iframe removed later changes nothing', async () => {
     const onCrash = vi.fn();
     const el = mountPoint();
-    const handle = mountCashier(el, options({ onCrash }));
+    const handle = await mount(el, options({ onCrash }));
     frameSpeaks(handle.iframe);
     connections[0]?.reject(Object.assign(new Error('Connection timed out'), { code: 'CONNECTION_TIMEOUT' }));
     await vi.advanceTimersByTimeAsync(0);
@@ -300,5 +331,68 @@ describe('mountCashier: a frame that cannot show its alert (issue 12)', () => {
     expect(onCrash).toHaveBeenCalledTimes(1);
     expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'CONNECTION_FAILED' });
     expect(el.childNodes).toHaveLength(0);
+  });
+});
+
+describe('mountCashier: the bridge loads lazily (issue 10)', () => {
+  it('destroy() before the bridge arrives: no connection is made and nothing fires', async () => {
+    const callbacks = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn() };
+    const el = mountPoint();
+    const handle = mountCashier(el, options(callbacks));
+    handle.destroy();
+    await bridgeSettled();
+    await flush();
+    expect(connections).toHaveLength(0);
+    expect(el.childNodes).toHaveLength(0);
+    expect(Object.values(callbacks).every((callback) => callback.mock.calls.length === 0)).toBe(true);
+  });
+
+  it('a bridge that does not load is CONNECTION_FAILED once, naming it, with the alert in place of the iframe', async () => {
+    vi.useFakeTimers();
+    try {
+      bridgeLoad.failure = new Error('https://cdn.example/cashier-bridge-abc.js did not load');
+      const onCrash = vi.fn();
+      const el = mountPoint();
+      const handle = mountCashier(el, options({ onCrash }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(onCrash).toHaveBeenCalledTimes(1);
+      expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ name: 'CashierError', code: 'CONNECTION_FAILED' });
+      expect(onCrash.mock.calls[0]?.[0].message).toContain('cashier-bridge-abc.js');
+      expect(handle.iframe.isConnected).toBe(false);
+      expect(el.querySelector('[role="alert"]')?.textContent).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+      // The watch ended with it: the iframe's load (an error page) and 30 s more change nothing.
+      handle.iframe.dispatchEvent(new Event('load'));
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(onCrash).toHaveBeenCalledTimes(1);
+      expect(connections).toHaveLength(0);
+      handle.destroy();
+      expect(el.childNodes).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a frame that fails before the bridge arrives: onCrash once from the entry, and no connection after', async () => {
+    vi.useFakeTimers();
+    try {
+      let open!: () => void;
+      bridgeLoad.gate = new Promise((resolve) => {
+        open = resolve;
+      });
+      const onCrash = vi.fn();
+      const el = mountPoint();
+      const handle = mountCashier(el, options({ onCrash }));
+      handle.iframe.dispatchEvent(new Event('load')); // nothing in it speaks
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(onCrash).toHaveBeenCalledTimes(1);
+      expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'FRAME_LOAD_FAILED' });
+      open();
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(connections).toHaveLength(0);
+      expect(onCrash).toHaveBeenCalledTimes(1);
+      expect(el.querySelectorAll('[role="alert"]')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { type Connection, connect, WindowMessenger } from 'penpal';
-import { CashierError, CONNECTION_TIMEOUT_MS, createAlert, ErrorCode, type FrameMethods, messageOf } from '../shared';
+import { CashierError, createAlert, ErrorCode, epochNow, messageOf } from '../shared';
+import { callSafely } from './callSafely';
 import { checkFrameOrigin } from './checkFrameOrigin';
+import type { FrameLink } from './connectFrame';
 import { createFrame, frameSrc } from './createFrame';
-import { createHostMethods } from './createHostMethods';
+import { loadBridge } from './loadBridge';
 import { resolveOptions } from './resolveOptions';
 import type { CashierHandle, MountCashierOptions } from './types';
 import { validateOptions } from './validateOptions';
@@ -20,6 +21,10 @@ import { watchFrame } from './watchFrame';
  * is `CONNECTION_LOST` within 4 s; in both cases the SDK removes the iframe and shows the
  * spec's alert in `el` itself, styled by `theme`, and api calls in flight reject with the code.
  *
+ * The iframe is created at once; the bridge (penpal and the host methods, `connectFrame.ts`) is
+ * loaded in parallel with the frame document, the first time on the page (issue 10). A bridge
+ * that cannot be loaded is CONNECTION_FAILED, handled like a frame that never loaded.
+ *
  * @returns the iframe and `destroy()`, which removes the iframe (or the alert shown in its place)
  *   and the connection; nothing fires after it.
  * @throws TypeError naming the option when `el` or `opts` is bad, before anything is created.
@@ -31,43 +36,53 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   const pageOrigin = location.origin;
   checkFrameOrigin(frameUrl, pageOrigin);
 
+  const mountedAt = epochNow();
   let destroyed = false;
-  let connection: Connection<FrameMethods> | undefined;
+  /** The connection to the frame, once the bridge is loaded; it reports crashes from then on. */
+  let link: FrameLink | undefined;
+  /** Set once this mount reported a crash itself (the bridge was not there to). */
+  let crashed = false;
   /** The alert the SDK shows in place of a frame that failed to load or was lost. */
   let alert: HTMLElement | undefined;
   const frameOrigin = new URL(frameUrl).origin;
   const iframe = createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
-  const bridge = createHostMethods({
-    options,
-    remote: () => connected,
-    isDestroyed: () => destroyed,
-    resize: (heightPx) => {
-      iframe.style.height = `${heightPx}px`;
-    },
-  });
 
-  // The frame cannot show its alert (it never loaded, or it is gone): end the connection, which
-  // rejects the calls in flight (CONNECTION_LOST, createHostMethods), and show it here instead.
-  const watch = watchFrame(iframe, frameOrigin, (error) => {
-    connection?.destroy();
-    bridge.release();
+  const crash = (error: CashierError) => {
+    if (link) link.crash(error);
+    else if (!crashed && !destroyed) {
+      crashed = true;
+      callSafely('onCrash', options.onCrash, error);
+    }
+  };
+  // The frame cannot show its alert (it never loaded, is gone, or has no one to talk to): end the
+  // connection, which rejects the calls in flight (CONNECTION_LOST, createHostMethods), and show
+  // it here instead.
+  const failHere = (error: CashierError) => {
+    watch.stop();
+    link?.close();
     alert = createAlert(el.ownerDocument, options.theme);
     if (iframe.isConnected) iframe.replaceWith(alert);
     else el.appendChild(alert);
-    bridge.crash(error);
-  });
+    crash(error);
+  };
+  const watch = watchFrame(iframe, frameOrigin, failHere);
   el.appendChild(iframe);
-  const remoteWindow = iframe.contentWindow;
-  if (remoteWindow) {
-    const messenger = new WindowMessenger({ remoteWindow, allowedOrigins: [frameOrigin] });
-    connection = connect<FrameMethods>({ messenger, methods: bridge.methods, timeout: CONNECTION_TIMEOUT_MS });
-  }
-  const connected = connection?.promise ?? Promise.reject(new Error('the iframe has no window'));
-  connected.then(
-    (remote) => watch.connected(() => remote.ping()),
+
+  loadBridge().then(
+    ({ connectFrame }) => {
+      if (destroyed || crashed) return;
+      link = connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed: () => destroyed });
+      link.connected.then(
+        (remote) => watch.connected(() => remote.ping()),
+        (error: unknown) => {
+          watch.stop();
+          crash(new CashierError(ErrorCode.ConnectionFailed, `The payment frame did not connect: ${messageOf(error)}`));
+        },
+      );
+    },
     (error: unknown) => {
-      watch.stop();
-      bridge.crash(new CashierError(ErrorCode.ConnectionFailed, `The payment frame did not connect: ${messageOf(error)}`));
+      if (!destroyed && !crashed)
+        failHere(new CashierError(ErrorCode.ConnectionFailed, `The host SDK's bridge did not load: ${messageOf(error)}`));
     },
   );
 
@@ -77,8 +92,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
       if (destroyed) return;
       destroyed = true;
       watch.stop();
-      bridge.release();
-      connection?.destroy();
+      link?.close();
       iframe.remove();
       alert?.remove();
     },

@@ -38,3 +38,18 @@ describe('CashierError', () => {
     expect(error.details.status).toBeUndefined();
   });
 });
+
+describe('CashierError: one class across copies (issue 10)', () => {
+  it('instanceof holds for an error made by another copy of the class, and only for CashierErrors', async () => {
+    // A second module instance, as the script-tag SDK and its bridge file each carry one.
+    const copyUrl = './CashierError?copy'; // a query makes Vite load the file again, as a module of its own
+    const copy = (await import(/* @vite-ignore */ copyUrl)) as typeof import('./CashierError');
+    expect(copy.CashierError).not.toBe(CashierError);
+    const fromCopy = new copy.CashierError(ErrorCode.Timeout, 'late');
+    expect(fromCopy instanceof CashierError).toBe(true);
+    expect(new CashierError(ErrorCode.Timeout, 'late') instanceof copy.CashierError).toBe(true);
+    expect(new Error('plain') instanceof CashierError).toBe(false);
+    expect({ code: 'TIMEOUT', message: 'x', name: 'CashierError' } instanceof CashierError).toBe(false);
+    expect((null as unknown) instanceof CashierError).toBe(false);
+  });
+});

@@ -123,8 +123,22 @@ export interface SerializedCashierError {
   details?: CashierErrorDetails;
 }
 
-/** The project's one error class: a stable `code` from {@link ErrorCode}, a message, and details. */
+/**
+ * Marks a CashierError whichever copy of the class made it: the script-tag SDK and the bridge it
+ * loads each carry one (issue 10), as may a site's bundle beside an SDK from a CDN. A registered
+ * symbol is the same in every copy.
+ */
+const BRAND = Symbol.for('cashier-widget.CashierError');
+
+/**
+ * The project's one error class: a stable `code` from {@link ErrorCode}, a message, and details.
+ * `instanceof CashierError` is true for an error from any copy of the class (a brand check).
+ */
 export class CashierError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BRAND in value;
+  }
+
   override readonly name = 'CashierError';
   declare readonly code: ErrorCode;
   declare readonly details: CashierErrorDetails;
@@ -133,6 +147,7 @@ export class CashierError extends Error {
     super(message);
     this.code = code;
     this.details = details;
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   /** The plain-object form that crosses the iframe boundary. */

@@ -12,22 +12,19 @@ import { gzipSync } from 'node:zlib';
 const dist = resolve(import.meta.dirname, '../../dist');
 
 /**
- * Each host SDK build, gzip -9. The phone issue asks for 5 kB; penpal's connect + WindowMessenger
- * take 3.3 kB of that on their own, and the SDK's own duties (options, settings cache, bridge,
- * timings) 3.3 kB more after a pass that kept every behaviour, so the budget holds what the SDK
- * measures now (6.6 kB) and keeps it from growing back.
- * Issue 12 (exactly once across destroy) added 102 bytes (6 565 → 6 667): `ErrorCode` gains
- * PAYMENT_OPEN_FOR_ANOTHER_ORDER and error details an `orderId` that crosses the bridge, and a
- * `pay` cut short by `destroy()` rejects PAYMENT_OUTCOME_UNKNOWN naming its order
- * (destroyedCallError.ts); hence 6.7 kB.
- * Issue 12 (a frame that cannot load, a connection lost) adds 1 126 bytes (6 667 → 7 793): the
- * watch over the frame that names a frame that never loads (FRAME_LOAD_FAILED) and one lost
- * later (CONNECTION_LOST: load events, removal, heartbeat; 0.5 kB), the spec's alert with its
- * theme styles, which the SDK must show itself when the frame cannot (0.29 kB, most of it the
- * spec's message), and a timeout and a named error for every relayed api call (0.24 kB); hence
- * 7.8 kB.
+ * What a host page runs up front of each host SDK build, gzip -9: the issue's 5 kB. The SDK is
+ * split (issue 10): the entry validates, creates the iframe, watches it and shows the alert; the
+ * bridge (penpal's connect + WindowMessenger, 3.3 kB on their own, the host methods and the
+ * settings cache) is fetched at the first mount, in parallel with the frame document.
  */
-const SDK_BUDGET = 7_800;
+const SDK_BUDGET = 5_000;
+
+/**
+ * The bridge the SDK fetches at the first mount. It held 7.8 kB with the entry before the split;
+ * on its own it measures 5.3 kB (ES chunk) and 6.0 kB (the script tag's, which carries its own
+ * copy of the shared code): the budget keeps it from growing.
+ */
+const SDK_BRIDGE_BUDGET = 6_200;
 
 /** Where an artifact's bytes are: files under dist/, or the scripts written inline in an HTML file (not the import map). */
 type Part = { file: string } | { inlineScriptsOf: string };
@@ -40,17 +37,28 @@ type Part = { file: string } | { inlineScriptsOf: string };
  */
 const artifacts = () => {
   const sdk: Part[] = [{ file: 'host-sdk/cashier.iife.js' }];
+  const sdkBridge = filesUnder('host-sdk', /^cashier-bridge-[\w-]+\.js$/);
   const frame: Part[] = [{ inlineScriptsOf: 'frame-app/index.html' }, ...jsUnder('frame-app')];
   const bundle: Part[] = [{ file: 'cashier-widget/cashier-widget-lazy-component.bundle.min.js' }];
   return [
     { name: 'host SDK, script-tag build (cashier.iife.js)', parts: sdk, budget: SDK_BUDGET },
-    { name: 'host SDK, ES module (index.js)', parts: [{ file: 'host-sdk/index.js' }], budget: SDK_BUDGET },
+    { name: 'host SDK, script tag: its bridge, fetched at the first mount', parts: sdkBridge, budget: SDK_BRIDGE_BUDGET },
+    {
+      name: 'host SDK, ES module (index.js + core-*.js)',
+      parts: [{ file: 'host-sdk/index.js' }, ...filesUnder('host-sdk', /^core-[\w-]+\.js$/)],
+      budget: SDK_BUDGET,
+    },
+    {
+      name: 'host SDK, ES module: its bridge chunk (bridge-*.js)',
+      parts: filesUnder('host-sdk', /^bridge-[\w-]+\.js$/),
+      budget: SDK_BRIDGE_BUDGET,
+    },
     { name: 'frame script before the settings request (inline in index.html)', parts: frame.slice(0, 1), budget: 35_000 },
     { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 100_000 },
     { name: 'bundle, minified (React from the frame)', parts: bundle, budget: 25_000 },
     {
       name: 'all JS a buyer downloads for the demo widget (SDK + frame + bundle)',
-      parts: [...sdk, ...frame, ...bundle],
+      parts: [...sdk, ...sdkBridge, ...frame, ...bundle],
       budget: 130_000,
     },
   ];
@@ -65,10 +73,15 @@ export interface ArtifactSize {
 }
 
 function jsUnder(dir: string): Part[] {
+  return filesUnder(dir, /\.js$/);
+}
+
+/** The files in `dist/<dir>` whose names match; none when the folder is missing (the row then reads missing). */
+function filesUnder(dir: string, name: RegExp): Part[] {
   const full = join(dist, dir);
   return existsSync(full)
     ? readdirSync(full)
-        .filter((f) => f.endsWith('.js'))
+        .filter((f) => name.test(f))
         .map((f) => ({ file: join(dir, f) }))
     : [];
 }

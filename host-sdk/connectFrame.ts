@@ -1,0 +1,70 @@
+import { connect, type RemoteProxy, WindowMessenger } from 'penpal';
+import { type CashierError, CONNECTION_TIMEOUT_MS, type FrameMethods } from '../shared';
+import { createHostMethods } from './createHostMethods';
+import type { ResolvedOptions } from './resolveOptions';
+
+/**
+ * The host SDK's bridge (issue 10): everything a mount needs once its iframe exists, loaded
+ * lazily by the entry (`loadBridge`) while the frame document loads, so the script a host page
+ * runs up front stays small. It holds penpal's parent side, the host methods and the page's one
+ * settings cache (spec 4: a module singleton, however many mounts load the bridge).
+ */
+
+/** What {@link connectFrame} needs from the mount. */
+export interface FrameLinkContext {
+  /** The mount's iframe, already in the page. */
+  iframe: HTMLIFrameElement;
+  /** The frame's origin: the only one whose messages are accepted. */
+  frameOrigin: string;
+  /** The mount's options, defaults applied. */
+  options: ResolvedOptions;
+  /** When `mountCashier` ran (`epochNow()`, ms): timings and the spec 4 slow limit count from it. */
+  mountedAt: number;
+  /** True once `destroy()` ran; nothing fires after it. */
+  isDestroyed: () => boolean;
+}
+
+/** A mount's connection to its frame. */
+export interface FrameLink {
+  /** Settles with the frame's methods when the handshake finishes; rejects when it fails (CONNECTION_TIMEOUT_MS). */
+  connected: Promise<RemoteProxy<FrameMethods>>;
+  /** Reports a crash through `onCrash`, at most once per mount (see `createHostMethods`). */
+  crash: (error: CashierError) => void;
+  /** Ends the connection (calls in flight reject) and gives up the mount's settings claim. Safe to call twice. */
+  close: () => void;
+}
+
+/**
+ * Connects to the mount's frame with penpal (DESIGN "Security model": the iframe's window, from
+ * `frameOrigin` only, CONNECTION_TIMEOUT_MS for the handshake) and exposes the host methods.
+ * penpal's handshake does not mind that the frame may have sent its greeting first: this side
+ * greets too, and the frame answers.
+ */
+export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed }: FrameLinkContext): FrameLink {
+  const bridge = createHostMethods({
+    options,
+    mountedAt,
+    remote: () => connected,
+    isDestroyed,
+    resize: (heightPx) => {
+      iframe.style.height = `${heightPx}px`;
+    },
+  });
+  const remoteWindow = iframe.contentWindow;
+  const connection = remoteWindow
+    ? connect<FrameMethods>({
+        messenger: new WindowMessenger({ remoteWindow, allowedOrigins: [frameOrigin] }),
+        methods: bridge.methods,
+        timeout: CONNECTION_TIMEOUT_MS,
+      })
+    : undefined;
+  const connected = connection?.promise ?? Promise.reject(new Error('the iframe has no window'));
+  return {
+    connected,
+    crash: bridge.crash,
+    close() {
+      bridge.release();
+      connection?.destroy();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type * as Bridge from './connectFrame';
+
+/**
+ * The script-tag build's `loadBridge` (vite.config.ts, mode `sdk-script`, issue 10). The bridge
+ * is its own ES module file beside `cashier.iife.js`, its name content-hashed
+ * (`cashier-bridge-<hash>.js`, so a CDN may cache it for good), resolved against the URL this
+ * script was loaded from. It is fetched once per page through a module script element that
+ * carries its Subresource Integrity hash (so a site that pins `cashier.iife.js` with SRI pins the
+ * bridge too) and this script's CSP nonce, then taken from the page's module map with `import()`.
+ * A module script is fetched in CORS mode: a CDN on another origin than the page must send
+ * `Access-Control-Allow-Origin` for it (docs/deploy.md). Rejects when it cannot be loaded; the
+ * next mount tries again, with a `retry` query parameter: a page keeps a module URL's failure for
+ * good in its module map.
+ */
+const script = document.currentScript as HTMLScriptElement | null;
+const sdkUrl = script?.src || location.href;
+const nonce = script?.nonce;
+let loading: Promise<typeof Bridge> | undefined;
+let failures = 0;
+
+export function loadBridge(): Promise<typeof Bridge> {
+  loading ??= new Promise((resolve, reject) => {
+    const bridgeUrl = new URL(import.meta.env.CASHIER_BRIDGE_FILE, sdkUrl);
+    if (failures) bridgeUrl.searchParams.set('retry', String(failures));
+    const url = bridgeUrl.href;
+    const element = document.createElement('script');
+    element.type = 'module';
+    element.crossOrigin = 'anonymous';
+    element.integrity = import.meta.env.CASHIER_BRIDGE_INTEGRITY;
+    if (nonce) element.nonce = nonce;
+    element.src = url;
+    element.onload = () => {
+      element.remove();
+      resolve(import(/* @vite-ignore */ url));
+    };
+    element.onerror = () => {
+      element.remove();
+      loading = undefined;
+      failures += 1;
+      reject(new Error(`${url} did not load`));
+    };
+    document.head.append(element);
+  });
+  return loading;
+}
