@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -148,22 +148,28 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
 
 describe('what the host SDK compiles in (vite.config.ts --mode sdk, built for real into a temporary folder)', () => {
   const root = resolve(import.meta.dirname, '..');
+  /** The three host SDK steps of `npm run build`, into a temporary dist (CASHIER_DIST_DIR); every .js written. */
   function buildSdk(env: Record<string, string>): string {
-    const outDir = mkdtempSync(join(tmpdir(), 'cashier-sdk-'));
+    const distDir = mkdtempSync(join(tmpdir(), 'cashier-sdk-'));
     try {
       const clean = Object.fromEntries(
         Object.entries(process.env).filter(([name]) => name !== 'CASHIER_BUILD' && !name.startsWith('VITE_CASHIER_')),
       );
       const vite = join(root, 'node_modules/vite/bin/vite.js');
-      const run = spawnSync(process.execPath, [vite, 'build', '--mode', 'sdk', '--outDir', outDir, '--logLevel', 'error'], {
-        cwd: root,
-        env: { ...clean, VITE_CASHIER_FRAME_URL: '', VITE_CASHIER_STATICS_ORIGINS: '', ...env },
-        encoding: 'utf8',
-      });
-      expect(run.status, run.stderr).toBe(0);
-      return readFileSync(join(outDir, 'cashier.iife.js'), 'utf8') + readFileSync(join(outDir, 'index.js'), 'utf8');
+      for (const mode of ['sdk', 'sdk-bridge', 'sdk-script']) {
+        const run = spawnSync(process.execPath, [vite, 'build', '--mode', mode, '--logLevel', 'error'], {
+          cwd: root,
+          env: { ...clean, VITE_CASHIER_FRAME_URL: '', VITE_CASHIER_STATICS_ORIGINS: '', CASHIER_DIST_DIR: distDir, ...env },
+          encoding: 'utf8',
+        });
+        expect(run.status, run.stderr).toBe(0);
+      }
+      const sdkDir = join(distDir, 'host-sdk');
+      const files = readdirSync(sdkDir).filter((f) => f.endsWith('.js'));
+      expect(files).toEqual(expect.arrayContaining(['cashier.iife.js', 'index.js']));
+      return files.map((f) => readFileSync(join(sdkDir, f), 'utf8')).join('\n');
     } finally {
-      rmSync(outDir, { recursive: true, force: true });
+      rmSync(distDir, { recursive: true, force: true });
     }
   }
 
