@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Response } from '@playwright/test';
 import { ProviderPaths, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
@@ -105,7 +105,11 @@ test('statics outside the build’s allowlist (another https site) are refused: 
 });
 
 test('the production build carries no development default: no loopback frame URL, statics or CSP source', () => {
-  for (const file of ['host-sdk/cashier.iife.js', 'host-sdk/index.js', 'frame-app/index.html', `frame-app/${FRAME_CSP_FILE}`]) {
+  const sdkFiles = readdirSync(resolve(dist, 'host-sdk'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `host-sdk/${f}`);
+  expect(sdkFiles.length).toBeGreaterThanOrEqual(5); // the entry and bridge of both builds, and the ES core chunk
+  for (const file of [...sdkFiles, 'frame-app/index.html', `frame-app/${FRAME_CSP_FILE}`]) {
     const text = readFileSync(resolve(dist, file), 'utf8');
     // A loopback URL (a default frame URL, a development CSP source) would betray a development build;
     // the bare names of the https-or-loopback rule are fine.
