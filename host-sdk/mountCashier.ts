@@ -9,6 +9,14 @@ import type { CashierHandle, MountCashierOptions } from './types';
 import { validateOptions } from './validateOptions';
 import { watchFrame } from './watchFrame';
 
+// The first mount need not wait for the bridge: fetch it once the page has loaded (issue 10).
+// A failure here is not reported: the next mountCashier tries again and reports its own.
+if (typeof document !== 'undefined') {
+  const warm = () => void loadBridge().catch(() => undefined);
+  if (document.readyState === 'complete') warm();
+  else addEventListener('load', warm, { once: true });
+}
+
 /**
  * Mounts the payment widget into `el` (spec section 1, DESIGN "Host SDK"): appends a sandboxed
  * cross-origin `<iframe>` running the frame app and connects to it with penpal, accepting
@@ -22,7 +30,8 @@ import { watchFrame } from './watchFrame';
  * spec's alert in `el` itself, styled by `theme`, and api calls in flight reject with the code.
  *
  * The iframe is created at once; the bridge (penpal and the host methods, `connectFrame.ts`) is
- * loaded in parallel with the frame document, the first time on the page (issue 10). A bridge
+ * fetched once per page, after the page's `load` or at the first mount, whichever comes first, so
+ * at worst in parallel with the frame document (issue 10). A bridge
  * that cannot be loaded is CONNECTION_FAILED, handled like a frame that never loaded.
  *
  * @returns the iframe and `destroy()`, which removes the iframe (or the alert shown in its place)

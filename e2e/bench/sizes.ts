@@ -42,7 +42,11 @@ const artifacts = () => {
   const bundle: Part[] = [{ file: 'cashier-widget/cashier-widget-lazy-component.bundle.min.js' }];
   return [
     { name: 'host SDK, script-tag build (cashier.iife.js)', parts: sdk, budget: SDK_BUDGET },
-    { name: 'host SDK, script tag: its bridge, fetched at the first mount', parts: sdkBridge, budget: SDK_BRIDGE_BUDGET },
+    {
+      name: 'host SDK, script tag: its bridge, fetched after the page loads (cashier-bridge-*.js)',
+      parts: sdkBridge,
+      budget: SDK_BRIDGE_BUDGET,
+    },
     {
       name: 'host SDK, ES module (index.js + core-*.js)',
       parts: [{ file: 'host-sdk/index.js' }, ...filesUnder('host-sdk', /^core-[\w-]+\.js$/)],
