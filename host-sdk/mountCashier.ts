@@ -3,6 +3,7 @@ import { CashierError, CONNECTION_TIMEOUT_MS, createAlert, ErrorCode, type Frame
 import { checkFrameOrigin } from './checkFrameOrigin';
 import { createFrame, frameSrc } from './createFrame';
 import { createHostMethods } from './createHostMethods';
+import { createUpdate } from './createUpdate';
 import { resolveOptions } from './resolveOptions';
 import type { CashierHandle, MountCashierOptions } from './types';
 import { validateOptions } from './validateOptions';
@@ -20,7 +21,8 @@ import { watchFrame } from './watchFrame';
  * is `CONNECTION_LOST` within 4 s; in both cases the SDK removes the iframe and shows the
  * spec's alert in `el` itself, styled by `theme`, and api calls in flight reject with the code.
  *
- * @returns the iframe and `destroy()`, which removes the iframe (or the alert shown in its place)
+ * @returns the iframe, `update(changes)` (theme, orderId, buyer without a new frame document, issue 13:
+ *   `createUpdate`) and `destroy()`, which removes the iframe (or the alert shown in its place)
  *   and the connection; nothing fires after it.
  * @throws TypeError naming the option when `el` or `opts` is bad, before anything is created.
  */
@@ -71,8 +73,20 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
     },
   );
 
+  // issue 13: theme, order and buyer change in place; the SDK's alert, when shown, takes the theme.
+  const update = createUpdate({
+    options,
+    remote: () => connected,
+    isDestroyed: () => destroyed,
+    // Restyled in place: a new alert element would be announced again.
+    onTheme: (theme) => {
+      if (alert) alert.style.cssText = createAlert(el.ownerDocument, theme).style.cssText;
+    },
+  });
+
   return {
     iframe,
+    update,
     destroy() {
       if (destroyed) return;
       destroyed = true;
