@@ -117,7 +117,7 @@ describe('<CashierWidget>', () => {
     await settle();
     expect(sdk.mounts).toHaveLength(2);
     expect(sdk.mounts[0]?.handle.destroy).toHaveBeenCalledTimes(1);
-    const { revalidateAppInstance, ...values } = to as MountCashierOptions;
+    const { revalidateAppInstance, ...values } = to as Partial<MountCashierOptions>;
     expect(sdk.mounts[1]?.opts).toMatchObject({ ...values, theme: 'modal' });
     expect(typeof sdk.mounts[1]?.opts.revalidateAppInstance).toBe(typeof revalidateAppInstance);
     expect(sdk.mounts[1]?.handle.update).not.toHaveBeenCalled();
