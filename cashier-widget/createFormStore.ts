@@ -26,6 +26,16 @@ export interface FormStore {
   subscribe(listener: () => void): () => void;
   /** Sets one field's raw value (as typed; formatting is the form's) and clears the notice; ignored while locked. */
   setValue(field: CardField, value: string): void;
+  /**
+   * Prefills fields with what the host knows of the buyer (issue 13): each field in `values` that
+   * is empty or still holds `previous[field]` (an earlier prefill, not the buyer's typing) takes
+   * the new value, checked like a typed value on blur (`validate`); ignored while locked.
+   */
+  prefill(
+    values: Partial<CardFormValues>,
+    previous: Partial<CardFormValues>,
+    validate: (values: CardFormValues) => FormSnapshot['errors'],
+  ): void;
   /** Sets or (undefined) clears one field's error message. */
   setError(field: CardField, error: string | undefined): void;
   /** Replaces every field error at once (fields not named have none). */
@@ -70,6 +80,20 @@ export function createFormStore(): FormStore {
     setValue(field, value) {
       if (snapshot.locked) return;
       set({ values: { ...snapshot.values, [field]: value }, notice: undefined });
+    },
+    prefill(given, previous, validate) {
+      if (snapshot.locked) return;
+      const fields = (Object.keys(given) as CardField[]).filter((f) => ['', previous[f]].includes(snapshot.values[f]));
+      if (fields.length === 0) return;
+      const values = { ...snapshot.values };
+      for (const f of fields) values[f] = given[f] ?? '';
+      const found = validate(values);
+      const errors = { ...snapshot.errors };
+      for (const f of fields) {
+        if (values[f] !== '' && found[f]) errors[f] = found[f];
+        else delete errors[f];
+      }
+      set({ values, errors });
     },
     setError(field, error) {
       const errors = { ...snapshot.errors };

@@ -578,7 +578,7 @@ describe('createPayment: arguments', () => {
   });
 
   it('pay for another order than the widget was mounted for rejects INVALID_ARGUMENT naming both', async () => {
-    const { payment } = setup({ mountedOrderId: 'ord_1' });
+    const { payment } = setup({ mountedOrderId: () => 'ord_1' });
     await expect(payment.pay({ orderId: 'ord_2' })).rejects.toThrow(/ord_2.*ord_1/);
   });
 });

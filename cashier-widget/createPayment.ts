@@ -57,8 +57,8 @@ export interface PaymentDeps {
   validate: () => ValidationResult;
   /** Shows errors the provider found in the card (tokenization) beside their fields. */
   showErrors: (errors: Partial<Record<CardField, string>>) => void;
-  /** The order the widget was mounted for, if any; `pay` must name the same one. */
-  mountedOrderId?: string;
+  /** The order the widget is for now (mounted with, or changed by `update`), if any; `pay` must name the same one. */
+  mountedOrderId?: () => string | undefined;
   /** A fresh idempotency key; default `crypto.randomUUID()`. */
   newIdempotencyKey?: () => string;
   /**
@@ -200,6 +200,8 @@ export function createPayment(deps: PaymentDeps) {
   };
 
   return {
+    /** The order whose payment is open (its `pay` runs, or its outcome is unknown), if any. */
+    openOrder: (): string | undefined => open,
     /**
      * `api.pay({ orderId })`: resolves to {@link PayResult}. Rejects with CashierError
      * INVALID_ARGUMENT (no order, or not the mounted one), PAYMENT_OPEN_FOR_ANOTHER_ORDER (another
@@ -213,11 +215,12 @@ export function createPayment(deps: PaymentDeps) {
       if (typeof orderId !== 'string' || orderId.trim() === '') {
         return Promise.reject(new CashierError(ErrorCode.InvalidArgument, 'pay needs { orderId: string }.'));
       }
-      if (deps.mountedOrderId !== undefined && orderId !== deps.mountedOrderId) {
+      const mountedOrderId = deps.mountedOrderId?.();
+      if (mountedOrderId !== undefined && orderId !== mountedOrderId) {
         return Promise.reject(
           new CashierError(
             ErrorCode.InvalidArgument,
-            `pay was called for order ${orderId}, but the widget was mounted for order ${deps.mountedOrderId}.`,
+            `pay was called for order ${orderId}, but the widget is for order ${mountedOrderId}.`,
           ),
         );
       }

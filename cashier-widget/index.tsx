@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import {
+  type CashierBuyer,
   CashierError,
   type CashierWidgetInstance,
   type CashierWidgetProps,
@@ -11,7 +12,7 @@ import { CardForm } from './CardForm';
 import { createFormStore } from './createFormStore';
 import { createPayment, type PayResult } from './createPayment';
 import { ErrorBoundary } from './ErrorBoundary';
-import { CARD_FIELDS, type ValidationResult, validateCardForm } from './validateCardForm';
+import { CARD_FIELDS, type CardFormValues, type ValidationResult, validateCardForm } from './validateCardForm';
 
 let mounts = 0;
 
@@ -34,8 +35,14 @@ export const OUTCOME_UNKNOWN_NOTICE =
  *   at a time (see createPayment); a decline, or a charge whose reply was lost, shows a message
  *   above the form. The form is locked while a pay runs and while a charge's outcome is unknown;
  *   once the order is paid the card fields are emptied.
+ * `props.buyer` prefills the email and cardholder-name fields (issue 13); the buyer may edit them.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
- * @returns `unmount()` (empties the container) and `update(partial)` (re-renders with merged props).
+ * @returns `unmount()` (empties the container) and `update(changes)` (issue 13): `theme` re-styles
+ *   the form; `orderId` loads that order's payment methods, then `pay` must name it (rejects with
+ *   the provider client's error when they cannot be loaded: the widget stays on its order);
+ *   `buyer` prefills again, replacing only what an earlier prefill put in a field, never what the
+ *   buyer typed. A change of order or buyer while a payment is open rejects PAYMENT_OPEN
+ *   (`details.orderId`) and changes nothing, so the open payment is not lost.
  */
 export function mount(container: HTMLElement, props: CashierWidgetProps): CashierWidgetInstance {
   mounts += 1;
@@ -47,6 +54,18 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   let current = props;
   let apiSent = false;
   let unmounted = false;
+  /** What the last prefill put in the fields (issue 13). */
+  let prefilled: Partial<CardFormValues> = {};
+  const prefill = (buyer: CashierBuyer | undefined) => {
+    if (!buyer) return;
+    const values: Partial<CardFormValues> = {
+      ...(buyer.email === undefined ? {} : { email: buyer.email }),
+      ...(buyer.name === undefined ? {} : { cardholderName: buyer.name }),
+    };
+    store.prefill(values, prefilled, (all) => validateCardForm(all).errors);
+    prefilled = { ...prefilled, ...values };
+  };
+  prefill(props.buyer);
 
   const focusFirstInvalid = (errors: ValidationResult['errors']) => {
     const first = CARD_FIELDS.find((f) => errors[f]);
@@ -75,7 +94,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       if (!unmounted) store.setLocked(locked);
     },
     clearCard: () => store.clearCard(),
-    ...(props.orderId === undefined ? {} : { mountedOrderId: props.orderId }),
+    mountedOrderId: () => current.orderId,
   });
 
   const api = {
@@ -141,8 +160,26 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       root.unmount();
       container.replaceChildren();
     },
-    update(partial) {
-      current = { ...current, ...partial };
+    async update(changes) {
+      const { orderId, buyer } = changes;
+      const newOrder = orderId !== undefined && orderId !== current.orderId ? orderId : undefined;
+      const refuseWhileOpen = () => {
+        const open = payment.openOrder();
+        if (open !== undefined && (newOrder !== undefined || buyer !== undefined)) {
+          throw new CashierError(
+            ErrorCode.PaymentOpen,
+            `update: the payment of order ${open} is open; settle it before changing the order or the buyer.`,
+            { orderId: open },
+          );
+        }
+      };
+      refuseWhileOpen();
+      const methods = newOrder === undefined ? undefined : narrowMethods(await providerApi.getPaymentMethodsByOrder(newOrder));
+      if (unmounted) return;
+      refuseWhileOpen(); // a pay may have started while the methods loaded
+      current = { ...current, ...changes };
+      if (methods) store.setMethods(methods);
+      prefill(buyer);
       if (store.getSnapshot().methods) render();
     },
   };

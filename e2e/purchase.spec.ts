@@ -176,3 +176,10 @@ test('the order cannot be read back after paying: the host says so, and "Check t
   expect(await provider.chargeAttempts(orderId)).toHaveLength(1);
   expect(await provider.requests(ProviderPaths.order(orderId))).toHaveLength(2);
 });
+
+test('the widget comes prefilled with the name and email the buyer typed on the checkout (issue 13 buyer)', async ({ page }) => {
+  await startCheckout(page);
+  await expect(widget(page).getByLabel('Cardholder name')).toHaveValue('Ada Lovelace');
+  await expect(widget(page).getByLabel('Email')).toHaveValue('ada@example.com');
+  expect(await page.locator('#cashier iframe').getAttribute('src')).not.toMatch(/ada|Lovelace/i);
+});

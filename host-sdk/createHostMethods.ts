@@ -75,7 +75,7 @@ export function createHostMethods({
   slowAfterMs = MAX_WIDGET_READY_TIME_MS,
   revalidateTimeoutMs = REVALIDATE_TIMEOUT_MS,
 }: HostContext): HostBridge {
-  const { host, configuration, theme, debug, revalidateAppInstance, orderId } = options;
+  const { host, configuration, debug, revalidateAppInstance } = options;
   const settingsKey = settingsCacheKey(host, configuration.msid);
   let crashed = false;
   /** True while the host's `revalidateAppInstance` runs: a settings failure then is this mount's own. */
@@ -140,11 +140,14 @@ export function createHostMethods({
   };
 
   const methods: HostMethods = {
-    // The widget inputs; the token travels here, never in the frame URL.
+    // The widget inputs; the token and the buyer's details travel here, never in the frame URL.
+    // Theme, order and buyer are read now: `handle.update` may have changed them since the mount.
     getBootstrap: () => {
       connectedAt = epochNow();
       const { appInstance, msid } = configuration;
-      return { host, configuration: { appInstance, msid }, theme, debug, canRevalidate: !!revalidateAppInstance, orderId };
+      const { theme, orderId, buyer } = options;
+      const canRevalidate = !!revalidateAppInstance;
+      return { host, configuration: { appInstance, msid }, theme, debug, canRevalidate, orderId, buyer: buyer && { ...buyer } };
     },
     onApiInit: (methodNames: unknown, phases?: unknown) => {
       if (isDestroyed()) return;

@@ -3,7 +3,7 @@
  * class and codes that `onCrash` and api calls deliver. The script-tag build sets
  * `window.Cashier` to these exports.
  */
-export type { CashierConfiguration, CashierErrorDetails, SerializedCashierError } from '../shared';
+export type { CashierBuyer, CashierConfiguration, CashierErrorDetails, CashierUpdate, SerializedCashierError } from '../shared';
 export { CashierError, ErrorCode } from '../shared';
 export { mountCashier } from './mountCashier';
 export type { CashierApi, CashierCrash, CashierHandle, CashierTimings, MountCashierOptions } from './types';

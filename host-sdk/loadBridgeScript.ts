@@ -43,3 +43,10 @@ export function loadBridge(): Promise<typeof Bridge> {
   });
   return loading;
 }
+
+// The first mount need not wait for the bridge: fetch it once the page has loaded. A failure
+// here is not reported: the next mountCashier tries again and reports its own. (Only this build
+// does it: a script tag runs in a browser, while the ES module may be imported while a server renders.)
+const warm = () => void loadBridge().catch(() => undefined);
+if (document.readyState === 'complete') warm();
+else addEventListener('load', warm, { once: true });

@@ -396,3 +396,58 @@ describe('mountCashier: the bridge loads lazily (issue 10)', () => {
     }
   });
 });
+
+describe('mountCashier: buyer and handle.update (issue 13)', () => {
+  const BUYER = { email: 'ann.buyer@example.com', name: 'Ann Buyer' };
+
+  it('gives the buyer over the bridge, never in the frame URL', async () => {
+    const { iframe } = await mount(mountPoint(), options({ buyer: BUYER }));
+    expect(connections[0]?.methods.getBootstrap()).toMatchObject({ buyer: BUYER });
+    const src = decodeURIComponent(iframe.src);
+    for (const value of [BUYER.email, BUYER.name, 'ann.buyer', 'Ann']) expect(src).not.toContain(value);
+  });
+
+  it('an update before the frame asks for its inputs is in them, and is sent to the frame once connected', async () => {
+    const el = mountPoint();
+    const handle = await mount(el, options({ theme: 'modal', orderId: 'ord_1' }));
+    const update = vi.fn(async () => ({ ok: true as const, value: undefined }));
+    const updated = handle.update({ theme: 'inline', orderId: 'ord_2', buyer: BUYER });
+    expect(connections[0]?.methods.getBootstrap()).toMatchObject({ theme: 'inline', orderId: 'ord_2', buyer: BUYER });
+    connections[0]?.resolve({ callApi: vi.fn(), update });
+    await expect(updated).resolves.toBeUndefined();
+    expect(update).toHaveBeenCalledWith({ theme: 'inline', orderId: 'ord_2', buyer: BUYER });
+    expect(el.querySelectorAll('iframe')).toHaveLength(1);
+    expect(el.firstElementChild).toBe(handle.iframe);
+  });
+
+  it('a bad change throws a TypeError naming it, synchronously, and changes nothing', async () => {
+    const handle = await mount(mountPoint(), options({ theme: 'modal' }));
+    expect(() => handle.update({ theme: 7 } as never)).toThrow('update: changes.theme must be a string if given (got 7)');
+    expect(() => handle.update({ host: 'https://x.example' } as never)).toThrow(TypeError);
+    expect(connections[0]?.methods.getBootstrap()).toMatchObject({ theme: 'modal' });
+  });
+
+  it('after destroy() it rejects with DESTROYED', async () => {
+    const handle = mountCashier(mountPoint(), options());
+    handle.destroy();
+    await expect(handle.update({ theme: 'modal' })).rejects.toMatchObject({ name: 'CashierError', code: 'DESTROYED' });
+  });
+
+  it("restyles the SDK's own alert (a frame that never loaded) with the new theme", async () => {
+    vi.useFakeTimers();
+    try {
+      const el = mountPoint();
+      const handle = mountCashier(el, options({ theme: 'inline' }));
+      handle.iframe.dispatchEvent(new Event('load')); // an error page: nothing in it speaks
+      await vi.advanceTimersByTimeAsync(2_000);
+      const alert = el.querySelector<HTMLElement>('[role="alert"]');
+      expect(alert?.style.color).toBe('rgb(51, 51, 51)');
+      const updated = handle.update({ theme: 'modal' });
+      expect(alert?.style.color).toBe('rgb(214, 48, 49)');
+      expect(el.querySelector('[role="alert"]')).toBe(alert); // the same element: not announced again
+      await expect(updated).rejects.toMatchObject({ code: 'CONNECTION_LOST' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -3,19 +3,12 @@ import { callSafely } from './callSafely';
 import { checkFrameOrigin } from './checkFrameOrigin';
 import type { FrameLink } from './connectFrame';
 import { createFrame, frameSrc } from './createFrame';
+import { createUpdate } from './createUpdate';
 import { loadBridge } from './loadBridge';
 import { resolveOptions } from './resolveOptions';
 import type { CashierHandle, MountCashierOptions } from './types';
 import { validateOptions } from './validateOptions';
 import { watchFrame } from './watchFrame';
-
-// The first mount need not wait for the bridge: fetch it once the page has loaded (issue 10).
-// A failure here is not reported: the next mountCashier tries again and reports its own.
-if (typeof document !== 'undefined') {
-  const warm = () => void loadBridge().catch(() => undefined);
-  if (document.readyState === 'complete') warm();
-  else addEventListener('load', warm, { once: true });
-}
 
 /**
  * Mounts the payment widget into `el` (spec section 1, DESIGN "Host SDK"): appends a sandboxed
@@ -30,11 +23,12 @@ if (typeof document !== 'undefined') {
  * spec's alert in `el` itself, styled by `theme`, and api calls in flight reject with the code.
  *
  * The iframe is created at once; the bridge (penpal and the host methods, `connectFrame.ts`) is
- * fetched once per page, after the page's `load` or at the first mount, whichever comes first, so
- * at worst in parallel with the frame document (issue 10). A bridge
+ * fetched once per page, at the first mount (the script-tag build fetches it after the page's
+ * `load` already), so at worst in parallel with the frame document (issue 10). A bridge
  * that cannot be loaded is CONNECTION_FAILED, handled like a frame that never loaded.
  *
- * @returns the iframe and `destroy()`, which removes the iframe (or the alert shown in its place)
+ * @returns the iframe, `update(changes)` (theme, orderId, buyer without a new frame document, issue 13:
+ *   `createUpdate`) and `destroy()`, which removes the iframe (or the alert shown in its place)
  *   and the connection; nothing fires after it.
  * @throws TypeError naming the option when `el` or `opts` is bad, before anything is created.
  */
@@ -77,9 +71,10 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   const watch = watchFrame(iframe, frameOrigin, failHere);
   el.appendChild(iframe);
 
-  loadBridge().then(
+  /** The frame's methods once the bridge is loaded and the handshake done; rejects when either fails. */
+  const connected = loadBridge().then(
     ({ connectFrame }) => {
-      if (destroyed || crashed) return;
+      if (destroyed || crashed) throw new Error('the mount ended before the bridge arrived');
       link = connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed: () => destroyed });
       link.connected.then(
         (remote) => watch.connected(() => remote.ping()),
@@ -88,15 +83,31 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
           crash(new CashierError(ErrorCode.ConnectionFailed, `The payment frame did not connect: ${messageOf(error)}`));
         },
       );
+      return link.connected;
     },
     (error: unknown) => {
-      if (!destroyed && !crashed)
+      if (!destroyed && !crashed) {
         failHere(new CashierError(ErrorCode.ConnectionFailed, `The host SDK's bridge did not load: ${messageOf(error)}`));
+      }
+      throw error;
     },
   );
+  connected.catch(() => undefined); // each failure is reported above; update() reports its own
+
+  // issue 13: theme, order and buyer change in place; the SDK's alert, when shown, takes the theme.
+  const update = createUpdate({
+    options,
+    remote: () => connected,
+    isDestroyed: () => destroyed,
+    // Restyled in place: a new alert element would be announced again.
+    onTheme: (theme) => {
+      if (alert) alert.style.cssText = createAlert(el.ownerDocument, theme).style.cssText;
+    },
+  });
 
   return {
     iframe,
+    update,
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -1,4 +1,4 @@
-import type { CashierConfiguration } from '../shared';
+import type { CashierBuyer, CashierConfiguration, CashierUpdate } from '../shared';
 
 /**
  * The options of {@link mountCashier} (spec section 1 "Widget inputs", DESIGN "Host SDK").
@@ -29,6 +29,12 @@ export interface MountCashierOptions {
    * methods, and `api.pay({ orderId })` must name the same order. Default: none (card only).
    */
   orderId?: string;
+  /**
+   * The buyer's details the host page already has (issue 13): prefill the widget's email and
+   * cardholder-name fields, which the buyer may still edit. Strings of at most 318 (email) and
+   * 256 (name) characters; sent over the bridge, never in the frame URL. Default: none.
+   */
+  buyer?: CashierBuyer;
   /** URL of the frame app: https (plain http only on `localhost` or `127.0.0.1`). Default: the build's `VITE_CASHIER_FRAME_URL`. */
   frameUrl?: string;
 }
@@ -44,6 +50,17 @@ export interface CashierHandle {
    * other call with DESTROYED.
    */
   destroy(): void;
+  /**
+   * Changes `theme`, `orderId` or `buyer` of the running widget, with no new frame document
+   * (issue 13). Resolves when the frame has applied the change (before the widget is ready: it is
+   * kept and the widget is mounted with it; the alert, when shown, takes the new theme).
+   * @throws TypeError naming the option, synchronously, when a change is invalid or unknown; nothing changes.
+   * @returns a promise that rejects with a `CashierError`: DESTROYED after `destroy()`;
+   *   PAYMENT_OPEN when `orderId` or `buyer` would change while a payment is open (`details.orderId`,
+   *   nothing changed); CONNECTION_LOST when the frame is gone; the crash's code when the widget crashed;
+   *   the widget's own code when it refused the change.
+   */
+  update(changes: CashierUpdate): Promise<void>;
 }
 
 /**

@@ -115,6 +115,31 @@ describe('validateOptions', () => {
       message:
         'opts.frameUrl must be an https URL (http only on localhost, 127.0.0.1) if given (got "http://cdn.example.com/cashier/")',
     },
+    {
+      name: 'buyer a string',
+      opts: () => ({ ...good(), buyer: 'ann@example.com' }),
+      message: 'opts.buyer must be an object { email?, name? } if given (got "ann@example.com")',
+    },
+    {
+      name: 'buyer an array',
+      opts: () => ({ ...good(), buyer: [] }),
+      message: 'opts.buyer must be an object { email?, name? } if given (got an array)',
+    },
+    {
+      name: 'buyer email not a string',
+      opts: () => ({ ...good(), buyer: { email: 42 } }),
+      message: 'opts.buyer.email must be a string of at most 318 characters if given (got 42)',
+    },
+    {
+      name: 'buyer name too long',
+      opts: () => ({ ...good(), buyer: { name: 'n'.repeat(257) } }),
+      message: 'opts.buyer.name must be a string of at most 256 characters if given (got 257 characters)',
+    },
+    {
+      name: 'buyer with another key',
+      opts: () => ({ ...good(), buyer: { phone: '+1 555' } }),
+      message: 'opts.buyer must be an object with email and name only (got key "phone")',
+    },
   ];
 
   it.each(badCases)('$name → TypeError: $message', ({ el, opts, message }) => {
@@ -146,6 +171,8 @@ describe('validateOptions', () => {
       revalidateAppInstance: async () => 'fresh',
       onSlow: () => {},
       frameUrl: 'http://127.0.0.1:4174/',
+      orderId: 'ord_1',
+      buyer: { email: `${'a'.repeat(64)}@${'d'.repeat(249)}.com`, name: 'n'.repeat(256) },
     };
     expect(() => validateOptions(attached(), full)).not.toThrow();
     const foreign = { nodeType: 1, appendChild: () => {}, isConnected: true };

@@ -1,4 +1,4 @@
-import { isHttpsOrLoopback } from '../shared';
+import { BUYER_FIELD_MAX_LENGTH, isHttpsOrLoopback } from '../shared';
 import { describeType, describeValue } from './describeValue';
 
 type Check = (value: unknown) => boolean;
@@ -18,7 +18,11 @@ const optionalChecks: Record<string, [Check, string]> = {
   onSlow: [isFunction, 'a function'],
   frameUrl: [isHttpsOrLoopback, HTTPS_URL],
   orderId: [isNonEmptyString, 'a non-empty string'],
+  buyer: [isPlainObject, 'an object { email?, name? }'],
 };
+
+/** The options `handle.update` can change (issue 13): `CashierUpdate`'s keys. */
+const UPDATABLE = ['theme', 'orderId', 'buyer'];
 
 /**
  * Checks the arguments of `mountCashier` before anything is created (DESIGN "Host SDK",
@@ -39,15 +43,54 @@ export function validateOptions(el: unknown, opts: unknown): void {
     fail('opts.configuration.appInstance', 'a non-empty string', appInstance, describeType(appInstance));
   }
   if (msid !== undefined && !isString(msid)) fail('opts.configuration.msid', 'a string if given', msid);
-  for (const [name, [check, expected]] of Object.entries(optionalChecks)) {
-    const value = opts[name];
-    if (value !== undefined && !check(value)) fail(`opts.${name}`, `${expected} if given`, value);
+  for (const name of Object.keys(optionalChecks)) checkOptional('opts', opts, name);
+}
+
+/**
+ * Checks the argument of `handle.update` (issue 13) with the same rules as the options of
+ * {@link validateOptions}: an object whose keys are `theme`, `orderId` and `buyer` only. Throws a
+ * `TypeError` naming the change, e.g. `update: changes.orderId must be a non-empty string if given (got "")`.
+ */
+export function validateUpdate(changes: unknown): void {
+  if (!isRecord(changes)) fail('changes', 'an object', changes, undefined, 'update');
+  for (const name of Object.keys(changes)) {
+    if (!UPDATABLE.includes(name)) {
+      throw new TypeError(
+        `update: changes.${name} cannot be changed by update (only ${UPDATABLE.join(', ')}; remount for others)`,
+      );
+    }
+    checkOptional('changes', changes, name, 'update');
+  }
+}
+
+/** Checks the optional option `name` of `record` against {@link optionalChecks}. */
+function checkOptional(prefix: string, record: Record<string, unknown>, name: string, caller?: string): void {
+  const [check, expected] = optionalChecks[name] as [Check, string];
+  const value = record[name];
+  if (value !== undefined && !check(value)) fail(`${prefix}.${name}`, `${expected} if given`, value, undefined, caller);
+  if (name === 'buyer' && value !== undefined) checkBuyer(`${prefix}.buyer`, value as Record<string, unknown>, caller);
+}
+
+/** `buyer` (issue 13): `email` and `name`, when given, are strings within BUYER_FIELD_MAX_LENGTH; no other key. */
+function checkBuyer(prefix: string, buyer: Record<string, unknown>, caller?: string): void {
+  for (const [key, field] of Object.entries(buyer)) {
+    const max = BUYER_FIELD_MAX_LENGTH[key as keyof typeof BUYER_FIELD_MAX_LENGTH];
+    if (max === undefined) fail(`${prefix}`, 'an object with email and name only', key, `key "${key}"`, caller);
+    if (field !== undefined && !(isString(field) && (field as string).length <= max)) {
+      const got = isString(field) ? `${(field as string).length} characters` : describeValue(field);
+      fail(`${prefix}.${key}`, `a string of at most ${max} characters if given`, field, got, caller);
+    }
   }
 }
 
 /** Throws the TypeError for option `name`, describing the `value` that arrived (by default {@link describeValue}). */
-function fail(name: string, expected: string, value: unknown, got = describeValue(value)): never {
-  throw new TypeError(`mountCashier: ${name} must be ${expected} (got ${got})`);
+function fail(name: string, expected: string, value: unknown, got = describeValue(value), caller = 'mountCashier'): never {
+  throw new TypeError(`${caller}: ${name} must be ${expected} (got ${got})`);
+}
+
+/** An object that is not an array. */
+function isPlainObject(value: unknown): boolean {
+  return isRecord(value) && !Array.isArray(value);
 }
 
 function isNonEmptyString(value: unknown): value is string {

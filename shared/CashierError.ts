@@ -90,6 +90,14 @@ export const ErrorCode = {
    * again for the next order); or, to give up that order, destroy the widget and mount a new one.
    */
   PaymentOpenForAnotherOrder: 'PAYMENT_OPEN_FOR_ANOTHER_ORDER',
+  /**
+   * `handle.update()` asked to change the order or the buyer's details while the payment of
+   * `details.orderId` is open (its `pay` runs, or its outcome is unknown; issue 13): nothing was
+   * changed, so the open payment is not lost and what the buyer sees is what is resent. What the
+   * host should do: settle that order first (`pay({ orderId: details.orderId })`, as for
+   * PAYMENT_OPEN_FOR_ANOTHER_ORDER), then update again.
+   */
+  PaymentOpen: 'PAYMENT_OPEN',
   /** The call was cut short because the widget was destroyed. */
   Destroyed: 'DESTROYED',
 } as const;

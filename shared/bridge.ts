@@ -103,6 +103,39 @@ export interface FrameBootstrap {
   canRevalidate: boolean;
   /** The order being paid for (`opts.orderId`), when the host gave one. */
   orderId?: string;
+  /** What the host knows of the buyer (`opts.buyer`, issue 13), to prefill the widget's fields. */
+  buyer?: CashierBuyer;
+}
+
+/**
+ * The buyer's details a host page already has (issue 13 item 4): they prefill the widget's email
+ * and cardholder-name fields, which the buyer may still edit. They cross the bridge in the widget
+ * inputs, never the frame URL.
+ */
+export interface CashierBuyer {
+  /** Prefills the email field; the widget checks it like a typed value (spec 5). At most BUYER_FIELD_MAX_LENGTH.email characters. */
+  email?: string;
+  /** Prefills the cardholder-name field. At most BUYER_FIELD_MAX_LENGTH.name characters. */
+  name?: string;
+}
+
+/**
+ * The longest value each {@link CashierBuyer} field takes, in characters: an email is at most
+ * 64 + 1 + 253 (spec 5's local part, `@`, domain); a name 256.
+ */
+export const BUYER_FIELD_MAX_LENGTH = { email: 318, name: 256 } as const;
+
+/**
+ * The widget inputs a running widget can change without a new frame document (issue 13 item 3,
+ * `handle.update`). A key left out (or `undefined`) is not changed.
+ */
+export interface CashierUpdate {
+  /** The new theme: `'modal'` or anything else (the inline look); the alert takes it too. */
+  theme?: string;
+  /** The new order: the widget loads that order's payment methods; `pay` must then name it. */
+  orderId?: string;
+  /** New buyer details: they replace what an earlier prefill put in the fields, never what the buyer typed. */
+  buyer?: CashierBuyer;
 }
 
 /** Result of a relayed api call: a value, or an error in its serialized form. */
@@ -173,4 +206,11 @@ export type FrameMethods = {
    * rejection too (a frame built before this method answers METHOD_NOT_FOUND); only none does not.
    */
   ping: () => void;
+  /**
+   * Applies `changes` to the running widget (issue 13, `handle.update`): kept for the mount when
+   * the bundle is not mounted yet, else passed to the bundle's `update(props)` (a bundle without
+   * one is mounted again in the same frame document). Never rejects: a refusal (PAYMENT_OPEN, the
+   * loader's failure, the bundle's error) comes as an error result.
+   */
+  update: (changes: CashierUpdate) => Promise<ApiCallResult>;
 };

@@ -1,4 +1,4 @@
-import type { CashierConfiguration } from './bridge';
+import type { CashierBuyer, CashierConfiguration } from './bridge';
 import type { ProviderClient } from './providerClient';
 import type { WidgetSettings } from './widgetSettings';
 
@@ -19,6 +19,8 @@ export interface CashierWidgetProps {
   settings: WidgetSettings;
   /** The order the buyer pays for (`opts.orderId`); without it the widget offers the card only. */
   orderId?: string;
+  /** The buyer's details the host gave (`opts.buyer`): prefill the email and cardholder-name fields. */
+  buyer?: CashierBuyer;
   /** The frame's provider request client: retries, revalidation and errors per spec 7. */
   providerClient: ProviderClient;
   /** Call once the widget is ready, with its api; the host receives it as `CashierApi`. */
@@ -31,8 +33,12 @@ export interface CashierWidgetProps {
 export interface CashierWidgetInstance {
   /** Removes the widget from its container and stops its work; called on failure and destroy. */
   unmount(): void;
-  /** Applies changed props without a remount; optional. */
-  update?(props: Partial<CashierWidgetProps>): void;
+  /**
+   * Applies changed props (`theme`, `orderId`, `buyer`; issue 13) without a remount; optional: the
+   * frame mounts a bundle without it again, in the same frame document. A throw or rejection
+   * refuses the change (the host's `update` rejects with it); a promise settles when it is applied.
+   */
+  update?(props: Partial<CashierWidgetProps>): void | Promise<void>;
 }
 
 /** The bundle module's shape: an ES module exporting `mount` (DESIGN "The bundle"). */

@@ -41,10 +41,12 @@ function windowAt(origin: string): WindowLink {
 }
 
 /** The code under test, with `parent` as its window.parent. */
-function frameSide(
-  parent: WindowLink,
-  methods: Omit<FrameMethods, 'ping'> = { callApi: vi.fn((): Promise<ApiCallResult> => new Promise(() => {})) },
-) {
+function frameSide(parent: WindowLink, given: Partial<Omit<FrameMethods, 'ping'>> = {}) {
+  const methods: Omit<FrameMethods, 'ping'> = {
+    callApi: vi.fn((): Promise<ApiCallResult> => new Promise(() => {})),
+    update: vi.fn(async (): Promise<ApiCallResult> => ({ ok: true, value: undefined })),
+    ...given,
+  };
   vi.stubGlobal('parent', parent.parent);
   const connection = connectToHost(HOST_ORIGIN, methods);
   connection.promise.catch(() => undefined); // the tests that expect a rejection await it themselves

@@ -3,7 +3,7 @@ import { CONNECTION_TIMEOUT_MS, type FrameMethods, type HostMethods } from '../.
 
 /**
  * The frame side of the bridge: penpal to `window.parent`, accepting `parentOrigin` only
- * (DESIGN "Security model"). Exposes `methods` and answers the host's heartbeat (`ping`, issue
+ * (DESIGN "Security model"). Exposes `methods` (the relayed api and `update`, issue 13) and answers the host's heartbeat (`ping`, issue
  * 12). The connection promise rejects with penpal's CONNECTION_TIMEOUT after CONNECTION_TIMEOUT_MS.
  */
 export function connectToHost(parentOrigin: string, methods: Omit<FrameMethods, 'ping'>): Connection<HostMethods> {

@@ -1,4 +1,11 @@
-import { type ApiCallResult, CashierError, type CashierWidgetApi, ErrorCode, isErrorCode } from '../../shared';
+import {
+  type ApiCallResult,
+  CashierError,
+  type CashierWidgetApi,
+  ErrorCode,
+  isErrorCode,
+  type SerializedCashierError,
+} from '../../shared';
 
 /** Holds the api the bundle handed to `onApiInit` and answers the host's relayed calls. */
 export interface ApiRelay {
@@ -41,9 +48,9 @@ export function createApiRelay(): ApiRelay {
 /**
  * The bundle has its own copy of CashierError (it is built apart from the frame), so its errors
  * are recognised by shape: a known `code` and a `message` keep their code; anything else is
- * API_CALL_FAILED with the thrown message.
+ * API_CALL_FAILED with the thrown message. `method` names the call in that message.
  */
-function toSerialized(thrown: unknown, method: string) {
+export function toSerialized(thrown: unknown, method: string): SerializedCashierError {
   if (thrown instanceof CashierError) return thrown.toJSON();
   const code = typeof thrown === 'object' && thrown !== null ? (thrown as { code?: unknown }).code : undefined;
   if (isErrorCode(code) && typeof (thrown as { message?: unknown }).message === 'string') {

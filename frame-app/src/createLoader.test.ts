@@ -405,3 +405,89 @@ describe('createLoader: revalidation through the host (spec 7)', () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe('createLoader: update (issue 13)', () => {
+  const BUYER = { email: 'ann@example.com', name: 'Ann' };
+  /** A bundle whose instance has `update` when `withUpdate`; every mount is recorded. */
+  function trackedModule(withUpdate: boolean, update = vi.fn(async (_changes: Partial<CashierWidgetProps>) => {})) {
+    const mounts: CashierWidgetProps[] = [];
+    const unmounts: ReturnType<typeof vi.fn>[] = [];
+    const module = {
+      mount: (container: HTMLElement, props: CashierWidgetProps) => {
+        mounts.push(props);
+        container.textContent = `form ${props.theme}`;
+        props.onApiInit({ validate: () => ({ valid: true }) });
+        const unmount = vi.fn();
+        unmounts.push(unmount);
+        return withUpdate ? { unmount, update } : { unmount };
+      },
+    };
+    return { module, mounts, unmounts, update };
+  }
+
+  it('before the bundle mounts, the changes are kept and the bundle is mounted with them', async () => {
+    replySettings(ok());
+    const tracked = trackedModule(true);
+    const { loader } = setup({ loadBundle: async () => tracked.module });
+    const started = loader.start();
+    await loader.update({ theme: 'inline', orderId: 'ord_2', buyer: BUYER });
+    await started;
+    expect(tracked.mounts).toHaveLength(1);
+    expect(tracked.mounts[0]).toMatchObject({ theme: 'inline', orderId: 'ord_2', buyer: BUYER });
+    expect(tracked.update).not.toHaveBeenCalled();
+  });
+
+  it("once loaded, the changes go to the bundle's update(props): no new mount", async () => {
+    replySettings(ok());
+    const tracked = trackedModule(true);
+    const { loader, hostPort } = setup({ loadBundle: async () => tracked.module });
+    await loader.start();
+    await loader.update({ theme: 'inline', buyer: BUYER });
+    expect(tracked.update).toHaveBeenCalledWith({ theme: 'inline', buyer: BUYER });
+    expect(tracked.mounts).toHaveLength(1);
+    expect(tracked.unmounts[0]).not.toHaveBeenCalled();
+    expect(loader.inputs()).toMatchObject({ theme: 'inline', buyer: BUYER });
+    expect(hostPort.onApiInit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a bundle without update is mounted again with the changes, in the same container; the host hears onApiInit once; the api still answers', async () => {
+    replySettings(ok());
+    const tracked = trackedModule(false);
+    const { loader, hostPort, container, relay } = setup({ loadBundle: async () => tracked.module });
+    await loader.start();
+    await loader.update({ theme: 'inline', orderId: 'ord_9' });
+    expect(tracked.unmounts[0]).toHaveBeenCalledTimes(1);
+    expect(tracked.mounts).toHaveLength(2);
+    expect(tracked.mounts[1]).toMatchObject({ theme: 'inline', orderId: 'ord_9' });
+    expect(container.textContent).toBe('form inline');
+    expect(loader.getSnapshot()).toEqual({ status: 'loaded' });
+    await flush();
+    expect(hostPort.onApiInit).toHaveBeenCalledTimes(1);
+    await expect(relay.callApi('validate', [])).resolves.toEqual({ ok: true, value: { valid: true } });
+  });
+
+  it('a refusal by the bundle rejects with its error and keeps the inputs as they were', async () => {
+    replySettings(ok());
+    const refusal = Object.assign(new Error('open'), { code: 'PAYMENT_OPEN' });
+    const tracked = trackedModule(true, vi.fn(async () => {}).mockRejectedValueOnce(refusal));
+    const { loader } = setup({ loadBundle: async () => tracked.module });
+    await loader.start();
+    await expect(loader.update({ theme: 'inline', orderId: 'ord_2' })).rejects.toBe(refusal);
+    expect(loader.inputs()).toMatchObject({ theme: 'modal' });
+    expect(loader.inputs().orderId).toBeUndefined();
+    await loader.update({ theme: 'inline' }); // the next update is not held up by the refused one
+    expect(loader.inputs().theme).toBe('inline');
+  });
+
+  it('once failed, the theme is kept for the alert and subscribers hear of it', async () => {
+    replySettings({ status: 404, body: {} });
+    const { loader } = setup();
+    await loader.start();
+    const listener = vi.fn();
+    loader.subscribe(listener);
+    await loader.update({ theme: 'inline' });
+    expect(loader.inputs().theme).toBe('inline');
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(loader.getSnapshot().status).toBe('failed');
+  });
+});

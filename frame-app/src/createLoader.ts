@@ -1,7 +1,9 @@
 import {
   bundleUrl,
   CashierError,
+  type CashierUpdate,
   type CashierWidgetInstance,
+  type CashierWidgetModule,
   type CashierWidgetProps,
   createProviderClient,
   ErrorCode,
@@ -67,6 +69,16 @@ export interface Loader {
   start(): Promise<void>;
   /** The host went away: abort requests in flight, unmount the bundle; nothing fires after. */
   stop(): void;
+  /**
+   * Applies the host's changes (issue 13, `handle.update`), one update at a time: while waiting
+   * they are kept for the mount; once loaded they go to the bundle's `update(props)`, or, for a
+   * bundle without one, the bundle is unmounted and mounted again with them in this same document
+   * (the host hears `onApiInit` once; the api keeps its methods). Rejects with the bundle's error
+   * when it refuses them (nothing kept). Once failed they are kept for the alert's theme ({@link inputs}).
+   */
+  update(changes: CashierUpdate): Promise<void>;
+  /** The widget inputs as they are now: the bootstrap's, with every applied update. */
+  inputs(): FrameBootstrap;
 }
 
 /**
@@ -79,6 +91,11 @@ export function createLoader(deps: LoaderDeps): Loader {
   const listeners = new Set<() => void>();
   const abort = new AbortController();
   let instance: CashierWidgetInstance | undefined;
+  /** The imported bundle and its settings, once mounted: a bundle without `update` is mounted again from them. */
+  let mounted: { module: CashierWidgetModule; settings: WidgetSettings } | undefined;
+  let apiSent = false;
+  /** The updates applied so far, in order (each waits for the one before). */
+  let updates: Promise<unknown> = Promise.resolve();
   const stopped = () => abort.signal.aborted;
   const now = deps.now ?? epochNow;
   // Reported to the host with onApiInit; each step is stamped once.
@@ -106,6 +123,7 @@ export function createLoader(deps: LoaderDeps): Loader {
   };
 
   const unmount = () => {
+    mounted = undefined;
     deps.relay.clear();
     const current = instance;
     instance = undefined;
@@ -117,7 +135,7 @@ export function createLoader(deps: LoaderDeps): Loader {
     deps.container.replaceChildren();
   };
 
-  const { bootstrap } = deps;
+  let bootstrap = deps.bootstrap;
   const client = (deps.createClient ?? createProviderClient)({
     host: bootstrap.host,
     getAppInstance: () => bootstrap.configuration.appInstance,
@@ -205,17 +223,21 @@ export function createLoader(deps: LoaderDeps): Loader {
       debug: bootstrap.debug,
       settings,
       ...(bootstrap.orderId === undefined ? {} : { orderId: bootstrap.orderId }),
+      ...(bootstrap.buyer === undefined ? {} : { buyer: bootstrap.buyer }),
       providerClient: client,
       onApiInit: (api) => {
         if (stopped() || state.status === 'failed') return;
         const names = deps.relay.setApi(api);
         stamp('mounted');
-        tellHost(() => deps.host.onApiInit(names, { ...phases }));
+        // A bundle mounted again for an update has its api relayed, but the host heard it once.
+        if (!apiSent) tellHost(() => deps.host.onApiInit(names, { ...phases }));
+        apiSent = true;
       },
       onCrash: (error) => fail(new CashierError(ErrorCode.BundleCrashed, `The widget crashed: ${messageOf(error)}`)),
     };
     try {
       instance = module.mount(deps.container, props);
+      mounted = { module, settings };
       stamp('mounted');
     } catch (thrown) {
       fail(new CashierError(ErrorCode.BundleMountFailed, `The widget bundle failed to mount: ${messageOf(thrown)}`));
@@ -241,6 +263,26 @@ export function createLoader(deps: LoaderDeps): Loader {
       if (stopped()) return;
       abort.abort();
       unmount();
+    },
+    inputs: () => bootstrap,
+    update(changes) {
+      const apply = async () => {
+        const current = mounted;
+        if (state.status === 'loaded' && current && !instance?.update) {
+          bootstrap = { ...bootstrap, ...changes };
+          unmount();
+          mount(current.module, current.settings);
+          const after = state as LoaderState; // mount() may have failed
+          if (after.status === 'failed') throw after.error;
+          return;
+        }
+        if (state.status === 'loaded') await instance?.update?.(changes);
+        bootstrap = { ...bootstrap, ...changes };
+        if (state.status === 'failed') setState(state); // the alert takes the theme
+      };
+      const applied = updates.then(apply);
+      updates = applied.catch(() => undefined);
+      return applied;
     },
   };
 }

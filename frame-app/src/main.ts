@@ -1,13 +1,21 @@
 import { CallOptions } from 'penpal';
-import { BOOTSTRAP_CALL_TIMEOUT_MS, CashierError, ErrorCode, epochNow, renderAlert } from '../../shared';
+import {
+  type ApiCallResult,
+  BOOTSTRAP_CALL_TIMEOUT_MS,
+  CashierError,
+  type CashierUpdate,
+  ErrorCode,
+  epochNow,
+  renderAlert,
+} from '../../shared';
 import { connectToHost } from './connectToHost';
-import { createApiRelay } from './createApiRelay';
+import { createApiRelay, toSerialized } from './createApiRelay';
 import { createHostPort } from './createHostPort';
-import { createLoader, type LoaderState } from './createLoader';
+import { createLoader, type Loader, type LoaderState } from './createLoader';
 import { SHARED_REACT_SPECIFIERS } from './frameModules';
 import { loadBundle } from './loadBundle';
 import { observeHeight } from './observeHeight';
-import { parseBootstrap } from './parseBootstrap';
+import { parseBootstrap, parseUpdate } from './parseBootstrap';
 import { resolveParentOrigin } from './resolveParentOrigin';
 
 // The frame app's entry, inlined into index.html at build time (the critical path: nothing but
@@ -43,12 +51,25 @@ async function run() {
   }
 
   const relay = createApiRelay();
-  const connection = connectToHost(parentOrigin, { callApi: relay.callApi });
+  let loader: Loader | undefined;
+  /** Updates that came before the widget inputs (issue 13); the inputs already hold them, kept to be sure. */
+  let early: CashierUpdate = {};
+  const update = async (changes: unknown): Promise<ApiCallResult> => {
+    try {
+      const parsed = parseUpdate(changes);
+      if (loader) await loader.update(parsed);
+      else early = { ...early, ...parsed };
+      return { ok: true, value: undefined };
+    } catch (thrown) {
+      return { ok: false, error: toSerialized(thrown, 'update') };
+    }
+  };
+  const connection = connectToHost(parentOrigin, { callApi: relay.callApi, update });
   let host: Awaited<typeof connection.promise>;
   let bootstrap: ReturnType<typeof parseBootstrap>;
   try {
     host = await connection.promise;
-    bootstrap = parseBootstrap(await host.getBootstrap(new CallOptions({ timeout: BOOTSTRAP_CALL_TIMEOUT_MS })));
+    bootstrap = { ...parseBootstrap(await host.getBootstrap(new CallOptions({ timeout: BOOTSTRAP_CALL_TIMEOUT_MS }))), ...early };
   } catch (error) {
     // Malformed widget inputs keep their own code (INVALID_RESPONSE); anything else means the
     // host did not answer.
@@ -62,7 +83,7 @@ async function run() {
     return;
   }
 
-  const loader = createLoader({
+  loader = createLoader({
     bootstrap,
     host: createHostPort(host),
     container,
@@ -82,24 +103,26 @@ async function run() {
       .then(() => host.onResize(height))
       .catch(() => undefined);
   });
-  // Spec 2, 4: nothing while waiting or once the bundle is mounted, the alert when failed.
+  // Spec 2, 4: nothing while waiting or once the bundle is mounted, the alert when failed, in
+  // the theme as it is now (an update after the failure restyles it: `loader.inputs()`).
+  const started = loader;
   const onState = () => {
-    const state = loader.getSnapshot();
+    const state = started.getSnapshot();
     showState(state);
-    if (state.status === 'failed') renderAlert(rootElement, bootstrap.theme);
+    if (state.status === 'failed') renderAlert(rootElement, started.inputs().theme);
   };
   onState();
-  loader.subscribe(onState);
+  started.subscribe(onState);
   // The host removes the iframe on destroy; `pagehide` covers navigations of our own.
   window.addEventListener(
     'pagehide',
     () => {
       stopObserving();
-      loader.stop();
+      started.stop();
     },
     { once: true },
   );
-  await loader.start();
+  await started.start();
 }
 
 void run();

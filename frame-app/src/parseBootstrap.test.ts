@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBootstrap } from './parseBootstrap';
+import { parseBootstrap, parseUpdate } from './parseBootstrap';
 
 const good = {
   host: 'https://t.example',
@@ -34,6 +34,40 @@ describe('parseBootstrap (untrusted host reply)', () => {
   ])('$name → INVALID_RESPONSE naming $field', ({ value, field }) => {
     expect(() => parseBootstrap(value)).toThrow(
       expect.objectContaining({ code: 'INVALID_RESPONSE', message: expect.stringContaining(field) }),
+    );
+  });
+});
+
+describe('the buyer in the widget inputs, and parseUpdate (issue 13)', () => {
+  it('keeps the buyer email and name, drops other keys', () => {
+    const buyer = { email: 'ann@example.com', name: 'Ann', phone: '+1' };
+    expect(parseBootstrap({ ...good, buyer }).buyer).toEqual({ email: 'ann@example.com', name: 'Ann' });
+  });
+  it.each([
+    { name: 'a string', buyer: 'ann@example.com' },
+    { name: 'a numeric email', buyer: { email: 1 } },
+    { name: 'a name over 256 characters', buyer: { name: 'n'.repeat(257) } },
+  ])('a buyer that is $name is INVALID_RESPONSE naming buyer', ({ buyer }) => {
+    expect(() => parseBootstrap({ ...good, buyer })).toThrow(
+      expect.objectContaining({ code: 'INVALID_RESPONSE', message: expect.stringContaining('buyer') }),
+    );
+  });
+  it('parseUpdate keeps the given changes only', () => {
+    expect(parseUpdate({ theme: 'inline', orderId: 'ord_2', buyer: { email: 'a@b.co' }, host: 'https://x' })).toEqual({
+      theme: 'inline',
+      orderId: 'ord_2',
+      buyer: { email: 'a@b.co' },
+    });
+    expect(parseUpdate({})).toEqual({});
+  });
+  it.each([
+    { changes: null, field: 'the widget inputs' },
+    { changes: { theme: 1 }, field: 'theme' },
+    { changes: { orderId: '' }, field: 'orderId' },
+    { changes: { buyer: { email: 'e'.repeat(319) } }, field: 'buyer' },
+  ])('parseUpdate($changes) is INVALID_ARGUMENT naming $field', ({ changes, field }) => {
+    expect(() => parseUpdate(changes)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: `update: the change of ${field} is malformed.` }),
     );
   });
 });

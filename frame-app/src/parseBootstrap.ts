@@ -1,4 +1,12 @@
-import { CashierError, ErrorCode, type FrameBootstrap, isHttpsOrLoopback } from '../../shared';
+import {
+  BUYER_FIELD_MAX_LENGTH,
+  type CashierBuyer,
+  CashierError,
+  type CashierUpdate,
+  ErrorCode,
+  type FrameBootstrap,
+  isHttpsOrLoopback,
+} from '../../shared';
 
 /**
  * Narrows the host's `getBootstrap()` reply (untrusted: it crossed postMessage) to
@@ -8,7 +16,7 @@ import { CashierError, ErrorCode, type FrameBootstrap, isHttpsOrLoopback } from 
 export function parseBootstrap(value: unknown): FrameBootstrap {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidResponse, `The host's widget inputs are malformed: ${field}.`);
   if (!isRecord(value)) throw bad('not an object');
-  const { host, configuration, theme, debug, canRevalidate, orderId } = value;
+  const { host, configuration, theme, debug, canRevalidate, orderId, buyer } = value;
   if (!isHttpsOrLoopback(host)) throw bad('host');
   if (!isRecord(configuration)) throw bad('configuration');
   const { appInstance, msid } = configuration;
@@ -17,6 +25,8 @@ export function parseBootstrap(value: unknown): FrameBootstrap {
   if (typeof theme !== 'string') throw bad('theme');
   if (typeof debug !== 'boolean') throw bad('debug');
   if (orderId !== undefined && (typeof orderId !== 'string' || orderId === '')) throw bad('orderId');
+  const buyerFields = buyer === undefined ? undefined : parseBuyer(buyer);
+  if (buyerFields === null) throw bad('buyer');
   return {
     host,
     configuration: msid === undefined ? { appInstance } : { appInstance, msid },
@@ -24,7 +34,41 @@ export function parseBootstrap(value: unknown): FrameBootstrap {
     debug,
     canRevalidate: canRevalidate === true,
     ...(orderId === undefined ? {} : { orderId }),
+    ...(buyerFields === undefined ? {} : { buyer: buyerFields }),
   };
+}
+
+/**
+ * Narrows the host's `update(changes)` (issue 13; untrusted: it crossed postMessage) to
+ * {@link CashierUpdate}: `theme` a string, `orderId` a non-empty string, `buyer` as in the widget
+ * inputs; other keys are dropped. Throws CashierError `INVALID_ARGUMENT` naming the bad change.
+ */
+export function parseUpdate(value: unknown): CashierUpdate {
+  const bad = (field: string) => new CashierError(ErrorCode.InvalidArgument, `update: the change of ${field} is malformed.`);
+  if (!isRecord(value)) throw bad('the widget inputs');
+  const { theme, orderId, buyer } = value;
+  if (theme !== undefined && typeof theme !== 'string') throw bad('theme');
+  if (orderId !== undefined && (typeof orderId !== 'string' || orderId === '')) throw bad('orderId');
+  const buyerFields = buyer === undefined ? undefined : parseBuyer(buyer);
+  if (buyerFields === null) throw bad('buyer');
+  return {
+    ...(theme === undefined ? {} : { theme }),
+    ...(orderId === undefined ? {} : { orderId }),
+    ...(buyerFields === undefined ? {} : { buyer: buyerFields }),
+  };
+}
+
+/** The buyer's `email` and `name`, each a string within BUYER_FIELD_MAX_LENGTH when given; null when malformed. */
+function parseBuyer(value: unknown): CashierBuyer | null {
+  if (!isRecord(value)) return null;
+  const buyer: CashierBuyer = {};
+  for (const key of ['email', 'name'] as const) {
+    const field = value[key];
+    if (field === undefined) continue;
+    if (typeof field !== 'string' || field.length > BUYER_FIELD_MAX_LENGTH[key]) return null;
+    buyer[key] = field;
+  }
+  return buyer;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

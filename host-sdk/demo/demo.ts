@@ -166,10 +166,11 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
   for (const el of $('order-form').querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select, textarea'))
     el.disabled = true;
   log('order setup', `${order.id}, total ${money(order.total.amount)}`);
-  mountWidget(order.id);
+  mountWidget(order.id, read.buyer);
 }
 
-function mountWidget(forOrder: string) {
+/** Mounts the widget for `forOrder`, prefilled with what the buyer typed above (issue 13: `buyer`). */
+function mountWidget(forOrder: string, buyer: Record<string, string>) {
   $('payment-hint').textContent = 'Pay securely below.';
   const placeOrder = $<HTMLButtonElement>('place-order');
   placeOrder.hidden = false;
@@ -178,6 +179,7 @@ function mountWidget(forOrder: string) {
     frameUrl: config.frameUrl,
     configuration: { appInstance: config.appInstance },
     orderId: forOrder,
+    buyer: { email: buyer.email, name: buyer.fullName },
     theme: 'inline',
     onApiInit(received, timings) {
       api = received;

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CashierError,
+  type CashierWidgetProps,
+  type Charge,
+  createProviderClient,
+  ErrorCode,
+  ProviderPaths,
+  type ProviderRequest,
+} from '../shared';
+import { mount } from './index';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Api = { pay(input: unknown): Promise<unknown> };
+
+const CARD_AND_VENUE = [
+  { type: 'CARD', label: 'Card' },
+  { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+];
+
+let container: HTMLElement;
+afterEach(() => {
+  container?.remove();
+  sessionStorage.clear();
+});
+
+/**
+ * Mounts the reference bundle over a fake provider: each order's payment methods come from
+ * `methodsByOrder` (a missing order is a 404), a charge's reply from `chargeReply`.
+ */
+async function setup(
+  over: Partial<CashierWidgetProps> = {},
+  methodsByOrder: Record<string, unknown> = { ord_1: [{ type: 'CARD', label: 'Card' }], ord_2: CARD_AND_VENUE },
+  chargeReply: (orderId: string) => Promise<Charge> = async (orderId) => ({
+    id: 'ch_1',
+    orderId,
+    status: 'APPROVED',
+    amount: { amount: 100, currency: 'EUR' },
+    paymentMethod: 'CARD',
+    createdAt: '',
+  }),
+) {
+  container = document.body.appendChild(document.createElement('div'));
+  const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
+  const requests: string[] = [];
+  const request = async ({ method, path }: ProviderRequest): Promise<unknown> => {
+    requests.push(`${method} ${path}`);
+    for (const [orderId, methods] of Object.entries(methodsByOrder)) {
+      if (path === ProviderPaths.paymentMethodsByOrder(orderId)) return methods;
+      if (path === ProviderPaths.chargesByOrder(orderId)) return method === 'post' ? chargeReply(orderId) : [];
+    }
+    if (path === ProviderPaths.cardTokenization)
+      return { token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
+    throw new CashierError(ErrorCode.HttpClientError, `404 ${path}`, { status: 404 });
+  };
+  const onApiInit = vi.fn();
+  const props: CashierWidgetProps = {
+    host: 'https://t.example',
+    configuration: { appInstance: 'tok' },
+    theme: 'inline',
+    debug: false,
+    settings: { widgetStaticsBaseUrl: 'https://s.example' },
+    providerClient: { ...client, request },
+    onApiInit,
+    onCrash: vi.fn(),
+    ...over,
+  };
+  let instance: ReturnType<typeof mount> | undefined;
+  await act(async () => {
+    instance = mount(container, props);
+  });
+  const widget = instance as ReturnType<typeof mount> & { update: NonNullable<ReturnType<typeof mount>['update']> };
+  const update = (changes: Partial<CashierWidgetProps>) => act(async () => widget.update(changes));
+  return { api: onApiInit.mock.calls[0]?.[0] as Api, update, requests, props };
+}
+
+const byLabel = (name: string) => {
+  const label = [...container.querySelectorAll('label')].find((l) => l.textContent === name);
+  return container.ownerDocument.getElementById(label?.htmlFor ?? '') as HTMLInputElement;
+};
+const errorOf = (name: string) => {
+  const id = byLabel(name).getAttribute('aria-describedby')?.split(' ')[0] ?? '';
+  return container.ownerDocument.getElementById(id)?.textContent;
+};
+function type(name: string, value: string) {
+  const input = byLabel(name);
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+function fillCard() {
+  type('Cardholder name', 'Ada Lovelace');
+  type('Card number', '4242424242424242');
+  type('Expiration date', '12/30');
+  type('Security code', '123');
+  type('Email', 'ada@example.com');
+}
+const radios = () => [...container.querySelectorAll('input[type=radio]')].map((r) => r.parentElement?.textContent);
+
+describe('the buyer prefill (issue 13 item 4)', () => {
+  it('fills the email and cardholder-name fields, which the buyer may still edit', async () => {
+    await setup({ buyer: { email: 'ann@example.com', name: 'Ann Buyer' } });
+    expect(byLabel('Email').value).toBe('ann@example.com');
+    expect(byLabel('Cardholder name').value).toBe('Ann Buyer');
+    expect(byLabel('Email').readOnly).toBe(false);
+    type('Email', 'ann@work.example.com');
+    expect(byLabel('Email').value).toBe('ann@work.example.com');
+  });
+
+  it('an email that is not valid is shown with its error, as if typed', async () => {
+    await setup({ buyer: { email: 'ann@example' } });
+    expect(byLabel('Email').value).toBe('ann@example');
+    expect(byLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf('Email')).toBe('Enter a valid email address');
+  });
+
+  it('an update replaces what the earlier prefill put in a field, never what the buyer typed', async () => {
+    const { update } = await setup({ buyer: { email: 'ann@example.com', name: 'Ann Buyer' } });
+    type('Cardholder name', 'Ann B. Buyer');
+    await update({ buyer: { email: 'ann@work.example.com', name: 'Someone Else' } });
+    expect(byLabel('Email').value).toBe('ann@work.example.com');
+    expect(byLabel('Cardholder name').value).toBe('Ann B. Buyer');
+  });
+});
+
+describe('update (issue 13 item 3)', () => {
+  it('theme re-styles the form in place', async () => {
+    const { update } = await setup();
+    const form = container.querySelector('form') as HTMLFormElement;
+    expect(form.style.padding).toBe('16px');
+    await update({ theme: 'modal' });
+    expect(container.querySelector('form')).toBe(form);
+    expect(form.style.padding).toBe('8px');
+  });
+
+  it("orderId loads that order's payment methods; pay then must name it", async () => {
+    const { api, update, requests } = await setup({ orderId: 'ord_1' });
+    expect(radios()).toEqual([]);
+    await update({ orderId: 'ord_2' });
+    expect(requests).toContain(`get ${ProviderPaths.paymentMethodsByOrder('ord_2')}`);
+    expect(radios()).toEqual(['Card', 'Pay at the venue']);
+    await expect(api.pay({ orderId: 'ord_1' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    fillCard();
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_2' })).resolves.toMatchObject({ status: 'APPROVED', orderId: 'ord_2' });
+    });
+  });
+
+  it('an order whose payment methods cannot be loaded is refused: the widget stays on its order', async () => {
+    const { api, update } = await setup({ orderId: 'ord_1' });
+    await expect(update({ orderId: 'ord_missing', theme: 'modal' })).rejects.toMatchObject({ code: 'HTTP_CLIENT_ERROR' });
+    expect((container.querySelector('form') as HTMLFormElement).style.padding).toBe('16px');
+    fillCard();
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
+    });
+  });
+
+  it('a change of order or buyer while a payment is open is refused with PAYMENT_OPEN, and the open payment is not lost', async () => {
+    let lose = true;
+    const { api, update, requests } = await setup({ orderId: 'ord_1' }, undefined, async (orderId) => {
+      if (lose) throw new CashierError(ErrorCode.NetworkError, 'the reply was lost');
+      return {
+        id: 'ch_1',
+        orderId,
+        status: 'APPROVED',
+        amount: { amount: 100, currency: 'EUR' },
+        paymentMethod: 'CARD',
+        createdAt: '',
+      };
+    });
+    fillCard();
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).rejects.toMatchObject({ code: 'PAYMENT_OUTCOME_UNKNOWN' });
+    });
+    for (const changes of [{ orderId: 'ord_2' }, { buyer: { email: 'x@example.com' } }]) {
+      await expect(update(changes)).rejects.toMatchObject({
+        name: 'CashierError',
+        code: 'PAYMENT_OPEN',
+        details: { orderId: 'ord_1' },
+      });
+    }
+    expect(requests).not.toContain(`get ${ProviderPaths.paymentMethodsByOrder('ord_2')}`);
+    expect(byLabel('Email').value).toBe('ada@example.com');
+    await update({ theme: 'modal' }); // the look may change
+    lose = false;
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED', orderId: 'ord_1' });
+    });
+    await update({ orderId: 'ord_2' }); // settled: the next order may come
+    expect(radios()).toEqual(['Card', 'Pay at the venue']);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiCallResult, CashierError, type CashierUpdate, ErrorCode } from '../shared';
+import { createUpdate } from './createUpdate';
+import type { ResolvedOptions } from './resolveOptions';
+
+const inputs = (): ResolvedOptions => ({
+  host: 'https://tickets.example.com',
+  configuration: { appInstance: 'token-1' },
+  theme: 'inline',
+  debug: false,
+  frameUrl: 'https://cdn.example.com/',
+  orderId: 'ord_1',
+});
+
+/** createUpdate with a frame whose `update` answers `answer`. */
+function setup(answer: (changes: CashierUpdate) => Promise<ApiCallResult>, destroyed = false) {
+  const options = inputs();
+  const frame = { update: vi.fn(answer) };
+  const onTheme = vi.fn();
+  const update = createUpdate({ options, isDestroyed: () => destroyed, remote: async () => frame, onTheme });
+  return { options, frame, onTheme, update };
+}
+const applied = async (): Promise<ApiCallResult> => ({ ok: true, value: undefined });
+
+describe('createUpdate', () => {
+  it('writes the changes into the inputs at once, sends only the given ones, resolves when the frame applied them', async () => {
+    const { options, frame, onTheme, update } = setup(applied);
+    const buyer = { email: 'a@b.co' };
+    const done = update({ theme: 'modal', orderId: undefined, buyer });
+    expect(options).toMatchObject({ theme: 'modal', orderId: 'ord_1', buyer });
+    expect(onTheme).toHaveBeenCalledWith('modal');
+    await expect(done).resolves.toBeUndefined();
+    expect(frame.update).toHaveBeenCalledWith({ theme: 'modal', buyer });
+    buyer.email = 'changed@b.co'; // the host's object: a later edit of it changes nothing
+    expect(options.buyer).toEqual({ email: 'a@b.co' });
+  });
+
+  it("a refusal by the frame rejects with its error and takes the changes back (the alert's theme too)", async () => {
+    const refusal = new CashierError(ErrorCode.PaymentOpen, 'open', { orderId: 'ord_1' });
+    const { options, onTheme, update } = setup(async () => ({ ok: false, error: refusal.toJSON() }));
+    await expect(update({ theme: 'modal', orderId: 'ord_2' })).rejects.toMatchObject({
+      name: 'CashierError',
+      code: 'PAYMENT_OPEN',
+      details: { orderId: 'ord_1' },
+    });
+    expect(options).toMatchObject({ theme: 'inline', orderId: 'ord_1' });
+    expect(onTheme.mock.calls).toEqual([['modal'], ['inline']]);
+  });
+
+  it('a frame that is gone rejects CONNECTION_LOST and keeps the theme (the SDK alert shows it)', async () => {
+    const { options, update } = setup(() => Promise.reject(Object.assign(new Error('gone'), { code: 'CONNECTION_DESTROYED' })));
+    await expect(update({ theme: 'modal' })).rejects.toMatchObject({ code: 'CONNECTION_LOST' });
+    expect(options.theme).toBe('modal');
+  });
+
+  it.each([
+    { changes: null, message: 'update: changes must be an object (got null)' },
+    { changes: { theme: 1 }, message: 'update: changes.theme must be a string if given (got 1)' },
+    { changes: { orderId: '' }, message: 'update: changes.orderId must be a non-empty string if given (got "")' },
+    {
+      changes: { buyer: 'a@b.co' },
+      message: 'update: changes.buyer must be an object { email?, name? } if given (got "a@b.co")',
+    },
+    {
+      changes: { buyer: { email: 5 } },
+      message: 'update: changes.buyer.email must be a string of at most 318 characters if given (got 5)',
+    },
+    {
+      changes: { debug: true },
+      message: 'update: changes.debug cannot be changed by update (only theme, orderId, buyer; remount for others)',
+    },
+  ])('$changes → TypeError "$message", synchronously, nothing changed or sent', ({ changes, message }) => {
+    const { options, frame, onTheme, update } = setup(applied);
+    const call = () => update(changes as CashierUpdate);
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(message);
+    expect(options).toEqual(inputs());
+    expect(frame.update).not.toHaveBeenCalled();
+    expect(onTheme).not.toHaveBeenCalled();
+  });
+
+  it('after destroy it rejects DESTROYED and changes nothing', async () => {
+    const { options, frame, update } = setup(applied, true);
+    await expect(update({ theme: 'modal' })).rejects.toMatchObject({ code: 'DESTROYED' });
+    expect(options.theme).toBe('inline');
+    expect(frame.update).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CashierHandle, CashierUpdate, MountCashierOptions } from '../index';
+import { CashierWidget, type CashierWidgetProps } from './index';
+
+/** mountCashier replaced by one that appends an iframe and records the mount (the real one is covered in e2e). */
+const sdk = vi.hoisted(() => ({
+  mounts: [] as { el: HTMLElement; opts: MountCashierOptions; handle: CashierHandle & { update: ReturnType<typeof vi.fn> } }[],
+  updateResult: (_changes: CashierUpdate): Promise<void> => Promise.resolve(),
+}));
+vi.mock('../mountCashier', () => ({
+  mountCashier: vi.fn((el: HTMLElement, opts: MountCashierOptions) => {
+    const iframe = el.ownerDocument.createElement('iframe');
+    el.appendChild(iframe);
+    const handle = {
+      iframe,
+      update: vi.fn((changes: CashierUpdate) => sdk.updateResult(changes)),
+      destroy: vi.fn(() => iframe.remove()),
+    };
+    sdk.mounts.push({ el, opts, handle });
+    return handle;
+  }),
+}));
+
+const base: CashierWidgetProps = {
+  host: 'https://tickets.example.com',
+  configuration: { appInstance: 'token-1' },
+  frameUrl: 'https://cdn.example.com/cashier/',
+};
+/** Lets the microtask-deferred destroy of an unmount run. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  sdk.mounts = [];
+  sdk.updateResult = () => Promise.resolve();
+});
+afterEach(cleanup);
+
+describe('<CashierWidget>', () => {
+  it('mounts once into its container under StrictMode: one iframe, never destroyed until unmount', async () => {
+    const { container, unmount } = render(
+      <StrictMode>
+        <CashierWidget {...base} className="checkout-widget" style={{ minHeight: 200 }} />
+      </StrictMode>,
+    );
+    await settle();
+    expect(sdk.mounts).toHaveLength(1);
+    expect(container.querySelectorAll('iframe')).toHaveLength(1);
+    const div = container.firstElementChild as HTMLElement;
+    expect(div.className).toBe('checkout-widget');
+    expect(div.style.minHeight).toBe('200px');
+    expect(sdk.mounts[0]?.el).toBe(div);
+    expect(sdk.mounts[0]?.handle.destroy).not.toHaveBeenCalled();
+
+    unmount();
+    await settle();
+    expect(sdk.mounts[0]?.handle.destroy).toHaveBeenCalledTimes(1);
+    expect(container.querySelectorAll('iframe')).toHaveLength(0);
+  });
+
+  it('passes the options to mountCashier, without className, style or onUpdateError', () => {
+    render(<CashierWidget {...base} theme="modal" orderId="ord_1" buyer={{ email: 'a@b.co' }} className="x" />);
+    const { opts } = sdk.mounts[0] ?? {};
+    expect(opts).toMatchObject({ ...base, theme: 'modal', orderId: 'ord_1', buyer: { email: 'a@b.co' } });
+    expect(opts).not.toHaveProperty('className');
+    expect(opts).not.toHaveProperty('onUpdateError');
+    expect(opts?.revalidateAppInstance).toBeUndefined(); // not given: a 401 fails at once
+  });
+
+  it.each([
+    { name: 'theme', from: { theme: 'inline' }, to: { theme: 'modal' }, changes: { theme: 'modal' } },
+    { name: 'theme taken away', from: { theme: 'modal' }, to: {}, changes: { theme: 'inline' } },
+    { name: 'orderId', from: { orderId: 'ord_1' }, to: { orderId: 'ord_2' }, changes: { orderId: 'ord_2' } },
+    { name: 'orderId given later', from: {}, to: { orderId: 'ord_2' }, changes: { orderId: 'ord_2' } },
+    {
+      name: 'buyer email',
+      from: { buyer: { email: 'a@b.co', name: 'Ann' } },
+      to: { buyer: { email: 'c@d.co', name: 'Ann' } },
+      changes: { buyer: { email: 'c@d.co' } },
+    },
+    { name: 'buyer taken away', from: { buyer: { name: 'Ann' } }, to: {}, changes: { buyer: { name: '' } } },
+  ])('a change of $name calls handle.update($changes), with no new mount', async ({ from, to, changes }) => {
+    const { rerender } = render(
+      <StrictMode>
+        <CashierWidget {...base} {...from} />
+      </StrictMode>,
+    );
+    rerender(
+      <StrictMode>
+        <CashierWidget {...base} {...to} />
+      </StrictMode>,
+    );
+    await settle();
+    expect(sdk.mounts).toHaveLength(1);
+    expect(sdk.mounts[0]?.handle.update.mock.calls).toEqual([[changes]]);
+    expect(sdk.mounts[0]?.handle.destroy).not.toHaveBeenCalled();
+  });
+
+  it('a new buyer object with the same values, or removing orderId, changes nothing', async () => {
+    const { rerender } = render(<CashierWidget {...base} orderId="ord_1" buyer={{ email: 'a@b.co' }} />);
+    rerender(<CashierWidget {...base} buyer={{ email: 'a@b.co' }} />);
+    await settle();
+    expect(sdk.mounts[0]?.handle.update).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    { name: 'host', to: { host: 'https://other.example.com' } },
+    { name: 'configuration', to: { configuration: { appInstance: 'token-2' } } },
+    { name: 'frameUrl', to: { frameUrl: 'https://cdn2.example.com/cashier/' } },
+    { name: 'debug', to: { debug: true } },
+    { name: 'revalidateAppInstance given', to: { revalidateAppInstance: async () => 'fresh' } },
+  ])('a change of $name destroys the widget and mounts anew with the latest props', async ({ to }) => {
+    const { container, rerender } = render(<CashierWidget {...base} theme="modal" />);
+    rerender(<CashierWidget {...base} theme="modal" {...to} />);
+    await settle();
+    expect(sdk.mounts).toHaveLength(2);
+    expect(sdk.mounts[0]?.handle.destroy).toHaveBeenCalledTimes(1);
+    const { revalidateAppInstance, ...values } = to as Partial<MountCashierOptions>;
+    expect(sdk.mounts[1]?.opts).toMatchObject({ ...values, theme: 'modal' });
+    expect(typeof sdk.mounts[1]?.opts.revalidateAppInstance).toBe(typeof revalidateAppInstance);
+    expect(sdk.mounts[1]?.handle.update).not.toHaveBeenCalled();
+    expect(container.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('callbacks call the prop of the latest render, without a remount', async () => {
+    const first = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn(), revalidateAppInstance: vi.fn(async () => 'a') };
+    const second = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn(), revalidateAppInstance: vi.fn(async () => 'b') };
+    const { rerender } = render(<CashierWidget {...base} {...first} />);
+    rerender(<CashierWidget {...base} {...second} />);
+    await settle();
+    const opts = sdk.mounts[0]?.opts as MountCashierOptions;
+    const timings = { connected: 1, ready: 2 };
+    opts.onApiInit?.({}, timings);
+    opts.onCrash?.({ code: 'X', message: 'm' });
+    opts.onSlow?.(10_000);
+    await expect(opts.revalidateAppInstance?.()).resolves.toBe('b');
+    expect(second.onApiInit).toHaveBeenCalledWith({}, timings);
+    expect(second.onCrash).toHaveBeenCalledWith({ code: 'X', message: 'm' });
+    expect(second.onSlow).toHaveBeenCalledWith(10_000);
+    expect(first.onApiInit).not.toHaveBeenCalled();
+    expect(sdk.mounts).toHaveLength(1);
+  });
+
+  it('a refused update goes to onUpdateError, and the widget counts as keeping what it had', async () => {
+    const refusal = Object.assign(new Error('open'), { code: 'PAYMENT_OPEN' });
+    sdk.updateResult = () => Promise.reject(refusal);
+    const onUpdateError = vi.fn();
+    const { rerender } = render(<CashierWidget {...base} orderId="ord_1" onUpdateError={onUpdateError} />);
+    rerender(<CashierWidget {...base} orderId="ord_2" onUpdateError={onUpdateError} />);
+    await settle();
+    expect(onUpdateError).toHaveBeenCalledWith(refusal);
+    // The widget kept ord_1: going back to it is no change.
+    rerender(<CashierWidget {...base} orderId="ord_1" onUpdateError={onUpdateError} />);
+    await settle();
+    expect(sdk.mounts[0]?.handle.update.mock.calls).toEqual([[{ orderId: 'ord_2' }]]);
+  });
+
+  it('a callback that is not a function reaches mountCashier as it is, for its TypeError naming it', () => {
+    render(<CashierWidget {...base} onCrash={42 as never} />);
+    expect(sdk.mounts[0]?.opts.onCrash).toBe(42);
+  });
+});
