@@ -7,6 +7,7 @@ import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly';
 import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument';
 import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact';
 import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules';
+import { SDK_ENTRIES, SDK_EXTERNAL } from './host-sdk/build/sdkEntries';
 import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv';
 
 /**
@@ -69,8 +70,9 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
 }
 
 /**
- * The host SDK's ES module build: `index.js`, the entry a host page runs up front, and the bridge
- * (penpal, host methods, settings cache) as a chunk it imports at the first mount (issue 10).
+ * The host SDK's ES module build, one file per SDK_ENTRIES entry (`index.js`, `react.js`, React
+ * external): the entry a host page runs up front, and the bridge (penpal, host methods, settings
+ * cache) as a chunk it imports at the first mount (issue 10).
  * No comments: the ES build kept nine `@__PURE__` annotations (30 B gzip). They only help a
  * bundler drop unused code, and a site that imports the SDK calls mountCashier, which uses it all.
  */
@@ -81,8 +83,13 @@ function hostSdk(frameUrl: string): UserConfig {
       outDir: sdkOutDir,
       emptyOutDir: true,
       sourcemap: true,
-      lib: { entry: resolve(root, 'host-sdk/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+      lib: {
+        entry: Object.fromEntries(Object.entries(SDK_ENTRIES).map(([name, file]) => [name, resolve(root, file)])),
+        formats: ['es'],
+        fileName: (_format, entryName) => `${entryName}.js`,
+      },
       rolldownOptions: {
+        external: SDK_EXTERNAL,
         output: {
           minify: fullMinify,
           comments: false,

@@ -1,0 +1,15 @@
+/**
+ * The host SDK's ES module entries, by the file name they build to under dist/host-sdk/ and the
+ * package subpath that publishes them (package.json `exports`). The ES build (vite.config.ts, mode
+ * `sdk`) and the bundled type declarations (host-sdk/build/bundleTypes.ts) both read this list:
+ * a new entry is one line here and one `exports` line.
+ */
+export const SDK_ENTRIES = {
+  /** `cashier-widget`: mountCashier, CashierError, ErrorCode and the types. */
+  index: 'host-sdk/index.ts',
+  /** `cashier-widget/react`: `<CashierWidget>`; React is a peer dependency. */
+  react: 'host-sdk/react/index.ts',
+} as const;
+
+/** What the SDK's ES entries import but never bundle: React, for `cashier-widget/react`. */
+export const SDK_EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/];
