@@ -3,12 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
-import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly';
-import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument';
-import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact';
-import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules';
-import { SDK_ENTRIES, SDK_EXTERNAL } from './host-sdk/build/sdkEntries';
-import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv';
+import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly.ts';
+import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument.ts';
+import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact.ts';
+import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules.ts';
+import { SDK_ENTRIES, SDK_EXTERNAL } from './host-sdk/build/sdkEntries.ts';
+import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
 
 /**
  * One config for every build, switched by mode:
@@ -188,7 +188,7 @@ export default defineConfig(({ mode }): UserConfig => {
             entryFileNames: '[name]-[hash].js',
             chunkFileNames: '[name]-[hash].js',
             // One file for React itself; the entries are thin facades over it.
-            advancedChunks: { groups: [{ name: 'react-runtime', test: isSharedReactRuntime }] },
+            codeSplitting: { groups: [{ name: 'react-runtime', test: isSharedReactRuntime }] },
           },
         },
       },

@@ -1,5 +1,5 @@
 import { loadEnv } from 'vite';
-import { isHttpsOrLoopback } from './isHttpsOrLoopback';
+import { isHttpsOrLoopback } from './isHttpsOrLoopback.ts';
 import type { StaticsAllowlist } from './statics';
 
 /**

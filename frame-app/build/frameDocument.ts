@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { FRAME_CSP_FILE, frameContentSecurityPolicy } from '../../shared/contentSecurityPolicy';
+import { FRAME_CSP_FILE, frameContentSecurityPolicy } from '../../shared/contentSecurityPolicy.ts';
 import type { StaticsAllowlist } from '../../shared/statics';
 
 /** What the `frame-react` build leaves for the frame document: its import map entries and the files to preload. */
