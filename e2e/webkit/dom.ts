@@ -22,6 +22,11 @@ export async function typeInto(browser: WebdriverIO.Browser, label: string, text
   return field.getValue();
 }
 
+/** The current value of the field labelled `label`. */
+export function valueOf(browser: WebdriverIO.Browser, label: string): Promise<string> {
+  return browser.$(byLabel(label)).getValue();
+}
+
 /** Runs `steps` inside the `<iframe>` that `selector` finds, then switches back to its parent, also on failure. */
 export async function inFrame<T>(browser: WebdriverIO.Browser, selector: string, steps: () => Promise<T>): Promise<T> {
   await browser.switchFrame(browser.$(selector));
