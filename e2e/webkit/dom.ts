@@ -23,7 +23,7 @@ export async function typeInto(browser: WebdriverIO.Browser, label: string, text
 }
 
 /** The current value of the field labelled `label`. */
-export function valueOf(browser: WebdriverIO.Browser, label: string): Promise<string> {
+export function fieldValue(browser: WebdriverIO.Browser, label: string): Promise<string> {
   return browser.$(byLabel(label)).getValue();
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOST_ORIGIN } from '../support/origins';
-import { byLabelledBy, inFrame, typeInto, valueOf } from './dom';
+import { byLabelledBy, inFrame, typeInto, fieldValue } from './dom';
 import { webkitPerFile } from './webkitPerFile';
 
 // e2e/purchase.spec.ts's full purchase in WebKitGTK: the buyer fills the card inside the frame
@@ -23,11 +23,11 @@ describe('the widget in WebKit', () => {
 
     await inFrame(browser(), '#cashier iframe', async () => {
       // The demo passes what the buyer typed on its checkout as the widget's buyer prefill (issue 13).
-      await expect.poll(() => valueOf(browser(), 'Cardholder name')).toBe('Ada Lovelace');
+      await expect.poll(() => fieldValue(browser(), 'Cardholder name')).toBe('Ada Lovelace');
       expect(await typeInto(browser(), 'Card number', APPROVED_CARD)).toBe(APPROVED_CARD);
       expect(await typeInto(browser(), 'Expiration date', '12/30')).toBe('12/30');
       expect(await typeInto(browser(), 'Security code', '123')).toBe('123');
-      expect(await valueOf(browser(), 'Email')).toBe('ada@example.com');
+      expect(await fieldValue(browser(), 'Email')).toBe('ada@example.com');
     });
     await placeOrder.click();
 
