@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOST_ORIGIN } from '../support/origins';
-import { byLabelledBy, inFrame, typeInto, fieldValue } from './dom';
+import { byLabelledBy, fieldValue, inFrame, typeInto } from './dom';
 import { webkitPerFile } from './webkitPerFile';
 
 // e2e/purchase.spec.ts's full purchase in WebKitGTK: the buyer fills the card inside the frame
