@@ -1,0 +1,21 @@
+/**
+ * `cashier-widget/testing`: the mock mode (issue 13 item 5). msw 2 handlers that stand in for the
+ * provider (widget settings, the payment operations, fault switches), a tiny reference bundle,
+ * and handlers that serve the built frame app, so a site's own tests run the real host SDK and
+ * the real frame with no provider and no network. Node only (Vitest, Playwright); needs `msw` 2.
+ * In Playwright, route the browser context through the handlers (`@msw/playwright`,
+ * `skipAssetRequests: false`): the frame is a cross-origin iframe, which a service worker on the
+ * host page does not see. Guide: docs/integration.md "Mock mode".
+ */
+export { type FrameAppHandlersOptions, frameAppHandlers } from './frameAppHandlers';
+export { MOCK_BUNDLE_SOURCE } from './mockBundle';
+export {
+  createMockProvider,
+  MOCK_APP_INSTANCE,
+  MOCK_TEST_CARDS,
+  type MockCharge,
+  type MockFaults,
+  type MockOrder,
+  type MockProvider,
+  type MockProviderOptions,
+} from './mockProvider';

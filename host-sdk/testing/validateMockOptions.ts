@@ -1,0 +1,115 @@
+import { MOCK_BUNDLE_SOURCE } from './mockBundle';
+import type { MockProviderOptions } from './mockProvider';
+
+/** The app instance token the mock provider accepts when `appInstances` is not given. */
+export const MOCK_APP_INSTANCE = 'mock-app-instance';
+
+/**
+ * Fault switches of the mock provider (issue 13 item 5). Each stays on until `setFaults` replaces
+ * them; what the site sees is in docs/integration.md "Mock mode".
+ */
+export interface MockFaults {
+  /**
+   * The widget settings call answers this HTTP status (400–599) with an application error body.
+   * 500: the client retries, then `onCrash` gets SETTINGS_LOAD_FAILED (`details.causeCode`
+   * HTTP_SERVER_ERROR).
+   */
+  settingsStatus?: number;
+  /**
+   * Every API request answers 401 UNAUTHORIZED (the app instance token refused): the frame asks the
+   * host's `revalidateAppInstance` for a new token, and without one the request fails UNAUTHORIZED
+   * (the settings call: SETTINGS_LOAD_FAILED, `causeCode` UNAUTHORIZED).
+   */
+  unauthorized?: boolean;
+  /** Card tokenization and charges answer 403 CAPTCHA_REQUIRED: `pay` rejects with CAPTCHA_ERROR. */
+  captcha?: boolean;
+  /** Every card charge is DECLINED with this `declineCode` (e.g. `"card_declined"`), whatever the card. */
+  decline?: string | false;
+  /** Every API reply waits this many milliseconds (0–600 000) first: a slow provider (`onSlow` past 10 000 ms). */
+  delayMs?: number;
+}
+
+const FAULT_TYPES: Record<keyof MockFaults, string> = {
+  settingsStatus: 'an HTTP status 400–599',
+  unauthorized: 'a boolean',
+  captcha: 'a boolean',
+  decline: 'a non-empty decline code string or false',
+  delayMs: 'milliseconds, a whole number 0–600000',
+};
+
+const FAULT_CHECKS: Record<keyof MockFaults, (v: unknown) => boolean> = {
+  settingsStatus: (v) => Number.isInteger(v) && (v as number) >= 400 && (v as number) <= 599,
+  unauthorized: (v) => typeof v === 'boolean',
+  captcha: (v) => typeof v === 'boolean',
+  decline: (v) => v === false || (typeof v === 'string' && v.length > 0),
+  delayMs: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 600_000,
+};
+
+const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v.slice(0, 100)) : String(v));
+
+/**
+ * Checks fault switches; `where` names the call in the message.
+ * @throws TypeError naming the switch (`faults.delayMs`, …) when unknown or of the wrong type.
+ */
+export function checkFaults(faults: unknown, where: string): MockFaults {
+  if (typeof faults !== 'object' || faults === null || Array.isArray(faults)) {
+    throw new TypeError(`${where}: faults must be an object of fault switches, got ${show(faults)}.`);
+  }
+  for (const [name, value] of Object.entries(faults)) {
+    if (!Object.hasOwn(FAULT_CHECKS, name)) {
+      throw new TypeError(`${where}: faults.${name} is not a fault switch (${Object.keys(FAULT_CHECKS).join(', ')}).`);
+    }
+    const key = name as keyof MockFaults;
+    if (value !== undefined && !FAULT_CHECKS[key](value)) {
+      throw new TypeError(`${where}: faults.${name} must be ${FAULT_TYPES[key]}, got ${show(value)}.`);
+    }
+  }
+  return { ...(faults as MockFaults) };
+}
+
+/** An absolute http(s) URL with no query or fragment, without its trailing slashes; else a TypeError naming `name`. */
+function baseUrl(value: unknown, name: string): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new TypeError(
+      `createMockProvider: ${name} must be an absolute http(s) URL without query or fragment, got ${show(value)}.`,
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * Checks and completes the options of `createMockProvider`.
+ * @throws TypeError naming the option.
+ */
+export function checkOptions(options: unknown): Required<MockProviderOptions> {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`createMockProvider: options must be an object with host, got ${show(options)}.`);
+  }
+  const o = options as Partial<MockProviderOptions>;
+  const host = baseUrl(o.host, 'host');
+  const staticsBaseUrl = o.staticsBaseUrl === undefined ? `${host}/statics` : baseUrl(o.staticsBaseUrl, 'staticsBaseUrl');
+  const appInstances = o.appInstances ?? [MOCK_APP_INSTANCE];
+  if (
+    !Array.isArray(appInstances) ||
+    appInstances.length === 0 ||
+    !appInstances.every((t) => typeof t === 'string' && t !== '')
+  ) {
+    throw new TypeError('createMockProvider: appInstances must be a non-empty array of non-empty strings.');
+  }
+  if (o.bundleSource !== undefined && (typeof o.bundleSource !== 'string' || o.bundleSource === '')) {
+    throw new TypeError('createMockProvider: bundleSource must be the non-empty text of an ES module exporting mount.');
+  }
+  return {
+    host,
+    staticsBaseUrl,
+    appInstances: [...appInstances],
+    bundleSource: o.bundleSource ?? MOCK_BUNDLE_SOURCE,
+    faults: checkFaults(o.faults ?? {}, 'createMockProvider'),
+  };
+}
