@@ -19,3 +19,4 @@ export {
   type MockProvider,
   type MockProviderOptions,
 } from './mockProvider';
+export { type MockServer, type MockServerOptions, startMockServer } from './startMockServer';

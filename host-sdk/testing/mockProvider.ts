@@ -66,6 +66,10 @@ export interface MockCharge {
 
 /** What {@link createMockProvider} returns. */
 export interface MockProvider {
+  /** The provider base URL the handlers answer, as checked (no trailing slash): pass it to `mountCashier` as `host`. */
+  readonly host: string;
+  /** Where the handlers serve the bundle: the settings' `widgetStaticsBaseUrl`. */
+  readonly staticsBaseUrl: string;
   /**
    * msw 2 request handlers for every request the frame and the bundle make to `host` and
    * `staticsBaseUrl`: widget settings, order setup and read, payment methods by order, card
@@ -281,6 +285,8 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
   ];
 
   return {
+    host,
+    staticsBaseUrl,
     handlers,
     setFaults(next) {
       faults = checkFaults(next, 'setFaults');
