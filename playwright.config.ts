@@ -47,7 +47,10 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: 'production/**',
+      // e2e/ and the example host tests (examples/*/: a site's own tests against the mock mode, issue 13).
+      testDir: '.',
+      testMatch: ['e2e/**/*.spec.ts', 'examples/*/*.spec.ts'],
+      testIgnore: 'e2e/production/**',
       use: {
         browserName: 'chromium',
         launchOptions: {
@@ -59,7 +62,9 @@ export default defineConfig({
     {
       name: 'firefox',
       // The chaos run (issue 12) is specified for Chromium: one engine is enough to run its seed.
-      testIgnore: ['production/**', 'chaos.spec.ts'],
+      testDir: '.',
+      testMatch: ['e2e/**/*.spec.ts', 'examples/*/*.spec.ts'],
+      testIgnore: ['e2e/production/**', 'e2e/chaos.spec.ts'],
       use: {
         browserName: 'firefox',
         channel: FIREFOX_CHANNEL,
