@@ -26,6 +26,8 @@ if (!process.env.CASHIER_TLS_DIR) {
  * (CASHIER_E2E_PORT_BASE moves all three). One worker: the provider's fault switches are global,
  * so the projects run one after the other against the same servers.
  * e2e/chaos.spec.ts (the seeded chaos run, 50 mounts of one seed) runs in Chromium only.
+ * The examples' specs (examples/site-checkout/: a site's own tests against the mock mode, issue
+ * 13) run in both engines too; msw handlers serve their pages, frame and provider, not these servers.
  * The `production` project runs e2e/production/ in Chromium against the production build as
  * deployed (e2e/production/deployment.ts): four https sites with their own names, mapped to
  * loopback ports by --host-resolver-rules, whose certificate Chromium accepts by its key hash.

@@ -79,7 +79,7 @@ test.beforeAll(async () => {
     platform: 'browser',
     write: false,
     // Only while the example reads the sources (cashierPackage.ts): the published build has these compiled in.
-    define: { 'import.meta.env.CASHIER_FRAME_URL': '""', 'import.meta.env.DEV': 'false' },
+    define: { 'import.meta.env.CASHIER_FRAME_URL': '""' },
     external: ['node:*'],
     logLevel: 'warning',
   });

@@ -29,9 +29,14 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** Where the built frame app sits beside this module: in the repository, then in the published package. */
+/**
+ * Where the built frame app sits beside this module: in the repository (host-sdk/testing/), then in
+ * the published package (dist/testing.js or dist/<entry>/testing/index.js beside dist/frame-app).
+ */
 function defaultFrameDir(): string {
-  const candidates = ['../../dist/frame-app', '../frame-app'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const candidates = ['../../dist/frame-app', '../frame-app', '../../frame-app'].map((p) =>
+    fileURLToPath(new URL(p, import.meta.url)),
+  );
   const found = candidates.find((dir) => existsSync(resolve(dir, 'index.html')));
   if (!found) {
     throw new Error(
