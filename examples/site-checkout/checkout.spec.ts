@@ -4,10 +4,12 @@
 // msw handlers, routed at the browser context (which, unlike a service worker on the host page,
 // sees the cross-origin iframe's requests) by @msw/playwright. Nothing listens on these origins:
 // a request no handler answers is aborted and fails the test, so none reaches the network.
+// The example names the package as a site does: at run time `cashier-widget` and
+// `cashier-widget/testing` resolve through package.json `exports` to the built files (esbuild below
+// ignores this repository's tsconfig for that); for the typecheck, which runs before the build,
+// tsconfig.json `paths` maps the same names to the entries' sources.
 import { defineNetworkFixture, type NetworkFixture } from '@msw/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { build } from 'esbuild';
-import { HttpResponse, http, type RequestHandler } from 'msw';
 import {
   createMockProvider,
   frameAppHandlers,
@@ -15,7 +17,9 @@ import {
   MOCK_TEST_CARDS,
   type MockProvider,
   startMockServer,
-} from './cashierPackage.ts';
+} from 'cashier-widget/testing';
+import { build } from 'esbuild';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 
 // Loopback origins (the development frame build allows http statics only there); the host page
 // and the frame are different sites, as in production. The provider's host is a loopback server
@@ -78,8 +82,9 @@ test.beforeAll(async () => {
     format: 'esm',
     platform: 'browser',
     write: false,
-    // Only while the example reads the sources (cashierPackage.ts): the published build has these compiled in.
-    define: { 'import.meta.env.CASHIER_FRAME_URL': '""' },
+    // Resolve `cashier-widget` as a site's build does, through the package's `exports` (the built
+    // dist/ files), not through this repository's tsconfig `paths` to the sources.
+    tsconfigRaw: '{}',
     external: ['node:*'],
     logLevel: 'warning',
   });

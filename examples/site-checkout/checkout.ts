@@ -1,7 +1,7 @@
 // A site's checkout page script (the example host of docs/integration.md): mounts the widget for
 // the order the site's server set up, pays it when the buyer places the order, and tells the
 // buyer what happened. Everything it uses comes from the package's `.` entry.
-import { type CashierApi, type CashierCrash, CashierError, mountCashier } from './cashierPackage.ts';
+import { type CashierApi, type CashierCrash, CashierError, mountCashier } from 'cashier-widget';
 
 /** What the site's server renders into the page. */
 interface CheckoutConfig {

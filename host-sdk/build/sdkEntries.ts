@@ -9,7 +9,12 @@ export const SDK_ENTRIES = {
   index: 'host-sdk/index.ts',
   /** `cashier-widget/react`: `<CashierWidget>`; React is a peer dependency. */
   react: 'host-sdk/react/index.ts',
+  /** `cashier-widget/testing`: the mock mode for sites' own tests (Node; msw 2 is a peer dependency). */
+  testing: 'host-sdk/testing/index.ts',
 } as const;
 
-/** What the SDK's ES entries import but never bundle: React, for `cashier-widget/react`. */
-export const SDK_EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/];
+/**
+ * What the SDK's ES entries import but never bundle: React, for `cashier-widget/react`; msw and
+ * Node's own modules, for `cashier-widget/testing`.
+ */
+export const SDK_EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/, /^msw($|\/)/, /^node:/];
