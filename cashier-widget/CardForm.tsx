@@ -8,10 +8,24 @@ import { type CardField, FIELD_LABELS, validateField } from './validateCardForm'
 const INPUTS: Record<CardField, InputHTMLAttributes<HTMLInputElement>> = {
   cardholderName: { autoComplete: 'cc-name', type: 'text' },
   cardNumber: { autoComplete: 'cc-number', inputMode: 'numeric', type: 'text', placeholder: '1234 1234 1234 1234' },
-  expirationDate: { autoComplete: 'cc-exp', inputMode: 'numeric', type: 'text', placeholder: 'MM/YY' },
-  securityCode: { autoComplete: 'cc-csc', inputMode: 'numeric', type: 'text', placeholder: 'CVC' },
+  expirationDate: { autoComplete: 'cc-exp', inputMode: 'numeric', type: 'text' },
+  securityCode: { autoComplete: 'cc-csc', inputMode: 'numeric', type: 'text' },
   email: { autoComplete: 'email', type: 'email', inputMode: 'email' },
 };
+
+/**
+ * The format a field expects, shown under its label and read with it (WCAG 3.3.2: a placeholder
+ * alone disappears as the buyer types, and is not read by every screen reader). Expiry and
+ * security code share a row, so both have one and their inputs line up.
+ */
+const HINTS: Partial<Record<CardField, string>> = { expirationDate: 'MM/YY', securityCode: '3 or 4 digits' };
+
+/**
+ * Focus rings (WCAG 2.4.7, 1.4.11): a 3 px blue ring outside the field, the same whether the field
+ * is valid or not, so it stays distinct from an invalid field's red border. Inline styles cannot
+ * say :focus-visible, hence this one rule set, scoped by class.
+ */
+const FOCUS_CSS = '.cw-input:focus,.cw-radio:focus-visible{outline:3px solid #1a56db;outline-offset:2px}';
 
 const FORMATTERS: Partial<Record<CardField, (v: string) => string>> = {
   cardNumber: formatCardNumber,
@@ -50,19 +64,27 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
   const field = (name: CardField, style?: CSSProperties) => {
     const id = `${idPrefix}-${name}`;
     const error = errors[name];
+    const hint = HINTS[name];
     return (
       <div style={{ ...styles.field, ...style }}>
         <label htmlFor={id} style={styles.label}>
           {FIELD_LABELS[name]}
         </label>
+        {hint && (
+          <span id={`${id}-hint`} style={styles.hint}>
+            {hint}
+          </span>
+        )}
         <input
           {...INPUTS[name]}
           id={id}
           name={name}
+          className="cw-input"
           value={values[name]}
           readOnly={locked}
+          aria-required="true"
           aria-invalid={error ? 'true' : 'false'}
-          aria-describedby={describedBy(error && `${id}-error`, locked && lockedId)}
+          aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`, locked && lockedId)}
           style={{ ...styles.input, ...(error ? styles.inputInvalid : {}), ...(locked ? styles.inputLocked : {}) }}
           onChange={(e) => {
             if (store.getSnapshot().locked) return;
@@ -74,11 +96,10 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
             if (store.getSnapshot().values[name] !== '') store.setError(name, validateField(name, store.getSnapshot().values));
           }}
         />
-        {error && (
-          <span id={`${id}-error`} style={styles.error}>
-            {error}
-          </span>
-        )}
+        {/* Always present, so the error a blur brings is announced (WCAG 4.1.3): a live region must be in the page before its text changes. */}
+        <span id={`${id}-error`} aria-live="polite" style={error ? styles.error : styles.visuallyHidden}>
+          {error}
+        </span>
       </div>
     );
   };
@@ -90,6 +111,7 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
       style={{ ...styles.form, ...(modal ? styles.modal : {}) }}
       onSubmit={(e) => e.preventDefault()}
     >
+      <style>{FOCUS_CSS}</style>
       {notice && (
         <p role="alert" style={styles.notice}>
           {notice}
@@ -109,6 +131,7 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
             <label key={m.type} style={styles.method}>
               <input
                 type="radio"
+                className="cw-radio"
                 name={`${idPrefix}-method`}
                 value={m.type}
                 checked={method === m.type}
@@ -153,18 +176,20 @@ const styles: Record<string, CSSProperties> = {
   rowField: { flex: '1 1 140px' },
   field: { display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 },
   label: { fontSize: 13, fontWeight: 600 },
+  hint: { fontSize: 12, color: '#52606d' },
   // An input is as wide as its field, never its default 20 characters: the form fits any frame.
   input: {
     font: 'inherit',
     fontSize: 15,
     padding: '8px 10px',
-    border: '1px solid #9aa5b1',
+    // #6b7785 on white is 4.6:1 (WCAG 1.4.11 asks 3:1 of a field's boundary).
+    border: '1px solid #6b7785',
     borderRadius: 6,
     width: '100%',
     minWidth: 0,
     boxSizing: 'border-box',
   },
-  inputInvalid: { borderColor: '#c62828', outlineColor: '#c62828' },
+  inputInvalid: { borderColor: '#c62828', boxShadow: 'inset 0 0 0 1px #c62828' },
   inputLocked: { background: '#f0f2f4', color: '#52606d' },
   error: { fontSize: 12, color: '#c62828' },
   notice: { margin: 0, padding: '8px 10px', borderRadius: 6, background: '#fdecea', color: '#8a1c1c', fontSize: 14 },

@@ -3,7 +3,7 @@ import { expect, openAndMount, SETTINGS_PATH, test, widgetFrame } from './suppor
 
 // Spec 2: with theme modal the alert text is red; with any other theme the alert has a grey background.
 const themes = [
-  { theme: 'modal', color: 'rgb(214, 48, 49)', background: 'rgba(0, 0, 0, 0)' },
+  { theme: 'modal', color: 'rgb(214, 48, 49)', background: 'rgb(255, 255, 255)' },
   { theme: 'inline', color: 'rgb(51, 51, 51)', background: 'rgb(240, 240, 240)' },
   { theme: 'anything-else', color: 'rgb(51, 51, 51)', background: 'rgb(240, 240, 240)' },
 ];

@@ -29,7 +29,7 @@ interface Row {
   frameEvents: { chromium: string[]; firefox: string[] };
 }
 
-const MODAL = { color: 'rgb(214, 48, 49)', background: 'rgba(0, 0, 0, 0)' };
+const MODAL = { color: 'rgb(214, 48, 49)', background: 'rgb(255, 255, 255)' };
 const INLINE = { color: 'rgb(51, 51, 51)', background: 'rgb(240, 240, 240)' };
 
 const rows: Row[] = [

@@ -25,7 +25,7 @@ describe('renderAlert (spec 2, 8)', () => {
   });
 
   it.each([
-    { theme: 'modal', color: 'rgb(214, 48, 49)', background: '' },
+    { theme: 'modal', color: 'rgb(214, 48, 49)', background: 'rgb(255, 255, 255)' },
     { theme: 'inline', color: 'rgb(51, 51, 51)', background: 'rgb(240, 240, 240)' },
     { theme: 'dark', color: 'rgb(51, 51, 51)', background: 'rgb(240, 240, 240)' },
   ])('theme $theme: color $color, background "$background"', ({ theme, color, background }) => {

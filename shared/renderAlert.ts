@@ -8,10 +8,12 @@ const ALERT_BASE = "margin:0;font:14px/1.5 system-ui,-apple-system,'Segoe UI',Ro
 
 /**
  * The alert's inline styles per theme, as CSS text (spec section 2): red text for theme modal, a
- * grey background otherwise.
+ * grey background otherwise. The modal alert has an opaque white background of its own: its red
+ * (#d63031, 4.85:1 on white) keeps WCAG 1.4.3's 4.5:1 on whatever the host page is, where on the
+ * frame's transparent background a dark host page would fail it (issue 14).
  */
 export const ALERT_STYLES: Record<'modal' | 'inline', string> = {
-  modal: `${ALERT_BASE}color:#d63031;padding:12px 0`,
+  modal: `${ALERT_BASE}color:#d63031;background:#fff;padding:12px 16px;border-radius:6px`,
   inline: `${ALERT_BASE}color:#333;background:#f0f0f0;padding:12px 16px;border-radius:6px`,
 };
 

@@ -145,25 +145,32 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
     return;
   }
   const read = readBuyer(document);
+  markInvalid('problem' in read ? read.fieldId : undefined);
   if ('problem' in read) {
     error.textContent = read.problem;
     $(read.fieldId).focus();
     return;
   }
+  // Not `disabled` while the order is created: a disabled button drops the keyboard focus it has (WCAG 2.4.3).
   const continueButton = $<HTMLButtonElement>('continue');
-  continueButton.disabled = true;
+  if (continueButton.getAttribute('aria-disabled') === 'true') return;
+  continueButton.setAttribute('aria-disabled', 'true');
   const request: OrderSetupRequest = { event, lines, currency: CURRENCY, buyer: read.buyer };
   let order: Order;
   try {
     order = await provider<Order>('POST', ProviderPaths.orderSetup, request);
   } catch (thrown) {
     error.textContent = `The order could not be created: ${(thrown as Error).message}`;
-    continueButton.disabled = false;
+    continueButton.removeAttribute('aria-disabled');
     return;
   }
   orderId = order.id;
   document.body.dataset.orderId = order.id;
-  for (const el of $('order-form').querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select, textarea'))
+  // The keyboard goes on to the payment (its heading takes the focus), then the form is closed.
+  $('payment-title').focus();
+  for (const el of $('order-form').querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>(
+    'input, select, textarea, button',
+  ))
     el.disabled = true;
   log('order setup', `${order.id}, total ${money(order.total.amount)}`);
   mountWidget(order.id, read.buyer);
@@ -220,6 +227,7 @@ async function placeOrder() {
     return;
   }
   result.textContent = 'Processing your payment…';
+  $('order-note').textContent = '';
   let outcome: PayOutcome & { message?: string };
   try {
     outcome = (await pay({ orderId })) as typeof outcome;
@@ -240,10 +248,15 @@ async function placeOrder() {
       result.textContent = 'Please check the payment details.';
       return;
     case 'DECLINED':
-      result.textContent = `The payment was declined. ${outcome.message ?? ''}`.trim();
+      // The widget announces the decline itself (its alert): shown here, not announced twice.
+      result.textContent = '';
+      $('order-note').textContent = `The payment was declined. ${outcome.message ?? ''}`.trim();
       return;
     case 'APPROVED':
     case 'PENDING':
+      // Place order goes, so the focus it has moves first: to the status, then to the confirmation.
+      result.textContent = 'Confirming your order…';
+      result.focus();
       button.hidden = true;
       readingBack ??= confirmOrder(orderId, outcome).finally(() => {
         readingBack = undefined;
@@ -262,6 +275,7 @@ async function placeOrder() {
 async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void> {
   const result = $('order-result');
   const again = $<HTMLButtonElement>('check-order');
+  if (document.activeElement === again) result.focus(); // it is about to hide: keep the focus in the flow
   again.hidden = true;
   again.onclick = () => {
     readingBack ??= confirmOrder(forOrder, outcome).finally(() => {
@@ -277,6 +291,7 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
     log('order read-back failed', message);
     result.textContent = `Your order was placed (charge ${outcome.chargeId}), but it could not be loaded to confirm it (${message}). Check the order again; do not pay again.`;
     again.hidden = false;
+    again.focus();
     return;
   }
   const confirmation = confirmationFor(forOrder, body, outcome, money);
@@ -284,6 +299,7 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
     log('order read-back', confirmation.problem);
     result.textContent = confirmation.problem;
     again.hidden = false;
+    again.focus();
     return;
   }
   result.textContent = '';
@@ -292,6 +308,17 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
   section.dataset.orderStatus = confirmation.status;
   section.dataset.chargeId = confirmation.chargeId;
   $('confirmation-text').textContent = confirmation.text;
+  section.focus(); // read as "Order confirmed" with its text (WCAG 2.4.3, 4.1.3)
+}
+
+/** Marks the buyer field with the problem (or none) for assistive technology: aria-invalid, described by the error. */
+function markInvalid(fieldId: string | undefined) {
+  for (const field of $('buyer-fields').querySelectorAll('input')) {
+    const invalid = field.id === fieldId;
+    field.setAttribute('aria-invalid', String(invalid));
+    if (invalid) field.setAttribute('aria-describedby', 'order-error');
+    else field.removeAttribute('aria-describedby');
+  }
 }
 
 renderEvent();
