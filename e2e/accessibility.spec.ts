@@ -4,6 +4,7 @@ import { axeViolations, frameOf } from './support/axe';
 import {
   APPROVED_CARD,
   clickPlaceOrderBelowTheFold,
+  DECLINE_MESSAGE,
   DECLINED_CARD,
   fillCard,
   placeOrder,
@@ -16,8 +17,6 @@ import { expect, openAndMount, SETTINGS_PATH, test, widgetFrame } from './suppor
 // cross-site frame for every state a buyer meets; a purchase with the keyboard alone; and the
 // screen reader contract of the frame (names, autofill hints, keyboards). docs/accessibility.md
 // maps each criterion to these tests.
-
-const DECLINE_MESSAGE = 'Your card was declined. Try another card.';
 
 /** axe in both documents: no violation in either. */
 async function expectNoViolations(page: Page, state: string) {

@@ -1,6 +1,14 @@
 import type { Browser, Frame, Page } from '@playwright/test';
 import { TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
-import { clickPlaceOrderBelowTheFold, continueToPayment, DECLINED_CARD, fillCard, placeOrder, widget } from './support/checkout';
+import {
+  clickPlaceOrderBelowTheFold,
+  continueToPayment,
+  DECLINE_MESSAGE,
+  DECLINED_CARD,
+  fillCard,
+  placeOrder,
+  widget,
+} from './support/checkout';
 import { HOST_ORIGIN } from './support/origins';
 import type { ProviderControl } from './support/provider';
 import { expect, SETTINGS_PATH, test } from './support/test';
@@ -10,8 +18,6 @@ import { expect, SETTINGS_PATH, test } from './support/test';
 // page scrolls sideways, the iframe is as tall as the frame's content (no inner scrollbar), and
 // the expiry / security-code row wraps on narrow frames. Each state is reached once per device
 // scale factor, then the viewport is resized through the widths (the layout has no memory).
-
-const DECLINE_MESSAGE = 'Your card was declined. Try another card.';
 
 /** A screen: a CSS viewport; 200 % zoom of 1280 px is a 640 CSS px viewport at device scale 2. */
 interface Screen {

@@ -3,6 +3,7 @@ import { ProviderPaths } from '../shared';
 import {
   APPROVED_CARD,
   clickPlaceOrderBelowTheFold,
+  DECLINE_MESSAGE,
   DECLINED_CARD,
   fillCard,
   placeOrder,
@@ -43,7 +44,7 @@ test('a decline is shown in the widget, then another card succeeds', async ({ pa
   const orderId = await startCheckout(page);
   await fillCard(page, DECLINED_CARD);
   await placeOrder(page).click();
-  await expect(widget(page).getByRole('alert')).toHaveText('Your card was declined. Try another card.');
+  await expect(widget(page).getByRole('alert')).toHaveText(DECLINE_MESSAGE);
   // Announced once, by the widget: the host shows it outside its live region (issue 14).
   await expect(page.locator('#order-note')).toContainText('The payment was declined');
   await expect(page.getByRole('status')).not.toContainText('declined');

@@ -7,6 +7,8 @@ import { typeInto } from './typeInto';
 /** Test cards of the reference provider (README "Quick start"). */
 export const APPROVED_CARD = '4242 4242 4242 4242';
 export const DECLINED_CARD = '4000 0000 0000 0002';
+/** What the widget says (its alert) when the DECLINED_CARD is declined. */
+export const DECLINE_MESSAGE = 'Your card was declined. Try another card.';
 
 /** The widget's frame on the demo checkout. */
 export const widget = (page: Page): FrameLocator => page.frameLocator('#cashier iframe');

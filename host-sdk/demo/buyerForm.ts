@@ -86,3 +86,17 @@ export function readBuyer(doc: Document): { buyer: Record<string, string> } | { 
   }
   return { buyer };
 }
+
+/**
+ * Marks the buyer field with the problem `readBuyer` found (or none, `undefined`) for assistive
+ * technology (issue 14): `aria-invalid` on each field, and the invalid one described by the
+ * form's error line (`#order-error`).
+ */
+export function markInvalid(doc: Document, fieldId: string | undefined): void {
+  for (const field of doc.querySelectorAll<HTMLInputElement>('#buyer-fields input')) {
+    const invalid = field.id === fieldId;
+    field.setAttribute('aria-invalid', String(invalid));
+    if (invalid) field.setAttribute('aria-describedby', 'order-error');
+    else field.removeAttribute('aria-describedby');
+  }
+}

@@ -12,7 +12,7 @@ import {
 } from '../../shared';
 import type * as CashierSdk from '../index';
 import type { CashierApi } from '../types';
-import { readBuyer, renderBuyerFields } from './buyerForm';
+import { markInvalid, readBuyer, renderBuyerFields } from './buyerForm';
 import { confirmationFor, type PayOutcome } from './confirmationFor';
 import { recurrenceLabel } from './recurrenceLabel';
 import { timingRows } from './timingRows';
@@ -145,7 +145,7 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
     return;
   }
   const read = readBuyer(document);
-  markInvalid('problem' in read ? read.fieldId : undefined);
+  markInvalid(document, 'problem' in read ? read.fieldId : undefined);
   if ('problem' in read) {
     error.textContent = read.problem;
     $(read.fieldId).focus();
@@ -309,16 +309,6 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
   section.dataset.chargeId = confirmation.chargeId;
   $('confirmation-text').textContent = confirmation.text;
   section.focus(); // read as "Order confirmed" with its text (WCAG 2.4.3, 4.1.3)
-}
-
-/** Marks the buyer field with the problem (or none) for assistive technology: aria-invalid, described by the error. */
-function markInvalid(fieldId: string | undefined) {
-  for (const field of $('buyer-fields').querySelectorAll('input')) {
-    const invalid = field.id === fieldId;
-    field.setAttribute('aria-invalid', String(invalid));
-    if (invalid) field.setAttribute('aria-describedby', 'order-error');
-    else field.removeAttribute('aria-describedby');
-  }
 }
 
 renderEvent();
