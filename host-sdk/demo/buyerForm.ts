@@ -93,7 +93,7 @@ export function readBuyer(doc: Document): { buyer: Record<string, string> } | { 
  * form's error line (`#order-error`).
  */
 export function markInvalid(doc: Document, fieldId: string | undefined): void {
-  for (const field of doc.querySelectorAll<HTMLInputElement>('#buyer-fields input')) {
+  for (const field of doc.querySelectorAll<HTMLElement>('#buyer-fields input, #buyer-fields textarea')) {
     const invalid = field.id === fieldId;
     field.setAttribute('aria-invalid', String(invalid));
     if (invalid) field.setAttribute('aria-describedby', 'order-error');
