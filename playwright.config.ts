@@ -29,7 +29,7 @@ if (!process.env.CASHIER_TLS_DIR) {
  * The examples' specs (examples/site-checkout/: a site's own tests against the mock mode, issue
  * 13) run in both engines too; msw handlers serve their pages, frame and provider, not these servers.
  * The `production` project runs e2e/production/ in Chromium against the production build as
- * deployed (e2e/production/deployment.ts): four https sites with their own names, mapped to
+ * deployed (e2e/production/deployment.ts): five https sites with their own names, mapped to
  * loopback ports by --host-resolver-rules, whose certificate Chromium accepts by its key hash.
  */
 export default defineConfig({

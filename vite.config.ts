@@ -24,7 +24,8 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  *   to prove a bundle that brings its own React still loads.
  * - `--mode demo`: the demo host page's script → dist/demo/demo.js (it uses the SDK's script-tag build).
  * Build-time settings (DESIGN "Host SDK", shared/buildEnv.ts): VITE_CASHIER_FRAME_URL (the SDK's default
- * frameUrl) and VITE_CASHIER_STATICS_ORIGINS (the frame's statics allowlist and CSP), both required and
+ * frameUrl), VITE_CASHIER_STATICS_ORIGINS (the frame's statics allowlist and CSP) and
+ * VITE_CASHIER_VAULT_ORIGIN (where the frame sends card data, and its CSP's frame-src), all required and
  * https (http only on loopback) unless CASHIER_BUILD=development (npm run build:dev) fills in the loopback
  * defaults. `npm run build` checks them first (shared/checkBuildEnv.ts); every step resolves them again,
  * so a step run on its own refuses a bad environment too, before it writes anything.
@@ -198,14 +199,22 @@ export default defineConfig(({ mode }): UserConfig => {
   return {
     root: resolve(root, 'frame-app'),
     base: './',
-    define: { 'import.meta.env.CASHIER_STATICS_ALLOWLIST': JSON.stringify(allowlist) },
+    define: {
+      'import.meta.env.CASHIER_STATICS_ALLOWLIST': JSON.stringify(allowlist),
+      'import.meta.env.CASHIER_VAULT_ORIGIN': JSON.stringify(settings.vaultOrigin),
+    },
     // validator's own ES build (the same functions): no CommonJS wrapper or interop helpers in the
     // bootstrap script, whose bytes all stand before the settings request.
     resolve: { alias: [{ find: /^validator\/lib\/(.+)\.js$/, replacement: 'validator/es/lib/$1.js' }] },
     plugins: [
       // axios's fetch adapter is never chosen in a browser (xhr comes first): ~3 kB gzip less before the settings request.
       axiosXhrOnly(),
-      frameDocument({ manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST), allowlist, placeholder: CSP_PLACEHOLDER }),
+      frameDocument({
+        manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST),
+        allowlist,
+        vaultOrigin: settings.vaultOrigin,
+        placeholder: CSP_PLACEHOLDER,
+      }),
     ],
     envDir: root,
     build: {

@@ -50,7 +50,8 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const store = createFormStore();
   const root = createRoot(container);
   // The frame's client sends with the spec's rules; the typed operations are the bundle's own.
-  const providerApi = createProviderApi(props.providerClient.request);
+  // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model").
+  const providerApi = createProviderApi(props.providerClient.request, props.providerClient.vault.request);
   let current = props;
   let apiSent = false;
   let unmounted = false;

@@ -170,12 +170,16 @@ describe('mount with an order: payment methods and pay', () => {
     const request = async ({ method, path, data, headers }: ProviderRequest): Promise<unknown> => {
       const chargesOf = chargesPathOrder(path);
       if (path === ProviderPaths.paymentMethodsByOrder('ord_1')) return provider.getPaymentMethodsByOrder();
-      if (path === ProviderPaths.cardTokenization) return provider.tokenizeCard(data);
       if (chargesOf && method === 'post') return provider.chargeOrder(data, headers?.['Idempotency-Key'], chargesOf);
       if (chargesOf && method === 'get') return provider.getChargesByOrder(chargesOf);
       throw new Error(`unexpected ${method} ${path}`);
     };
-    const providerClient = { ...client, request };
+    // Card data to the vault alone (DESIGN "Security model"): the host transport never tokenizes.
+    const vaultRequest = async ({ path, data }: ProviderRequest): Promise<unknown> => {
+      if (path === ProviderPaths.cardTokenization) return provider.tokenizeCard(data);
+      throw new Error(`unexpected vault call ${path}`);
+    };
+    const providerClient = { ...client, request, vault: { origin: 'https://vault.example', request: vaultRequest } };
     const p = props({ ...(mountedOrderId === null ? {} : { orderId: mountedOrderId }), providerClient });
     let instance: ReturnType<typeof mount> | undefined;
     await act(async () => {

@@ -63,7 +63,7 @@ async function setup(
     theme: 'inline',
     debug: false,
     settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient: { ...client, request },
+    providerClient: { ...client, request, vault: { origin: 'https://vault.example', request } },
     onApiInit,
     onCrash: vi.fn(),
     ...over,

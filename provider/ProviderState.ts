@@ -49,6 +49,11 @@ export interface RecordedRequest {
   idempotencyKey: string | null;
   /** Milliseconds since the epoch. */
   at: number;
+  /**
+   * Which of the provider's servers took it: `api` (the provider host, statics included) or
+   * `vault` (card tokenization, on its own origin: DESIGN "Security model"). Default `api`.
+   */
+  server?: 'api' | 'vault';
 }
 
 /** The provider's in-memory state: faults, settings overrides, accepted tokens, recorded requests. */

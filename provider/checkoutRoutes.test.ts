@@ -10,7 +10,16 @@ import { startProvider } from './startProvider';
 // operation of spec section 7 is routed (no 404 "no route"), authorised, and fault-switchable.
 
 const fixtures = new URL('../e2e/fixtures/statics', import.meta.url).pathname;
-let running: RunningServer & { state: ProviderState };
+let running: RunningServer & { state: ProviderState; vaultUrl?: string };
+/** The provider's typed operations as the frame makes them: card tokenization to the vault, the rest to the API. */
+const apiWith = (appInstance: string): ProviderApi => {
+  const frameClient = createProviderClient({
+    host: running.url,
+    vaultOrigin: running.vaultUrl,
+    getAppInstance: () => appInstance,
+  });
+  return createProviderApi(frameClient.request, frameClient.vault.request);
+};
 let client: ProviderApi;
 let order: Order;
 
@@ -21,8 +30,9 @@ beforeAll(async () => {
     frameOrigins: ['http://127.0.0.1:4174'],
     staticsDir: fixtures,
     control: true,
+    vaultPort: 0,
   });
-  client = createProviderApi(createProviderClient({ host: running.url, getAppInstance: () => DEMO_APP_INSTANCE }).request);
+  client = apiWith(DEMO_APP_INSTANCE);
   order = await client.setupOrder({
     event: { name: 'Gala', startsAt: '2027-01-01T20:00:00Z', locationType: 'VENUE', recurrenceStatus: 'RECURRING' },
     lines: [{ name: 'Seat', unitPrice: 2500, quantity: 2 }],
@@ -111,10 +121,36 @@ describe('every spec section 7 path is routed', () => {
     },
   );
 
+  it('the API host takes no card data: card-tokenization there is 404, and nothing is tokenized', async () => {
+    const response = await fetch(`${running.url}/_serverless/payments-checkout-server/card-tokenization`, {
+      method: 'POST',
+      headers: { Authorization: DEMO_APP_INSTANCE, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ holderName: 'Ada', number: TEST_CARDS.approved, expMonth: 12, expYear: 2040, cvc: '123' }),
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it("the vault answers card tokenization only, recorded as the vault's; its CORS admits the frame origin alone", async () => {
+    running.state.clearRequests();
+    await client.tokenizeCard({ holderName: 'Ada', number: TEST_CARDS.approved, expMonth: 12, expYear: 2040, cvc: '123' });
+    expect(running.state.requests.map((r) => [r.server, r.path])).toEqual([
+      ['vault', '/_serverless/payments-checkout-server/card-tokenization'],
+    ]);
+    const other = await fetch(`${running.vaultUrl}/_serverless/payments-checkout-server/widget-settings`, {
+      headers: { Authorization: DEMO_APP_INSTANCE },
+    });
+    expect(other.status).toBe(404);
+    const preflight = (origin: string) =>
+      fetch(`${running.vaultUrl}/_serverless/payments-checkout-server/card-tokenization`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+      }).then((r) => r.headers.get('access-control-allow-origin'));
+    expect(await preflight('http://127.0.0.1:4174')).toBe('http://127.0.0.1:4174');
+    expect(await preflight('http://localhost:4173')).toBeNull();
+  });
+
   it.each([...implemented, ...notImplemented])('$name without a known app instance → 401 UNAUTHORIZED', async ({ call }) => {
-    const stranger = createProviderApi(
-      createProviderClient({ host: running.url, getAppInstance: () => 'unknown-token' }).request,
-    );
+    const stranger = apiWith('unknown-token');
     const error = await failure(call(stranger));
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', details: { status: 401 } });
   });

@@ -69,7 +69,7 @@ export const MANDATORY_FIELDS = [
   { name: 'address', label: 'Address', type: FormFieldType.ADDRESS_SHORT, valueType: FieldValueType.ADDRESS, required: false },
 ] as const;
 
-/** Registers every spec section 7 path except widget-settings on `app`. */
+/** Registers every spec section 7 path except widget-settings and card tokenization (the vault's) on `app`. */
 export function registerCheckoutRoutes<E extends Env>(app: Hono<E>, store: CheckoutStore): void {
   const send = (c: Context<E>, reply: StoreReply) => {
     for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
@@ -81,7 +81,7 @@ export function registerCheckoutRoutes<E extends Env>(app: Hono<E>, store: Check
   app.post(P.orderSetup, async (c) => send(c, store.setupOrder(await body(c))));
   app.get(pattern(P.order, 'orderId'), (c) => send(c, store.getOrder(param(c, 'orderId'))));
   app.get(pattern(P.paymentMethodsByOrder, 'orderId'), (c) => send(c, store.paymentMethodsFor(param(c, 'orderId'))));
-  app.post(P.cardTokenization, async (c) => send(c, store.tokenizeCard(await body(c))));
+  // Card tokenization is the vault's alone (createVaultApp.ts): the API host has no such route.
   app.post(pattern(P.chargesByOrder, 'orderId'), async (c) =>
     send(c, store.chargeOrder(param(c, 'orderId'), await body(c), c.req.header('idempotency-key'))),
   );

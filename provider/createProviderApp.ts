@@ -1,16 +1,15 @@
 import type { Socket } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { registerCheckoutRoutes } from './checkoutRoutes';
 import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
-import { cacheStatics, compressReplies, noStore } from './deliveryPolicy';
+import { createVaultApp } from './createVaultApp';
+import { cacheStatics, noStore } from './deliveryPolicy';
 import { isLoopbackHost } from './isLoopbackHost';
-import { type Fault, ProviderState } from './ProviderState';
-import { tokenFingerprint } from './tokenFingerprint';
+import { ProviderState } from './ProviderState';
+import { applyDelivery, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
 
 /** Options of the reference provider. */
 export interface ProviderOptions {
@@ -24,6 +23,11 @@ export interface ProviderOptions {
   fixturesDir?: string;
   /** Accepted app instance tokens; default ['demo-app-instance']. */
   appInstances?: string[];
+  /**
+   * Origins allowed to call the card vault (`vaultApp`): the frame's only, never a host page's
+   * (card data comes from the frame alone); default `frameOrigins`.
+   */
+  vaultFrameOrigins?: string[];
   /** Enables /__control (fault switches, recorded requests); default false. */
   control?: boolean;
 }
@@ -31,11 +35,7 @@ export interface ProviderOptions {
 /** The default accepted app instance token. */
 export const DEMO_APP_INSTANCE = 'demo-app-instance';
 
-type Env = {
-  Bindings: HttpBindings;
-  /** The request's Authorization fingerprint as recorded (null without one), for faults that name one. */
-  Variables: { tokenFingerprint: string | null };
-};
+type Env = ProviderEnv;
 
 /**
  * The reference provider (DESIGN "Reference provider and bundle"): the widget-settings call,
@@ -43,36 +43,24 @@ type Env = {
  * dropped connection is never hidden by the browser's silent keep-alive retry. Replies are
  * compressed and the statics cached as `deliveryPolicy` says; API replies are `no-store`.
  */
-export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; state: ProviderState; store: CheckoutStore } {
+export function createProviderApp(options: ProviderOptions): {
+  app: Hono<Env>;
+  /** The card vault on the same state and store, to serve on its own origin ({@link createVaultApp}). */
+  vaultApp: Hono<Env>;
+  state: ProviderState;
+  store: CheckoutStore;
+} {
   const state = new ProviderState(options.appInstances ?? [DEMO_APP_INSTANCE]);
   const store = createCheckoutStore();
   state.resetHooks.push(() => store.reset());
   const app = new Hono<Env>();
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Connection', 'close');
-  });
-  app.use('*', compressReplies());
+  applyDelivery(app);
 
   if (options.control) mountControl(app, state, store);
 
   // Record, then play back faults, for every API and statics request.
-  app.use('*', async (c, next) => {
-    const url = new URL(c.req.url);
-    if (url.pathname.startsWith('/__control')) return next();
-    const token = c.req.header('authorization');
-    const recorded = state.record({
-      method: c.req.method,
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      tokenFingerprint: token === undefined ? null : tokenFingerprint(token),
-      idempotencyKey: c.req.header('idempotency-key') ?? null,
-      at: Date.now(),
-    });
-    c.set('tokenFingerprint', recorded.tokenFingerprint);
-    return next();
-  });
+  app.use('*', recordRequests(state, 'api'));
 
   app.use(
     `${PAYMENTS_CHECKOUT_BASE_PATH}/*`,
@@ -88,24 +76,10 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
   // Before the fault switches: a fault still plays on a statics path (a revalidation too), and its reply is neither cached nor tagged.
   app.use('/statics/*', staticsHeaders, cacheStatics());
   app.use('/fixtures/*', staticsHeaders, cacheStatics());
-  app.use('*', async (c, next) => {
-    const fault =
-      c.req.method === 'OPTIONS'
-        ? undefined
-        : state.takeFault(c.req.method, new URL(c.req.url).pathname, c.get('tokenFingerprint') ?? null);
-    if (!fault) return next();
-    return playFault(c, fault, next);
-  });
+  app.use('*', playFaults(state));
 
   // Spec 6: every request carries the app instance as Authorization.
-  app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, async (c, next) => {
-    if (c.req.method === 'OPTIONS') return next();
-    const token = c.req.header('authorization');
-    if (!token || !state.appInstances.has(token)) {
-      return c.json(applicationError('UNAUTHORIZED', 'Unknown or missing app instance.'), 401);
-    }
-    return next();
-  });
+  app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, requireAppInstance(state));
 
   app.get(ProviderPaths.widgetSettings, (c) =>
     c.json({ widgetStaticsBaseUrl: `${options.publicUrl}/statics`, ...state.settingsOverrides }),
@@ -117,7 +91,8 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
     app.use('/fixtures/*', serveStatic({ root: options.fixturesDir, rewriteRequestPath: (p) => p.replace(/^\/fixtures/, '') }));
   }
   app.notFound((c) => c.json(applicationError('NOT_FOUND', `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
-  return { app, state, store };
+  const vaultApp = createVaultApp({ state, store, frameOrigins: options.vaultFrameOrigins ?? options.frameOrigins });
+  return { app, vaultApp, state, store };
 }
 
 export { applicationError };
@@ -127,25 +102,6 @@ async function staticsHeaders(c: Context, next: () => Promise<void>) {
   // Module scripts are fetched in CORS mode; the statics are public.
   c.header('Access-Control-Allow-Origin', '*');
   if (c.req.path.endsWith('.js')) c.header('Content-Type', 'text/javascript; charset=utf-8');
-}
-
-async function playFault(c: Context<Env>, fault: Fault, next: () => Promise<void>) {
-  if (fault.delayMs) await sleep(fault.delayMs);
-  if (fault.drop) {
-    c.env.incoming.socket.destroy();
-    return new Response(null, { status: 499 });
-  }
-  if (fault.dropAfterApply) {
-    // The request takes effect (a charge is made), then the reply is lost on the way back.
-    await next();
-    c.env.incoming.socket.destroy();
-    return new Response(null, { status: 499 });
-  }
-  if (fault.status === undefined) return next();
-  for (const [name, value] of Object.entries(fault.headers ?? {})) c.header(name, value);
-  const body = fault.body ?? applicationError(`HTTP_${fault.status}`, `Fault injected: HTTP ${fault.status}.`);
-  if (typeof body === 'string') return c.body(body, fault.status as 500);
-  return c.json(body, fault.status as 500);
 }
 
 function mountControl(app: Hono<Env>, state: ProviderState, store: CheckoutStore) {

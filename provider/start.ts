@@ -1,5 +1,6 @@
 // `npm start` (after the build): provider + statics, frame app and demo host on loopback.
-// Ports: CASHIER_HOST_PORT, CASHIER_FRAME_PORT, CASHIER_PROVIDER_PORT. CASHIER_CONTROL=0 turns
+// Ports: CASHIER_HOST_PORT, CASHIER_FRAME_PORT, CASHIER_PROVIDER_PORT, CASHIER_VAULT_PORT (the card
+// vault; default the frame's + 2, where the development frame looks for it). CASHIER_CONTROL=0 turns
 // the provider's fault switches off (they are on by default, so the demo can show failures).
 import { DEFAULT_PORTS, startAll } from './startAll';
 
@@ -16,10 +17,12 @@ try {
       host: port('CASHIER_HOST_PORT', DEFAULT_PORTS.host),
       frame: port('CASHIER_FRAME_PORT', DEFAULT_PORTS.frame),
       provider: port('CASHIER_PROVIDER_PORT', DEFAULT_PORTS.provider),
+      vault: process.env.CASHIER_VAULT_PORT === undefined ? undefined : port('CASHIER_VAULT_PORT', 0),
     },
     { control: process.env.CASHIER_CONTROL !== '0' },
   );
   console.log(`provider API + statics  ${running.urls.provider}`);
+  console.log(`card vault              ${running.urls.vault}`);
   console.log(`frame app               ${running.urls.frame}`);
   console.log(`demo host page          ${running.urls.host}`);
   console.log(`Open ${running.urls.host} — Ctrl-C to stop`);

@@ -1,20 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
+import { DEVELOPMENT_VAULT_PORT_OFFSET } from '../shared/vault';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
 import type { RunningServer } from './listen';
 import { startProvider } from './startProvider';
 import { type StaticServerOptions, startStaticServer } from './startStaticServer';
 
-/** Ports of the three servers. */
+/** Ports of the servers. */
 export interface Ports {
   host: number;
   frame: number;
   provider: number;
+  /**
+   * The card vault's; default the frame's + 2 (DEVELOPMENT_VAULT_PORT_OFFSET), where a development
+   * frame looks for it (shared/vault.ts). Another port needs a build with VITE_CASHIER_VAULT_ORIGIN.
+   */
+  vault?: number;
 }
 
 /** Default ports of `npm start`. */
-export const DEFAULT_PORTS: Ports = { host: 4173, frame: 4174, provider: 4175 };
+export const DEFAULT_PORTS: Ports = { host: 4173, frame: 4174, provider: 4175, vault: 4176 };
 
 /** Options of {@link startAll}. */
 export interface StartAllOptions {
@@ -31,8 +37,9 @@ const root = resolve(import.meta.dirname, '..');
 const dist = (p: string) => resolve(root, 'dist', p);
 
 /**
- * Starts, on loopback: the provider (API + statics) on 127.0.0.1, the frame app on
- * 127.0.0.1 (its own site), and the demo host on `localhost` (both 127.0.0.1 and ::1).
+ * Starts, on loopback: the provider (API + statics) on 127.0.0.1, its card vault on 127.0.0.1
+ * (an origin of its own: `ports.vault`), the frame app on 127.0.0.1 (its own site), and the demo
+ * host on `localhost` (both 127.0.0.1 and ::1).
  * Throws Error when dist/ is missing (run `npm run build:dev`: the loopback development build) or a port is taken.
  */
 export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, extraRoutes = {} }: StartAllOptions = {}) {
@@ -47,6 +54,7 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
   }
   const providerUrl = `http://127.0.0.1:${ports.provider}`;
   const frameUrl = `http://127.0.0.1:${ports.frame}/`;
+  const vaultPort = ports.vault ?? ports.frame + DEVELOPMENT_VAULT_PORT_OFFSET;
   const servers: RunningServer[] = [];
   try {
     servers.push(
@@ -55,6 +63,9 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
         publicUrl: providerUrl,
         // The frame calls the API; so does the demo host page (it creates the order).
         frameOrigins: [`http://127.0.0.1:${ports.frame}`, `http://localhost:${ports.host}`],
+        // Card data comes from the frame alone: the demo page may not call the vault.
+        vaultFrameOrigins: [`http://127.0.0.1:${ports.frame}`],
+        vaultPort,
         staticsDir: dist('cashier-widget'),
         fixturesDir: resolve(root, 'e2e/fixtures/statics'),
         control,
@@ -99,7 +110,12 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
     throw error;
   }
   return {
-    urls: { host: `http://localhost:${ports.host}/`, frame: frameUrl, provider: providerUrl },
+    urls: {
+      host: `http://localhost:${ports.host}/`,
+      frame: frameUrl,
+      provider: providerUrl,
+      vault: `http://127.0.0.1:${vaultPort}`,
+    },
     close: () => Promise.all(servers.map((s) => s.close())).then(() => undefined),
   };
 }

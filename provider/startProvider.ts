@@ -4,13 +4,25 @@ import type { ProviderState } from './ProviderState';
 
 /**
  * Starts the reference provider on loopback (hostname default 127.0.0.1; port 0 picks one), over
- * https when `tls` is given.
- * Rejects when the port is taken.
+ * https when `tls` is given; with `vaultPort`, its card vault too, on that port of the same
+ * hostname (its own origin: DESIGN "Security model"), sharing the state. `close()` stops both.
+ * Rejects when a port is taken (and then leaves nothing listening).
  */
 export async function startProvider(
-  options: ProviderOptions & { port: number; hostname?: string; tls?: TlsOptions },
-): Promise<RunningServer & { state: ProviderState }> {
-  const { app, state } = createProviderApp(options);
-  const server = await listen(app, options.port, options.hostname ?? '127.0.0.1', options.tls);
-  return { ...server, state };
+  options: ProviderOptions & { port: number; hostname?: string; tls?: TlsOptions; vaultPort?: number },
+): Promise<RunningServer & { state: ProviderState; vaultUrl?: string }> {
+  const { app, vaultApp, state } = createProviderApp(options);
+  const hostname = options.hostname ?? '127.0.0.1';
+  const server = await listen(app, options.port, hostname, options.tls);
+  if (options.vaultPort === undefined) return { ...server, state };
+  const vault = await listen(vaultApp, options.vaultPort, hostname, options.tls).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
+  return {
+    url: server.url,
+    vaultUrl: vault.url,
+    state,
+    close: () => Promise.all([server.close(), vault.close()]).then(() => undefined),
+  };
 }

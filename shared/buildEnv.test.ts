@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type BuildEnv, type BuildSettings, DEVELOPMENT_FRAME_URL, resolveBuildSettings } from './buildEnv';
+import { DEVELOPMENT_VAULT } from './vault';
 
 const FRAME = 'https://cashier.example.com/frame/';
 const STATICS = 'https://static.example.com';
-const production = { VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_STATICS_ORIGINS: STATICS };
+const VAULT = 'https://vault.example.com';
+const production = { VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_STATICS_ORIGINS: STATICS, VITE_CASHIER_VAULT_ORIGIN: VAULT };
 const development = { CASHIER_BUILD: 'development' };
 
 describe('resolveBuildSettings: environments that build', () => {
@@ -15,7 +17,7 @@ describe('resolveBuildSettings: environments that build', () => {
     {
       name: 'production, both set to https',
       env: production,
-      expected: { kind: 'production', frameUrl: FRAME, staticsAllowlist: [STATICS] },
+      expected: { kind: 'production', frameUrl: FRAME, staticsAllowlist: [STATICS], vaultOrigin: VAULT },
     },
     {
       name: 'production, several statics origins, spaces, trailing slashes and upper case normalised',
@@ -24,27 +26,47 @@ describe('resolveBuildSettings: environments that build', () => {
         kind: 'production',
         frameUrl: FRAME,
         staticsAllowlist: ['https://a.example.com', 'https://b.example.com:8443'],
+        vaultOrigin: VAULT,
       },
     },
     {
       name: 'production on loopback http (a local production-like run)',
-      env: { VITE_CASHIER_FRAME_URL: 'http://127.0.0.1:4174/', VITE_CASHIER_STATICS_ORIGINS: 'http://localhost:4175' },
-      expected: { kind: 'production', frameUrl: 'http://127.0.0.1:4174/', staticsAllowlist: ['http://localhost:4175'] },
+      env: {
+        VITE_CASHIER_FRAME_URL: 'http://127.0.0.1:4174/',
+        VITE_CASHIER_STATICS_ORIGINS: 'http://localhost:4175',
+        VITE_CASHIER_VAULT_ORIGIN: 'http://127.0.0.1:4176/',
+      },
+      expected: {
+        kind: 'production',
+        frameUrl: 'http://127.0.0.1:4174/',
+        staticsAllowlist: ['http://localhost:4175'],
+        vaultOrigin: 'http://127.0.0.1:4176',
+      },
     },
     {
       name: 'development with nothing set: the loopback defaults',
       env: development,
-      expected: { kind: 'development', frameUrl: 'http://127.0.0.1:4174/', staticsAllowlist: 'development' },
+      expected: {
+        kind: 'development',
+        frameUrl: 'http://127.0.0.1:4174/',
+        staticsAllowlist: 'development',
+        vaultOrigin: DEVELOPMENT_VAULT,
+      },
     },
     {
       name: 'development with blank values: the loopback defaults',
-      env: { ...development, VITE_CASHIER_FRAME_URL: ' ', VITE_CASHIER_STATICS_ORIGINS: ' , ' },
-      expected: { kind: 'development', frameUrl: 'http://127.0.0.1:4174/', staticsAllowlist: 'development' },
+      env: { ...development, VITE_CASHIER_FRAME_URL: ' ', VITE_CASHIER_STATICS_ORIGINS: ' , ', VITE_CASHIER_VAULT_ORIGIN: ' ' },
+      expected: {
+        kind: 'development',
+        frameUrl: 'http://127.0.0.1:4174/',
+        staticsAllowlist: 'development',
+        vaultOrigin: DEVELOPMENT_VAULT,
+      },
     },
     {
-      name: 'development with both set: exactly those',
+      name: 'development with all three set: exactly those',
       env: { ...development, ...production },
-      expected: { kind: 'development', frameUrl: FRAME, staticsAllowlist: [STATICS] },
+      expected: { kind: 'development', frameUrl: FRAME, staticsAllowlist: [STATICS], vaultOrigin: VAULT },
     },
   ];
   it.each(rows)('$name', ({ env, expected }) => {
@@ -54,11 +76,35 @@ describe('resolveBuildSettings: environments that build', () => {
 
 describe('resolveBuildSettings: environments that stop the build, naming the variable and the deploy guide', () => {
   const rows: { name: string; env: BuildEnv; names: string[] }[] = [
-    { name: 'production with nothing set', env: {}, names: ['VITE_CASHIER_FRAME_URL', 'VITE_CASHIER_STATICS_ORIGINS'] },
+    {
+      name: 'production with nothing set',
+      env: {},
+      names: ['VITE_CASHIER_FRAME_URL', 'VITE_CASHIER_STATICS_ORIGINS', 'VITE_CASHIER_VAULT_ORIGIN'],
+    },
     {
       name: 'production without the frame URL',
-      env: { VITE_CASHIER_STATICS_ORIGINS: STATICS },
+      env: { VITE_CASHIER_STATICS_ORIGINS: STATICS, VITE_CASHIER_VAULT_ORIGIN: VAULT },
       names: ['VITE_CASHIER_FRAME_URL'],
+    },
+    {
+      name: 'production without the vault origin',
+      env: { VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_STATICS_ORIGINS: STATICS },
+      names: ['VITE_CASHIER_VAULT_ORIGIN'],
+    },
+    {
+      name: 'a plain-http vault off loopback',
+      env: { ...production, VITE_CASHIER_VAULT_ORIGIN: 'http://vault.example.com' },
+      names: ['VITE_CASHIER_VAULT_ORIGIN'],
+    },
+    {
+      name: "a vault with a path (an origin only: the path is the spec's)",
+      env: { ...production, VITE_CASHIER_VAULT_ORIGIN: 'https://vault.example.com/tokens' },
+      names: ['VITE_CASHIER_VAULT_ORIGIN'],
+    },
+    {
+      name: 'two vault origins',
+      env: { ...production, VITE_CASHIER_VAULT_ORIGIN: `${VAULT},https://vault2.example.com` },
+      names: ['VITE_CASHIER_VAULT_ORIGIN'],
     },
     {
       name: 'production with a blank frame URL',
@@ -67,7 +113,7 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
     },
     {
       name: 'production without statics origins',
-      env: { VITE_CASHIER_FRAME_URL: FRAME },
+      env: { VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_VAULT_ORIGIN: VAULT },
       names: ['VITE_CASHIER_STATICS_ORIGINS'],
     },
     {
@@ -129,8 +175,8 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
       expect(error).toBeInstanceOf(TypeError);
       message = (error as Error).message;
     }
-    const named = ['CASHIER_BUILD', 'VITE_CASHIER_FRAME_URL', 'VITE_CASHIER_STATICS_ORIGINS'].filter((name) =>
-      new RegExp(`^${name} `, 'm').test(message),
+    const named = ['CASHIER_BUILD', 'VITE_CASHIER_FRAME_URL', 'VITE_CASHIER_STATICS_ORIGINS', 'VITE_CASHIER_VAULT_ORIGIN'].filter(
+      (name) => new RegExp(`^${name} `, 'm').test(message),
     );
     expect(named).toEqual(names);
     expect(message).toMatch(/\nSee docs\/deploy\.md\.$/);
@@ -140,7 +186,7 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
     expect(() => resolveBuildSettings({ ...production, VITE_CASHIER_FRAME_URL: 'http://cashier.example.com/' })).toThrow(
       'VITE_CASHIER_FRAME_URL is "http://cashier.example.com/": expected an absolute URL, https (plain http only on localhost or 127.0.0.1).\nSee docs/deploy.md.',
     );
-    expect(() => resolveBuildSettings({ VITE_CASHIER_FRAME_URL: FRAME })).toThrow(
+    expect(() => resolveBuildSettings({ VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_VAULT_ORIGIN: VAULT })).toThrow(
       'VITE_CASHIER_STATICS_ORIGINS is not set: the production build needs the https origins the frame may load the bundle from, comma-separated (npm run build:dev builds for loopback).\nSee docs/deploy.md.',
     );
   });
@@ -159,7 +205,14 @@ describe('what the host SDK compiles in (vite.config.ts --mode sdk, built for re
       for (const mode of ['sdk', 'sdk-bridge', 'sdk-script']) {
         const run = spawnSync(process.execPath, [vite, 'build', '--mode', mode, '--logLevel', 'error'], {
           cwd: root,
-          env: { ...clean, VITE_CASHIER_FRAME_URL: '', VITE_CASHIER_STATICS_ORIGINS: '', CASHIER_DIST_DIR: distDir, ...env },
+          env: {
+            ...clean,
+            VITE_CASHIER_FRAME_URL: '',
+            VITE_CASHIER_STATICS_ORIGINS: '',
+            VITE_CASHIER_VAULT_ORIGIN: '',
+            CASHIER_DIST_DIR: distDir,
+            ...env,
+          },
           encoding: 'utf8',
         });
         expect(run.status, run.stderr).toBe(0);
@@ -174,7 +227,7 @@ describe('what the host SDK compiles in (vite.config.ts --mode sdk, built for re
   }
 
   it('production: the given frame URL, and no loopback default', () => {
-    const sdk = buildSdk({ VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_STATICS_ORIGINS: STATICS });
+    const sdk = buildSdk(production);
     expect(sdk).toContain(FRAME);
     expect(sdk).not.toContain(DEVELOPMENT_FRAME_URL);
   });

@@ -1,14 +1,15 @@
 import { loadEnv } from 'vite';
 import { isHttpsOrLoopback } from './isHttpsOrLoopback.ts';
 import type { StaticsAllowlist } from './statics';
+import { DEVELOPMENT_VAULT, type VaultOriginSetting } from './vault.ts';
 
 /**
  * Build-time settings (DESIGN "Host SDK"), for vite.config.ts and shared/checkBuildEnv.ts only: node
  * code, never part of the host SDK or the frame.
  *
- * `npm run build` is the production build: `VITE_CASHIER_FRAME_URL` and `VITE_CASHIER_STATICS_ORIGINS`
- * are required, https (plain http only on loopback). `npm run build:dev` sets `CASHIER_BUILD=development`,
- * which fills what is unset with the loopback defaults of `npm start` and the tests.
+ * `npm run build` is the production build: `VITE_CASHIER_FRAME_URL`, `VITE_CASHIER_STATICS_ORIGINS` and
+ * `VITE_CASHIER_VAULT_ORIGIN` are required, https (plain http only on loopback). `npm run build:dev` sets
+ * `CASHIER_BUILD=development`, which fills what is unset with the loopback defaults of `npm start` and the tests.
  */
 
 /** The operator's guide to these variables; every error points to it. */
@@ -28,14 +29,20 @@ export interface BuildSettings {
   frameUrl: string;
   /** The origins the frame may load the bundle from (`VITE_CASHIER_STATICS_ORIGINS`). */
   staticsAllowlist: StaticsAllowlist;
+  /**
+   * Where card data goes (`VITE_CASHIER_VAULT_ORIGIN`, DESIGN "Security model"): a bare origin, or in
+   * a development build without it {@link DEVELOPMENT_VAULT} (the frame's host name, two ports up).
+   */
+  vaultOrigin: VaultOriginSetting;
 }
 
 const HTTPS = 'https (plain http only on localhost or 127.0.0.1)';
 
 /**
  * The build settings from `env`: `CASHIER_BUILD` (`development` or unset), `VITE_CASHIER_FRAME_URL`
- * (an absolute URL) and `VITE_CASHIER_STATICS_ORIGINS` (comma-separated bare origins), each held to
- * {@link isHttpsOrLoopback}. A blank value counts as unset.
+ * (an absolute URL), `VITE_CASHIER_STATICS_ORIGINS` (comma-separated bare origins) and
+ * `VITE_CASHIER_VAULT_ORIGIN` (one bare origin), each held to {@link isHttpsOrLoopback}. A blank
+ * value counts as unset.
  * @throws TypeError listing every bad or (in production) missing variable by name, one line each,
  * and pointing to {@link DEPLOY_GUIDE}.
  */
@@ -64,17 +71,29 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
     missing('VITE_CASHIER_STATICS_ORIGINS', 'the https origins the frame may load the bundle from, comma-separated');
   }
   const staticsAllowlist = origins.map((entry) => {
-    const url = isHttpsOrLoopback(entry) ? new URL(entry) : undefined;
-    // A bare origin: nothing after it but an optional `/` (no path, query, fragment or user).
-    const bare = url !== undefined && url.href === `${url.origin}/`;
-    if (!bare) {
-      problems.push(`VITE_CASHIER_STATICS_ORIGINS has ${JSON.stringify(entry)}: expected bare origins, ${HTTPS}`);
-    }
-    return url?.origin ?? entry;
+    const origin = bareOrigin(entry);
+    if (!origin) problems.push(`VITE_CASHIER_STATICS_ORIGINS has ${JSON.stringify(entry)}: expected bare origins, ${HTTPS}`);
+    return origin ?? entry;
   });
 
+  const vaultEntry = env.VITE_CASHIER_VAULT_ORIGIN?.trim() ?? '';
+  let vaultOrigin: VaultOriginSetting = DEVELOPMENT_VAULT;
+  if (vaultEntry) {
+    const origin = bareOrigin(vaultEntry);
+    if (!origin) problems.push(`VITE_CASHIER_VAULT_ORIGIN is ${JSON.stringify(vaultEntry)}: expected one bare origin, ${HTTPS}`);
+    vaultOrigin = origin ?? vaultEntry;
+  } else if (kind === 'production') {
+    missing('VITE_CASHIER_VAULT_ORIGIN', 'the https origin of the card vault, e.g. https://vault.cashier.example.com');
+  }
+
   if (problems.length > 0) throw new TypeError(`${problems.join('.\n')}.\nSee ${DEPLOY_GUIDE}.`);
-  return { kind, frameUrl, staticsAllowlist: staticsAllowlist.length > 0 ? staticsAllowlist : 'development' };
+  return { kind, frameUrl, staticsAllowlist: staticsAllowlist.length > 0 ? staticsAllowlist : 'development', vaultOrigin };
+}
+
+/** `entry`'s origin when it is a bare origin held to {@link isHttpsOrLoopback} (no path, query, fragment or user); else undefined. */
+function bareOrigin(entry: string): string | undefined {
+  const url = isHttpsOrLoopback(entry) ? new URL(entry) : undefined;
+  return url !== undefined && url.href === `${url.origin}/` ? url.origin : undefined;
 }
 
 /**

@@ -23,18 +23,35 @@ function productionBuild(env: Record<string, string>) {
     Object.entries(process.env).filter(([name]) => name !== 'CASHIER_BUILD' && !name.startsWith('VITE_CASHIER_')),
   );
   // Blank values, not absent ones, so a developer's .env file cannot fill them in (the process wins over .env files).
-  const base = { VITE_CASHIER_FRAME_URL: '', VITE_CASHIER_STATICS_ORIGINS: '' };
+  const base = { VITE_CASHIER_FRAME_URL: '', VITE_CASHIER_STATICS_ORIGINS: '', VITE_CASHIER_VAULT_ORIGIN: '' };
   return spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, env: { ...clean, ...base, ...env }, encoding: 'utf8' });
 }
 
 describe('npm run build with a bad environment: stops before writing to dist/, naming the variable', () => {
   it.each<{ name: string; env: Record<string, string>; names: string[] }>([
-    { name: 'nothing set', env: {}, names: ['VITE_CASHIER_FRAME_URL is not set', 'VITE_CASHIER_STATICS_ORIGINS is not set'] },
+    {
+      name: 'nothing set',
+      env: {},
+      names: [
+        'VITE_CASHIER_FRAME_URL is not set',
+        'VITE_CASHIER_STATICS_ORIGINS is not set',
+        'VITE_CASHIER_VAULT_ORIGIN is not set',
+      ],
+    },
+    {
+      name: 'no vault origin (card data would have nowhere fixed to go)',
+      env: {
+        VITE_CASHIER_FRAME_URL: 'https://cashier.example.com/frame/',
+        VITE_CASHIER_STATICS_ORIGINS: 'https://static.example.com',
+      },
+      names: ['VITE_CASHIER_VAULT_ORIGIN is not set'],
+    },
     {
       name: 'a plain-http statics origin off loopback',
       env: {
         VITE_CASHIER_FRAME_URL: 'https://cashier.example.com/frame/',
         VITE_CASHIER_STATICS_ORIGINS: 'http://static.example.com',
+        VITE_CASHIER_VAULT_ORIGIN: 'https://vault.example.com',
       },
       names: ['VITE_CASHIER_STATICS_ORIGINS has "http://static.example.com"'],
     },

@@ -3,12 +3,16 @@
 // or plain-http origin stops here, naming the variable, and leaves dist/ as it was. Run: `tsx shared/checkBuildEnv.ts`.
 import { resolve } from 'node:path';
 import { readBuildEnv, resolveBuildSettings } from './buildEnv';
+import { DEVELOPMENT_VAULT } from './vault';
 
 try {
-  const { kind, frameUrl, staticsAllowlist } = resolveBuildSettings(readBuildEnv(resolve(import.meta.dirname, '..')));
+  const { kind, frameUrl, staticsAllowlist, vaultOrigin } = resolveBuildSettings(
+    readBuildEnv(resolve(import.meta.dirname, '..')),
+  );
   const statics =
     staticsAllowlist === 'development' ? 'http(s) on localhost and 127.0.0.1, any port' : staticsAllowlist.join(', ');
-  console.log(`Cashier ${kind} build. Frame URL: ${frameUrl}. Statics origins: ${statics}.`);
+  const vault = vaultOrigin === DEVELOPMENT_VAULT ? "the frame's host name, two ports up" : vaultOrigin;
+  console.log(`Cashier ${kind} build. Frame URL: ${frameUrl}. Statics origins: ${statics}. Card vault: ${vault}.`);
 } catch (error) {
   console.error(`The build did not start (nothing written to dist/):\n${error instanceof Error ? error.message : error}`);
   process.exit(1);

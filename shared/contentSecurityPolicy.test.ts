@@ -5,7 +5,7 @@ describe('frameContentSecurityPolicy (DESIGN "Security model")', () => {
   it('allows scripts from the frame itself and exactly the configured statics origins', () => {
     const policy = frameContentSecurityPolicy(['https://static.example.com', 'https://cdn.example.net']);
     expect(policy).toBe(
-      "script-src 'self' https://static.example.com https://cdn.example.net; object-src 'none'; base-uri 'none'",
+      "script-src 'self' https://static.example.com https://cdn.example.net; frame-src 'none'; object-src 'none'; base-uri 'none'",
     );
   });
 
@@ -20,7 +20,17 @@ describe('frameContentSecurityPolicy (DESIGN "Security model")', () => {
       "'sha384-OLBgp1GsljhM2TJ+sbHjaiH9txEUvgdDTAzHv2P24donTt6/529l+9Ua0vFImLlb'",
     ];
     expect(frameContentSecurityPolicy(['https://static.example.com'], hashes)).toBe(
-      `script-src 'self' https://static.example.com ${hashes.join(' ')}; object-src 'none'; base-uri 'none'`,
+      `script-src 'self' https://static.example.com ${hashes.join(' ')}; frame-src 'none'; object-src 'none'; base-uri 'none'`,
+    );
+  });
+
+  it('frames only from the card vault: its one origin in production, loopback in development', () => {
+    const frameSrc = (policy: string) => policy.split('; ').find((d) => d.startsWith('frame-src'));
+    expect(frameSrc(frameContentSecurityPolicy(['https://static.example.com'], [], 'https://vault.example.com'))).toBe(
+      'frame-src https://vault.example.com',
+    );
+    expect(frameSrc(frameContentSecurityPolicy('development', [], 'development'))).toBe(
+      'frame-src http://localhost:* https://localhost:* http://127.0.0.1:* https://127.0.0.1:*',
     );
   });
 

@@ -1,4 +1,5 @@
 import type { StaticsAllowlist } from './statics';
+import { DEVELOPMENT_VAULT } from './vault.ts';
 
 /**
  * Where the frame build writes the document's Content-Security-Policy, relative to the frame
@@ -16,19 +17,31 @@ const DEVELOPMENT_SCRIPT_SOURCES = ['http://localhost:*', 'https://localhost:*',
  * The frame app's Content-Security-Policy (DESIGN "Security model"): scripts only from the
  * frame's own origin, the statics allowlist and the inline scripts named by `inlineScriptHashes`
  * (the frame document's own bootstrap script and import map, as CSP hash sources such as
- * `'sha256-…'`); no other inline or eval'd script, no plugins, no `<base>` rewrites. Requests
- * (`connect-src`) stay open: the provider host is the integrator's.
+ * `'sha256-…'`); no other inline or eval'd script, no plugins, no `<base>` rewrites; frames inside
+ * the frame only from the card vault (`vaultOrigin`, VITE_CASHIER_VAULT_ORIGIN: a bank's challenge
+ * page is shown from there and nowhere else; a development build's vault is on loopback, any port;
+ * none given: no frames at all). Requests (`connect-src`) stay open: the provider host is the
+ * integrator's, and card data is kept to the vault by the frame's client (shared/vault.ts).
  * Returns the policy text for a `<meta http-equiv="Content-Security-Policy">` or a response header.
  * @throws TypeError when an entry of `inlineScriptHashes` is not a sha256/384/512 hash source.
  */
-export function frameContentSecurityPolicy(allowlist: StaticsAllowlist, inlineScriptHashes: readonly string[] = []): string {
+export function frameContentSecurityPolicy(
+  allowlist: StaticsAllowlist,
+  inlineScriptHashes: readonly string[] = [],
+  vaultOrigin?: string,
+): string {
   for (const hash of inlineScriptHashes) {
     if (!/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(hash)) {
       throw new TypeError(`frameContentSecurityPolicy: ${JSON.stringify(hash)} is not a CSP hash source like 'sha256-…'`);
     }
   }
   const statics = allowlist === 'development' ? DEVELOPMENT_SCRIPT_SOURCES : allowlist;
-  return [`script-src 'self' ${[...statics, ...inlineScriptHashes].join(' ')}`, "object-src 'none'", "base-uri 'none'"].join(
-    '; ',
-  );
+  const frames =
+    vaultOrigin === undefined ? ["'none'"] : vaultOrigin === DEVELOPMENT_VAULT ? DEVELOPMENT_SCRIPT_SOURCES : [vaultOrigin];
+  return [
+    `script-src 'self' ${[...statics, ...inlineScriptHashes].join(' ')}`,
+    `frame-src ${frames.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join('; ');
 }

@@ -18,4 +18,5 @@ export * from './renderAlert';
 export * from './retryPolicy';
 export * from './statics';
 export * from './toCashierError';
+export * from './vault';
 export * from './widgetSettings';

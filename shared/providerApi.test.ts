@@ -7,10 +7,14 @@ import { createProviderApi, type OrderSetupRequest, type ProviderApi } from './p
 import { createProviderClient } from './providerClient';
 
 /** The typed operations over the frame's client, as a bundle builds them. */
-const apiFor = (appInstance: string): ProviderApi =>
-  createProviderApi(createProviderClient({ host, getAppInstance: () => appInstance }).request);
+const apiFor = (appInstance: string): ProviderApi => {
+  const client = createProviderClient({ host, vaultOrigin: vault, getAppInstance: () => appInstance });
+  return createProviderApi(client.request, client.vault.request);
+};
 
 const host = 'https://tickets.example.com';
+/** The card vault: another origin than the host, as a production frame has it (shared/vault.ts). */
+const vault = 'https://vault.example.net';
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -165,22 +169,26 @@ describe('ProviderApi: one typed function per spec section 7 operation', () => {
   });
 
   it.each(operations)('$name → $method $path', async ({ call, method, path, body, name, reply = { ok: true } }) => {
-    let seen: { method: string; path: string; body: unknown; auth: string | null; key: string | null } | undefined;
-    server.use(
-      http.all(`${host}${base}/*`, async ({ request }) => {
-        const text = await request.text();
-        seen = {
-          method: request.method,
-          path: new URL(request.url).pathname,
-          body: text ? JSON.parse(text) : undefined,
-          auth: request.headers.get('authorization'),
-          key: request.headers.get('idempotency-key'),
-        };
-        return HttpResponse.json(reply as Parameters<typeof HttpResponse.json>[0]);
-      }),
-    );
+    let seen:
+      | { origin: string; method: string; path: string; body: unknown; auth: string | null; key: string | null }
+      | undefined;
+    const answer = async ({ request }: { request: Request }) => {
+      const text = await request.text();
+      seen = {
+        origin: new URL(request.url).origin,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        body: text ? JSON.parse(text) : undefined,
+        auth: request.headers.get('authorization'),
+        key: request.headers.get('idempotency-key'),
+      };
+      return HttpResponse.json(reply as Parameters<typeof HttpResponse.json>[0]);
+    };
+    server.use(http.all(`${host}${base}/*`, answer), http.all(`${vault}${base}/*`, answer));
     await expect(call(apiFor('app-token'))).resolves.toEqual(reply);
     expect(seen).toEqual({
+      // Card data to the vault and nowhere else; everything else to the host.
+      origin: name === 'tokenizeCard' ? vault : host,
       method,
       path: `${base}/${path}`,
       body,
@@ -246,11 +254,48 @@ describe('replies the flow reads are narrowed by a guard (STYLE: HTTP bodies ent
     },
   ];
   it.each(rows)('$name replying $reply → INVALID_RESPONSE naming $name', async ({ name, call, reply, message }) => {
-    server.use(http.all(`${host}${base}/*`, () => HttpResponse.json(reply as Parameters<typeof HttpResponse.json>[0])));
+    const answer = () => HttpResponse.json(reply as Parameters<typeof HttpResponse.json>[0]);
+    server.use(http.all(`${host}${base}/*`, answer), http.all(`${vault}${base}/*`, answer));
     const error = await call(apiFor('t')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CashierError);
     expect((error as CashierError).code).toBe('INVALID_RESPONSE');
     expect((error as CashierError).message).toMatch(new RegExp(`^${name}: `));
     expect((error as CashierError).message).toMatch(message);
+  });
+});
+
+describe('card data goes to the vault and nowhere else (DESIGN "Security model", issue 19 finding 1)', () => {
+  it('tokenizeCard without a vault transport rejects INVALID_ARGUMENT and sends nothing, to the host least of all', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.all('*', ({ request }) => {
+        sent.push(request.url);
+        return HttpResponse.json(tokenReply);
+      }),
+    );
+    const api = createProviderApi(createProviderClient({ host, getAppInstance: () => 't' }).request);
+    const error = await api.tokenizeCard(card).catch((e: unknown) => e);
+    expect((error as CashierError).code).toBe('INVALID_ARGUMENT');
+    expect(sent).toEqual([]);
+  });
+
+  it("the host transport refuses the card-tokenization path: a bundle cannot send a card to the page's host by path", async () => {
+    const sent: string[] = [];
+    server.use(
+      http.all('*', ({ request }) => {
+        sent.push(request.url);
+        return HttpResponse.json(tokenReply);
+      }),
+    );
+    const client = createProviderClient({ host, vaultOrigin: vault, getAppInstance: () => 't' });
+    const error = await client
+      .request({ method: 'post', path: `${base}/card-tokenization`, data: card })
+      .catch((e: unknown) => e);
+    expect((error as CashierError).code).toBe('INVALID_ARGUMENT');
+    expect((error as CashierError).message).toMatch(/vault/);
+    // …and the vault answers only its own paths: no app instance token or order call goes there.
+    const other = await client.vault.request({ method: 'get', path: `${base}/orders/o1` }).catch((e: unknown) => e);
+    expect((other as CashierError).code).toBe('INVALID_ARGUMENT');
+    expect(sent).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { CashierError, ErrorCode } from './CashierError';
 import type { EventRecurrenceStatus, LocationType } from './enums';
 import { ProviderPaths } from './paths';
 import { parseCardToken, parseCharge, parseCharges, parseOrder, parsePaymentMethods } from './providerBodies';
@@ -161,7 +162,12 @@ export interface ProviderApi {
   getCreditCard(cardId: string): Promise<unknown>;
   /** GET the buyer's primary credit card. */
   getPrimaryCreditCard(): Promise<unknown>;
-  /** POST card tokenization (never retried): the card becomes a single-use token. INVALID_RESPONSE without a string `token`. */
+  /**
+   * POST card tokenization to the vault (never retried; DESIGN "Security model": the card goes to
+   * the vault origin only, never to `host`): the card becomes a single-use token, bound to the app
+   * instance that asked. INVALID_RESPONSE without a string `token`; INVALID_ARGUMENT when the API
+   * was built without a vault transport.
+   */
   tokenizeCard(card: CardTokenizationRequest): Promise<CardToken>;
   /** GET saved-card tokens. */
   getSavedCardTokens(query?: LooseQuery): Promise<unknown>;
@@ -233,8 +239,18 @@ export interface ProviderApi {
   resolveBuyerCountry(): Promise<unknown>;
 }
 
-/** Builds {@link ProviderApi} on a transport (the provider client's `request`). */
-export function createProviderApi(send: ProviderApiTransport): ProviderApi {
+/**
+ * Builds {@link ProviderApi} on two transports: `send` for every call to the provider host (the
+ * provider client's `request`), `sendToVault` for card tokenization (its `vault.request`). Without
+ * `sendToVault`, `tokenizeCard` rejects INVALID_ARGUMENT: card data never falls back to the host.
+ */
+export function createProviderApi(send: ProviderApiTransport, sendToVault?: ProviderApiTransport): ProviderApi {
+  const vault: ProviderApiTransport =
+    sendToVault ??
+    (() =>
+      Promise.reject(
+        new CashierError(ErrorCode.InvalidArgument, 'tokenizeCard needs the vault transport: card data never goes to host.'),
+      ));
   const get = (path: string, params?: LooseQuery) => send({ method: 'get', path, params });
   const post = (path: string, data: unknown, headers?: Record<string, string>) => send({ method: 'post', path, data, headers });
   const P = ProviderPaths;
@@ -243,7 +259,8 @@ export function createProviderApi(send: ProviderApiTransport): ProviderApi {
     listCreditCards: (query) => get(P.creditCards, query),
     getCreditCard: (cardId) => get(P.creditCard(cardId)),
     getPrimaryCreditCard: () => get(P.primaryCreditCard),
-    tokenizeCard: (card) => post(P.cardTokenization, card).then((body) => parseCardToken(body, 'tokenizeCard')),
+    tokenizeCard: (card) =>
+      vault({ method: 'post', path: P.cardTokenization, data: card }).then((body) => parseCardToken(body, 'tokenizeCard')),
     getSavedCardTokens: (query) => get(P.savedCardTokens, query),
     setupOrder: (order) => post(P.orderSetup, order).then((body) => parseOrder(body, 'setupOrder')),
     getOrder: (orderId) => get(P.order(orderId)).then((body) => parseOrder(body, 'getOrder')),

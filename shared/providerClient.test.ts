@@ -98,13 +98,13 @@ describe('getWidgetSettings (spec 7, DESIGN "Widget settings call")', () => {
   it('a POST is never retried (spec 7)', async () => {
     let count = 0;
     server.use(
-      http.post(`${host}${ProviderPaths.cardTokenization}`, () => {
+      http.post(`${host}${ProviderPaths.orderSetup}`, () => {
         count += 1;
         return new HttpResponse(null, { status: 503 });
       }),
     );
     const error = (await client()
-      .request({ method: 'post', path: ProviderPaths.cardTokenization, data: {} })
+      .request({ method: 'post', path: ProviderPaths.orderSetup, data: {} })
       .catch((e: unknown) => e)) as CashierError;
     expect(error.code).toBe('HTTP_SERVER_ERROR');
     expect(count).toBe(1);
@@ -116,14 +116,14 @@ describe('getWidgetSettings (spec 7, DESIGN "Widget settings call")', () => {
   ])("Node's adapter, real clock: a timed-out $method attempt → $attempts attempt(s), $outcome", async (row) => {
     let count = 0;
     server.use(
-      http.all(`${host}${ProviderPaths.cardTokenization}`, async () => {
+      http.all(`${host}${ProviderPaths.orderSetup}`, async () => {
         count += 1;
         if (count === 1) await delay(300);
         return HttpResponse.json({ ok: true });
       }),
     );
     const outcome = await createProviderClient({ host, getAppInstance: () => token, timeoutMs: 50 })
-      .request({ method: row.method, path: ProviderPaths.cardTokenization })
+      .request({ method: row.method, path: ProviderPaths.orderSetup })
       .then(
         () => 'ok',
         (e: unknown) => (e as CashierError).code,

@@ -4,7 +4,7 @@ import { assertProviderPath } from './assertProviderPath';
 import { CashierError, ErrorCode } from './CashierError';
 import { MAX_RETRIES, MAX_REVALIDATIONS, SETTINGS_ATTEMPT_TIMEOUT_MS, SETTINGS_DEADLINE_MS } from './constants';
 import { isValidGuid } from './isValidGuid';
-import { WIDGET_SETTINGS_PATH } from './paths';
+import { ProviderPaths, WIDGET_SETTINGS_PATH } from './paths';
 import { retryConfig } from './retryPolicy';
 import { toCashierError } from './toCashierError';
 import { parseWidgetSettings, type WidgetSettings } from './widgetSettings';
@@ -13,6 +13,11 @@ import { parseWidgetSettings, type WidgetSettings } from './widgetSettings';
 export interface ProviderClientOptions {
   /** Provider API base URL, e.g. "https://tickets.example.com" (spec 1: host). */
   host: string;
+  /**
+   * The card vault's origin (shared/vault.ts: fixed when the frame is built, never the page's
+   * choice): `vault.request` sends there. Default none: `vault.request` rejects INVALID_ARGUMENT.
+   */
+  vaultOrigin?: string;
   /** Returns the current app instance token, sent raw as `Authorization` (spec 6). */
   getAppInstance: () => string;
   /**
@@ -83,7 +88,21 @@ export interface ProviderClient {
    * for a path outside the payments-checkout base path or a bad `deadlineMs`.
    */
   request(config: ProviderRequest): Promise<unknown>;
+  /**
+   * The card vault (DESIGN "Security model"): the one place card number, expiry and security code
+   * may be sent. `origin` is the client's `vaultOrigin`; `request` sends a {@link VAULT_PATHS} call
+   * there with the same Authorization, revalidation and retry rules as `request` (card
+   * tokenization is a POST: never retried), and rejects INVALID_ARGUMENT for any other path or
+   * when the client has no vault.
+   */
+  vault: { origin: string | undefined; request(config: ProviderRequest): Promise<unknown> };
 }
+
+/**
+ * The paths the vault answers, and `request` to `host` refuses (card data never goes to the
+ * embedding page's choice of server): card tokenization (spec 7).
+ */
+export const VAULT_PATHS: readonly string[] = [ProviderPaths.cardTokenization];
 
 /**
  * Default per-attempt timeout of every call but the widget settings, in milliseconds. A POST or
@@ -120,6 +139,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const settingsDeadlineMs = checkDeadline('settingsDeadlineMs', options.settingsDeadlineMs) ?? SETTINGS_DEADLINE_MS;
   const defaultDeadlineMs = checkDeadline('deadlineMs', options.deadlineMs);
   const instance = createProviderAxios(options);
+  const vaultInstance = options.vaultOrigin ? createProviderAxios({ ...options, host: options.vaultOrigin }) : undefined;
 
   let freshToken: string | undefined;
   let revalidation: Promise<string> | undefined;
@@ -143,9 +163,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
    * Sends with `token`. axios-retry carries on from `retryCount` retries already made by this
    * call, so the call never exceeds MAX_RETRIES and the network back-off keeps counting.
    */
-  const attempt = async (config: AxiosRequestConfig, token: string, retryCount: number): Promise<Outcome> => {
+  const attempt = async (via: AxiosInstance, config: AxiosRequestConfig, token: string, retryCount: number): Promise<Outcome> => {
     try {
-      const response = await instance.request<unknown>({
+      const response = await via.request<unknown>({
         ...config,
         headers: { ...config.headers, Authorization: token },
         'axios-retry': { retries: MAX_RETRIES, retryCount },
@@ -182,11 +202,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
    * retries left. So one call makes at most 1 + MAX_RETRIES + MAX_REVALIDATIONS attempts. Another
    * refusal fails with UNAUTHORIZED.
    */
-  async function sendWithin(config: AxiosRequestConfig, signal: AbortSignal | undefined): Promise<unknown> {
+  async function sendWithin(via: AxiosInstance, config: AxiosRequestConfig, signal: AbortSignal | undefined): Promise<unknown> {
     let retryCount = 0;
     let token = currentToken();
     for (let revalidations = 0; ; revalidations += 1) {
-      const outcome = await attempt(config, token, retryCount);
+      const outcome = await attempt(via, config, token, retryCount);
       if (outcome.ok) return outcome.body;
       if (outcome.error.code !== ErrorCode.Unauthorized || revalidations >= MAX_REVALIDATIONS) throw outcome.error;
       retryCount = outcome.retryCount;
@@ -194,11 +214,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     }
   }
 
-  /** Runs one call under the destroy signal and, if given, an overall deadline (TIMEOUT past it). */
-  async function send(config: AxiosRequestConfig, deadlineMs: number | undefined): Promise<unknown> {
+  /** Runs one call under the destroy signal and, if given, an overall deadline (TIMEOUT past it); `via` the vault's instance or the host's. */
+  async function send(config: AxiosRequestConfig, deadlineMs: number | undefined, via = instance): Promise<unknown> {
     const scope = openDeadline(options.signal, deadlineMs);
     try {
-      return await sendWithin({ ...config, signal: scope.signal }, scope.signal);
+      return await sendWithin(via, { ...config, signal: scope.signal }, scope.signal);
     } catch (error) {
       if (!scope.expired()) throw error;
       const what = `${(config.method ?? 'get').toUpperCase()} ${config.url ?? ''}`;
@@ -211,11 +231,27 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     }
   }
 
-  const request = async (config: ProviderRequest): Promise<unknown> => {
+  const request = async (config: ProviderRequest, via = instance): Promise<unknown> => {
     const url = assertProviderPath(config.path);
+    if (via === instance && VAULT_PATHS.includes(url)) {
+      throw new CashierError(
+        ErrorCode.InvalidArgument,
+        `${url} carries card data: it goes to the vault (vault.request), never to host.`,
+      );
+    }
     const deadlineMs = checkDeadline('deadlineMs', config.deadlineMs) ?? defaultDeadlineMs;
     const { method, params, data, headers } = config;
-    return send({ method, url, params, data, headers }, deadlineMs);
+    return send({ method, url, params, data, headers }, deadlineMs, via);
+  };
+  const vaultRequest = async (config: ProviderRequest): Promise<unknown> => {
+    if (!vaultInstance) throw new CashierError(ErrorCode.InvalidArgument, 'This provider client has no vault origin.');
+    if (!VAULT_PATHS.includes(config.path)) {
+      throw new CashierError(
+        ErrorCode.InvalidArgument,
+        `The vault answers only ${VAULT_PATHS.join(', ')}, not ${JSON.stringify(String(config.path).slice(0, 120))}.`,
+      );
+    }
+    return request(config, vaultInstance);
   };
 
   return {
@@ -225,7 +261,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       const body = await send({ method: 'get', url: WIDGET_SETTINGS_PATH, params, timeout }, settingsDeadlineMs);
       return parseWidgetSettings(body);
     },
-    request,
+    request: (config) => request(config),
+    vault: { origin: options.vaultOrigin, request: vaultRequest },
   };
 }
 

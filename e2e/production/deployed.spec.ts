@@ -10,7 +10,7 @@ import { originOf, PRODUCTION_DIST, SITES } from './deployment';
 
 // The production build as deployed (docs/deploy.md): the demo checkout on https://tickets.example.test,
 // the frame on https://pay.cashier.test, the API on https://api.cashier.test and the bundle on
-// https://static.cashier.test, over TLS from a throwaway CA, with the CSP and cache headers a CDN sends.
+// https://static.cashier.test, the card vault on https://vault.cashier.test, over TLS from a throwaway CA, with the CSP and cache headers a CDN sends.
 
 const dist = resolve(import.meta.dirname, '../..', PRODUCTION_DIST);
 
@@ -70,6 +70,13 @@ test('a purchase on the deployed sites: TLS everywhere, the frame CSP as a heade
   expect(await bundle.headerValue('access-control-allow-origin')).toBe('*');
   expect(await bundle.headerValue('cache-control')).toBe('no-cache');
   expect(await bundle.headerValue('content-encoding')).toBe('gzip');
+  // Card data went to the vault site the build names, never to the API the page names (issue 19).
+  const tokenization = new RegExp(`^${ProviderPaths.cardTokenization}$`);
+  expect(await one(originOf('vault'), tokenization).headerValue('access-control-allow-origin')).toBe(originOf('frame'));
+  expect(responses.filter((r) => !r.url().startsWith(originOf('vault')) && tokenization.test(new URL(r.url()).pathname))).toEqual(
+    [],
+  );
+  expect(await frameDocument.headerValue('content-security-policy')).toContain(`frame-src ${originOf('vault')};`);
   const settings = one(originOf('api'), new RegExp(`^${ProviderPaths.widgetSettings}$`));
   expect(await settings.headerValue('access-control-allow-origin')).toBe(originOf('frame'));
   expect(await settings.headerValue('cache-control')).toBe('no-store');

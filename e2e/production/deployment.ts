@@ -1,6 +1,6 @@
 /**
  * The production browser tests' deployment (issue "deployed as it will run"): the production
- * build on four https origins of their own, as docs/deploy.md lays them out, each served on a
+ * build on five https origins of their own, as docs/deploy.md lays them out, each served on a
  * loopback port that Chromium reaches through `--host-resolver-rules`.
  */
 
@@ -16,6 +16,8 @@ export const SITES = {
   api: { name: 'api.cashier.test', port: base + 2 },
   /** The statics: the widget bundle. */
   statics: { name: 'static.cashier.test', port: base + 3 },
+  /** The card vault: card data goes there and nowhere else. */
+  vault: { name: 'vault.cashier.test', port: base + 4 },
 } as const;
 
 /** A site's https origin, e.g. `https://pay.cashier.test`. */
@@ -25,6 +27,7 @@ export const originOf = (site: keyof typeof SITES): string => `https://${SITES[s
 export const PRODUCTION_BUILD_ENV = {
   VITE_CASHIER_FRAME_URL: `${originOf('frame')}/`,
   VITE_CASHIER_STATICS_ORIGINS: originOf('statics'),
+  VITE_CASHIER_VAULT_ORIGIN: originOf('vault'),
 } as const;
 
 /** Where the production build under test is written (beside the development build in dist/). */

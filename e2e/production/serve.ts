@@ -51,6 +51,9 @@ try {
       tls,
       publicUrl: statics,
       frameOrigins: [originOf('frame'), originOf('host')],
+      // The card vault on its own site, the same state: it takes the frame's calls only.
+      vaultFrameOrigins: [originOf('frame')],
+      vaultPort: SITES.vault.port,
       staticsDir: dist('cashier-widget'),
       control: true,
     }),

@@ -12,6 +12,7 @@ import { defineNetworkFixture, type NetworkFixture } from '@msw/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import {
   createMockProvider,
+  developmentVaultOrigin,
   frameAppHandlers,
   MOCK_APP_INSTANCE,
   MOCK_TEST_CARDS,
@@ -36,11 +37,15 @@ const test = base.extend<Fixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies destructured.
   mock: async ({}, use) => {
     const handlers: RequestHandler[] = [];
+    // Card data goes to the vault the frame was built with (a development frame: its host name,
+    // two ports up), so the vault is a loopback server of the same handlers too.
+    const vaultOrigin = developmentVaultOrigin(FRAME_URL);
     const server = await startMockServer({ handlers });
-    const mock = createMockProvider({ host: server.url });
+    const vault = await startMockServer({ handlers, port: Number(new URL(vaultOrigin).port) });
+    const mock = createMockProvider({ host: server.url, vaultOrigin });
     handlers.push(...mock.handlers);
     await use(mock);
-    await server.close();
+    await Promise.all([server.close(), vault.close()]);
   },
   network: [
     async ({ context, mock }, use) => {
@@ -58,12 +63,14 @@ const test = base.extend<Fixtures>({
       });
       await network.enable();
       // Firefox over WebDriver BiDi hides a routed request's body (Playwright 1.64: postData() is
-      // null): such a request goes on to the provider's loopback server, the same handlers.
-      await context.route(`${mock.host}/**`, (route) => {
-        const request = route.request();
-        const hidden = request.postDataBuffer() === null && Number(request.headers()['content-length'] ?? 0) > 0;
-        return hidden ? route.continue() : route.fallback();
-      });
+      // null): such a request goes on to the provider's (or the vault's) loopback server, the same handlers.
+      for (const origin of [mock.host, mock.vaultOrigin]) {
+        await context.route(`${origin}/**`, (route) => {
+          const request = route.request();
+          const hidden = request.postDataBuffer() === null && Number(request.headers()['content-length'] ?? 0) > 0;
+          return hidden ? route.continue() : route.fallback();
+        });
+      }
       await use(network);
       await network.disable();
       expect(escaped, 'requests no handler answered').toEqual([]);

@@ -52,11 +52,17 @@ function hashSource(text: string): string {
  * - writes the import map of the `frame-react` build (React for bundles) and a `modulepreload`
  *   for each of its files, so they download while the bootstrap runs;
  * - writes the Content-Security-Policy into the `placeholder` meta tag: scripts from the frame
- *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes; the same
- *   policy goes to {@link FRAME_CSP_FILE} for a response header.
+ *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes; frames
+ *   only from the card vault (`vaultOrigin`); the same policy goes to {@link FRAME_CSP_FILE} for a
+ *   response header.
  * Throws (failing the build) when the manifest is missing or the entry chunk imports anything.
  */
-export function frameDocument(options: { manifestPath: string; allowlist: StaticsAllowlist; placeholder: string }): Plugin {
+export function frameDocument(options: {
+  manifestPath: string;
+  allowlist: StaticsAllowlist;
+  vaultOrigin: string;
+  placeholder: string;
+}): Plugin {
   let written: string | undefined;
   return {
     name: 'cashier-frame-document',
@@ -96,7 +102,11 @@ export function frameDocument(options: { manifestPath: string; allowlist: Static
         const importMap = JSON.stringify({
           imports: Object.fromEntries(Object.entries(manifest.imports).map(([specifier, file]) => [specifier, `./${file}`])),
         });
-        const policy = frameContentSecurityPolicy(options.allowlist, [hashSource(importMap), hashSource(script)]);
+        const policy = frameContentSecurityPolicy(
+          options.allowlist,
+          [hashSource(importMap), hashSource(script)],
+          options.vaultOrigin,
+        );
         written = policy;
         const preloads = manifest.preload.map((file) => `<link rel="modulepreload" href="./${file}" />`).join('\n    ');
 

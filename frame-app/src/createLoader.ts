@@ -44,6 +44,11 @@ export interface LoaderDeps {
   container: HTMLElement;
   /** Origins the bundle may come from (build-time VITE_CASHIER_STATICS_ORIGINS). */
   allowlist: StaticsAllowlist;
+  /**
+   * Where card data goes (build-time VITE_CASHIER_VAULT_ORIGIN, resolved by shared/vault.ts): the
+   * provider client's `vault`. Never taken from the host page. Default none (no card payments).
+   */
+  vaultOrigin?: string;
   /** Imports the bundle module; default dynamic import(). */
   loadBundle: (url: string) => Promise<unknown>;
   /** Answers the host's relayed api calls. */
@@ -138,6 +143,7 @@ export function createLoader(deps: LoaderDeps): Loader {
   let bootstrap = deps.bootstrap;
   const client = (deps.createClient ?? createProviderClient)({
     host: bootstrap.host,
+    vaultOrigin: deps.vaultOrigin,
     getAppInstance: () => bootstrap.configuration.appInstance,
     revalidateAppInstance: bootstrap.canRevalidate ? () => deps.host.revalidateAppInstance() : undefined,
     signal: abort.signal,

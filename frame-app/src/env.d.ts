@@ -5,4 +5,9 @@ interface ImportMetaEnv {
    * the frame is built, so a bad entry fails the build and the frame carries no parser.
    */
   readonly CASHIER_STATICS_ALLOWLIST: import('../../shared').StaticsAllowlist;
+  /**
+   * The card vault (VITE_CASHIER_VAULT_ORIGIN): a bare origin, or `'development'` for the
+   * development build's rule (shared/vault.ts resolveVaultOrigin).
+   */
+  readonly CASHIER_VAULT_ORIGIN: string;
 }

@@ -98,6 +98,7 @@ beforeEach(() => {
     },
   );
   vi.stubEnv('CASHIER_STATICS_ALLOWLIST', 'development');
+  vi.stubEnv('CASHIER_VAULT_ORIGIN', 'development');
   document.documentElement.dataset.loaderState = 'waiting';
   document.body.innerHTML = '<div id="cashier-widget"></div><div id="root"></div>';
   destroyedMessengers.remotes = [];

@@ -7,6 +7,7 @@ import {
   ErrorCode,
   epochNow,
   renderAlert,
+  resolveVaultOrigin,
 } from '../../shared';
 import { connectToHost } from './connectToHost';
 import { createApiRelay, toSerialized } from './createApiRelay';
@@ -88,6 +89,7 @@ async function run() {
     host: createHostPort(host),
     container,
     allowlist: import.meta.env.CASHIER_STATICS_ALLOWLIST,
+    vaultOrigin: resolveVaultOrigin(import.meta.env.CASHIER_VAULT_ORIGIN, location),
     loadBundle,
     relay,
     frameLoadedAt,

@@ -7,6 +7,8 @@
  * `skipAssetRequests: false`): the frame is a cross-origin iframe, which a service worker on the
  * host page does not see. Guide: docs/integration.md "Mock mode".
  */
+
+export { developmentVaultOrigin } from './developmentVaultOrigin';
 export { type FrameAppHandlersOptions, frameAppHandlers } from './frameAppHandlers';
 export { MOCK_BUNDLE_SOURCE } from './mockBundle';
 export {

@@ -8,6 +8,7 @@ import { MOCK_BUNDLE_SOURCE } from './mockBundle';
 import { createMockProvider, MOCK_APP_INSTANCE, MOCK_TEST_CARDS } from './mockProvider';
 
 const HOST = 'http://127.0.0.1:4999';
+const VAULT = 'http://127.0.0.1:5001';
 
 /** The bundle text as the frame imports it: an ES module file. */
 async function importBundle(): Promise<CashierWidgetModule> {
@@ -21,11 +22,12 @@ async function importBundle(): Promise<CashierWidgetModule> {
 
 /** Mounts the bundle against the mock provider's handlers; its api once onApiInit ran. */
 async function mountBundle(props: Partial<CashierWidgetProps> = {}) {
-  const mock = createMockProvider({ host: HOST });
-  const request = vi.fn(async (config: { method: string; path: string; data?: unknown; headers?: Record<string, string> }) => {
+  const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+  type Config = { method: string; path: string; data?: unknown; headers?: Record<string, string> };
+  const sendTo = (origin: string) => async (config: Config) => {
     const response = (await getResponse(
       mock.handlers,
-      new Request(`${HOST}${config.path}`, {
+      new Request(`${origin}${config.path}`, {
         method: config.method,
         headers: { Authorization: MOCK_APP_INSTANCE, 'Content-Type': 'application/json', ...config.headers },
         body: JSON.stringify(config.data),
@@ -33,14 +35,16 @@ async function mountBundle(props: Partial<CashierWidgetProps> = {}) {
     )) as Response;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return response.json();
-  });
+  };
+  const request = vi.fn(sendTo(HOST));
+  const vaultRequest = vi.fn(sendTo(VAULT));
   const onApiInit = vi.fn();
   const container = document.createElement('div');
   const instance = (await importBundle()).mount(container, {
     host: HOST,
     theme: 'inline',
     onApiInit,
-    providerClient: { request },
+    providerClient: { request, vault: { origin: VAULT, request: vaultRequest } },
     ...props,
   } as unknown as CashierWidgetProps);
   const api = onApiInit.mock.calls[0]?.[0] as { pay(input: unknown): Promise<Record<string, unknown>> };
@@ -55,7 +59,7 @@ async function mountBundle(props: Partial<CashierWidgetProps> = {}) {
     type('Security code', '123');
     type('Cardholder name', 'Ada Buyer');
   };
-  return { mock, api, container, instance, request, fill, onApiInit };
+  return { mock, api, container, instance, request, vaultRequest, fill, onApiInit };
 }
 
 describe('MOCK_BUNDLE_SOURCE: the tiny reference bundle (issue 13 item 5)', () => {
@@ -71,14 +75,17 @@ describe('MOCK_BUNDLE_SOURCE: the tiny reference bundle (issue 13 item 5)', () =
     expect(Object.keys(onApiInit.mock.calls[0]?.[0])).toEqual(['pay']);
   });
 
-  it('pay tokenizes and charges through the provider client, with an Idempotency-Key', async () => {
-    const { mock, api, container, request, fill } = await mountBundle();
+  it('pay tokenizes at the vault and charges through the provider client, with an Idempotency-Key', async () => {
+    const { mock, api, container, request, vaultRequest, fill } = await mountBundle();
     const orderId = mock.createOrder();
     fill(MOCK_TEST_CARDS.approved);
     const result = await api.pay({ orderId });
     expect(result).toEqual({ status: 'APPROVED', orderId, chargeId: mock.charges()[0]?.id });
     expect(mock.order(orderId)?.status).toBe('PAID');
-    expect(request.mock.calls[1]?.[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    // The card went to the vault only; the host saw the token, never the number.
+    expect(vaultRequest.mock.calls.map(([c]) => c.path)).toEqual(['/_serverless/payments-checkout-server/card-tokenization']);
+    expect(JSON.stringify(request.mock.calls)).not.toContain(MOCK_TEST_CARDS.approved);
+    expect(request.mock.calls[0]?.[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(container.querySelector('[role="status"]')?.textContent).toBe('Payment approved.');
   });
 
@@ -91,9 +98,10 @@ describe('MOCK_BUNDLE_SOURCE: the tiny reference bundle (issue 13 item 5)', () =
   });
 
   it('pay without an orderId rejects with a TypeError and sends nothing', async () => {
-    const { api, request } = await mountBundle();
+    const { api, request, vaultRequest } = await mountBundle();
     await expect(api.pay({})).rejects.toThrow(TypeError);
     expect(request).not.toHaveBeenCalled();
+    expect(vaultRequest).not.toHaveBeenCalled();
   });
 
   it('prefills the cardholder name from buyer; update applies theme and buyer; unmount empties', async () => {

@@ -54,7 +54,7 @@ export function mount(container, props) {
     if (typeof orderId !== 'string' || orderId === '') throw new TypeError('pay: orderId must be a non-empty string.');
     const [month, year] = expiry.value.split('/').map((part) => Number(part.trim()));
     status.textContent = '';
-    const card = await current.providerClient.request({
+    const card = await current.providerClient.vault.request({
       method: 'POST',
       path: TOKENIZE_PATH,
       data: { holderName: holder.value, number: number.value, expMonth: month, expYear: 2000 + year, cvc: cvc.value },

@@ -37,6 +37,13 @@ export interface MockProviderOptions {
    * (`npm run build:dev`) takes any http(s) loopback origin, a production build only its own list.
    */
   staticsBaseUrl?: string;
+  /**
+   * The card vault's origin as the frame under test was built with it (card data goes there and
+   * nowhere else, DESIGN "Security model"): a production build's `VITE_CASHIER_VAULT_ORIGIN`, or
+   * for a development frame `developmentVaultOrigin(frameUrl)` (its host name, two ports up).
+   * Required; a bare http(s) origin. The handlers answer card tokenization there, and only there.
+   */
+  vaultOrigin: string;
   /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
   appInstances?: readonly string[];
   /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
@@ -70,6 +77,8 @@ export interface MockProvider {
   readonly host: string;
   /** Where the handlers serve the bundle: the settings' `widgetStaticsBaseUrl`. */
   readonly staticsBaseUrl: string;
+  /** The card vault origin the handlers answer card tokenization at, as checked. */
+  readonly vaultOrigin: string;
   /**
    * msw 2 request handlers for every request the frame and the bundle make to `host` and
    * `staticsBaseUrl`: widget settings, order setup and read, payment methods by order, card
@@ -107,7 +116,7 @@ export interface MockProvider {
  * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `appInstances`, `bundleSource`, `faults.*`).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
-  const { host, staticsBaseUrl, appInstances, bundleSource, faults: initialFaults } = checkOptions(options);
+  const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, faults: initialFaults } = checkOptions(options);
   let faults: MockFaults = initialFaults;
   const orders = new Map<string, MockOrder>();
   const tokens = new Map<string, { used: boolean; declineCode?: string }>();
@@ -161,20 +170,19 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Access-Control-Allow-Origin': '*' },
     });
 
+  const preflight = (request: Request) =>
+    new HttpResponse(null, {
+      status: 204,
+      headers: {
+        ...cors(request),
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
+        'Access-Control-Allow-Methods': 'GET, POST, PATCH, OPTIONS',
+        'Access-Control-Max-Age': '600',
+      },
+    });
+
   const handlers: HttpHandler[] = [
-    http.options(
-      `${host}/*`,
-      ({ request }) =>
-        new HttpResponse(null, {
-          status: 204,
-          headers: {
-            ...cors(request),
-            'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
-            'Access-Control-Allow-Methods': 'GET, POST, PATCH, OPTIONS',
-            'Access-Control-Max-Age': '600',
-          },
-        }),
-    ),
+    ...[host, vaultOrigin].map((origin) => http.options(`${origin}/*`, ({ request }) => preflight(request))),
     http.get(url(ProviderPaths.widgetSettings), async ({ request }) => {
       const stop = await gate(request);
       if (stop) return stop;
@@ -213,7 +221,8 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       if (!orders.has(String(params.orderId))) return orderNotFound(request, String(params.orderId));
       return reply(request, [{ type: 'CARD', label: 'Card' }]);
     }),
-    http.post(url(ProviderPaths.cardTokenization), async ({ request }) => {
+    // Card data goes to the vault and nowhere else: `host` has no tokenization route (404).
+    http.post(`${vaultOrigin}${ProviderPaths.cardTokenization}`, async ({ request }) => {
       const stop = await gate(request);
       if (stop) return stop;
       if (faults.captcha) return fail(request, 403, 'CAPTCHA_REQUIRED', 'Mock fault: a captcha is required.');
@@ -287,6 +296,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
   return {
     host,
     staticsBaseUrl,
+    vaultOrigin,
     handlers,
     setFaults(next) {
       faults = checkFaults(next, 'setFaults');

@@ -94,6 +94,10 @@ export function checkOptions(options: unknown): Required<MockProviderOptions> {
   const o = options as Partial<MockProviderOptions>;
   const host = baseUrl(o.host, 'host');
   const staticsBaseUrl = o.staticsBaseUrl === undefined ? `${host}/statics` : baseUrl(o.staticsBaseUrl, 'staticsBaseUrl');
+  const vaultOrigin = baseUrl(o.vaultOrigin, 'vaultOrigin');
+  if (vaultOrigin !== new URL(vaultOrigin).origin) {
+    throw new TypeError(`createMockProvider: vaultOrigin must be a bare origin (no path), got ${show(o.vaultOrigin)}.`);
+  }
   const appInstances = o.appInstances ?? [MOCK_APP_INSTANCE];
   if (
     !Array.isArray(appInstances) ||
@@ -108,6 +112,7 @@ export function checkOptions(options: unknown): Required<MockProviderOptions> {
   return {
     host,
     staticsBaseUrl,
+    vaultOrigin,
     appInstances: [...appInstances],
     bundleSource: o.bundleSource ?? MOCK_BUNDLE_SOURCE,
     faults: checkFaults(o.faults ?? {}, 'createMockProvider'),

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { ProviderPaths } from '../shared';
+import { applicationError, type CheckoutStore } from './checkoutStore';
+import { noStore } from './deliveryPolicy';
+import type { ProviderState } from './ProviderState';
+import { applyDelivery, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
+
+/** Options of {@link createVaultApp}. */
+export interface VaultOptions {
+  /** The provider's state: accepted app instances, fault switches, the request log (shared with the API). */
+  state: ProviderState;
+  /** The checkout store the card tokens go into, where the API's charges find them. */
+  store: CheckoutStore;
+  /** The frame origins allowed to call the vault (CORS); never a host page's: card data comes from the frame only. */
+  frameOrigins: string[];
+}
+
+/**
+ * The reference provider's card vault (DESIGN "Security model", issue 19): the one server that
+ * takes card number, expiry and security code, on an origin of its own that the frame is built
+ * with (VITE_CASHIER_VAULT_ORIGIN), never the `host` a page names. It answers only
+ * `POST …/card-tokenization` (spec 7), with a known app instance in `Authorization` (401
+ * otherwise), CORS for the frame origins alone; the token it makes is bound to that app instance,
+ * and a charge on the API finds it in the shared store. Requests are recorded (`server: 'vault'`)
+ * and the fault switches play here too; replies are `no-store`. Anything else is 404.
+ */
+export function createVaultApp({ state, store, frameOrigins }: VaultOptions): Hono<ProviderEnv> {
+  const app = new Hono<ProviderEnv>();
+  applyDelivery(app);
+  app.use('*', recordRequests(state, 'vault'));
+  app.use(
+    '*',
+    cors({
+      origin: frameOrigins,
+      allowHeaders: ['Authorization', 'Content-Type'],
+      allowMethods: ['POST', 'OPTIONS'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', noStore());
+  app.use('*', playFaults(state));
+  app.use('*', requireAppInstance(state));
+  app.post(ProviderPaths.cardTokenization, async (c) => {
+    const reply = store.tokenizeCard(await c.req.json().catch(() => undefined));
+    return c.json(reply.body as object, reply.status as 201);
+  });
+  app.notFound((c) =>
+    c.json(applicationError('NOT_FOUND', `The vault answers only POST ${ProviderPaths.cardTokenization}.`), 404),
+  );
+  return app;
+}
