@@ -40,6 +40,8 @@ export interface RecordedRequest {
   tokenFingerprint: string | null;
   idempotencyKey: string | null;
   at: number;
+  /** Which of the provider's servers took it: the API (and statics) or the card vault (its own origin). */
+  server?: 'api' | 'vault';
 }
 
 /** Drives the reference provider's fault switches and reads what it recorded. */
