@@ -28,7 +28,7 @@
  * times under latency are short by one round trip each; the phone section prints its preflight
  * count. Latency is per request, from sent to response headers: no TCP or TLS set-up is emulated.
  *
- * Servers: the `npm start` servers on ports 4373–4375 with fault switches off, plus the floor
+ * Servers: the `npm start` servers on ports 4373–4376 (the card vault last) with fault switches off, plus the floor
  * pages, in a child process (serveBench.ts). Everything is bounded: per-step timeouts, an
  * overall limit (--limit-minutes) with a hard exit a minute after it, and servers and browsers
  * closed in `finally`.
