@@ -1,14 +1,14 @@
-import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { registerCheckoutRoutes } from './checkoutRoutes';
 import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
+import { mountControl } from './controlRoutes';
 import { cacheStatics, compressReplies, noStore } from './deliveryPolicy';
-import { isLoopbackHost } from './isLoopbackHost';
 import { type Fault, ProviderState } from './ProviderState';
 import { tokenFingerprint } from './tokenFingerprint';
 
@@ -22,19 +22,30 @@ export interface ProviderOptions {
   staticsDir: string;
   /** Folder served at /fixtures (test bundles); default none. */
   fixturesDir?: string;
-  /** Accepted app instance tokens; default ['demo-app-instance']. */
+  /** Accepted app instance tokens, each its own app instance; default ['demo-app-instance']. */
   appInstances?: string[];
-  /** Enables /__control (fault switches, recorded requests); default false. */
-  control?: boolean;
+  /**
+   * Enables /__control (fault switches, recorded requests) for calls that carry this key in the
+   * `X-Cashier-Control-Key` header (at least 32 characters; `npm start` makes a random one).
+   * Default none: no control routes, as in every build a site would deploy.
+   */
+  controlKey?: string;
 }
+
+/** Largest request body any route takes: 64 KiB (a bigger one gets 413 PAYLOAD_TOO_LARGE). */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /** The default accepted app instance token. */
 export const DEMO_APP_INSTANCE = 'demo-app-instance';
 
 type Env = {
   Bindings: HttpBindings;
-  /** The request's Authorization fingerprint as recorded (null without one), for faults that name one. */
-  Variables: { tokenFingerprint: string | null };
+  Variables: {
+    /** The request's Authorization fingerprint as recorded (null without one), for faults that name one. */
+    tokenFingerprint: string | null;
+    /** The app instance its (accepted) Authorization token stands for: what owns orders, charges and card tokens. */
+    appInstance: string;
+  };
 };
 
 /**
@@ -54,8 +65,6 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
     c.header('Connection', 'close');
   });
   app.use('*', compressReplies());
-
-  if (options.control) mountControl(app, state, store);
 
   // Record, then play back faults, for every API and statics request.
   app.use('*', async (c, next) => {
@@ -85,6 +94,16 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
     }),
   );
   app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, noStore());
+  // Every route, control calls too; after CORS, so a browser can read the 413.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(applicationError('PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`), 413),
+    }),
+  );
+  if (options.controlKey !== undefined) mountControl(app, state, store, options.controlKey);
   // Before the fault switches: a fault still plays on a statics path (a revalidation too), and its reply is neither cached nor tagged.
   app.use('/statics/*', staticsHeaders, cacheStatics());
   app.use('/fixtures/*', staticsHeaders, cacheStatics());
@@ -101,16 +120,18 @@ export function createProviderApp(options: ProviderOptions): { app: Hono<Env>; s
   app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const token = c.req.header('authorization');
-    if (!token || !state.appInstances.has(token)) {
+    const appInstance = token === undefined ? undefined : state.appInstances.get(token);
+    if (appInstance === undefined) {
       return c.json(applicationError('UNAUTHORIZED', 'Unknown or missing app instance.'), 401);
     }
+    c.set('appInstance', appInstance);
     return next();
   });
 
   app.get(ProviderPaths.widgetSettings, (c) =>
     c.json({ widgetStaticsBaseUrl: `${options.publicUrl}/statics`, ...state.settingsOverrides }),
   );
-  registerCheckoutRoutes(app, store);
+  registerCheckoutRoutes(app, store, (c) => c.get('appInstance'));
 
   app.use('/statics/*', serveStatic({ root: options.staticsDir, rewriteRequestPath: (p) => p.replace(/^\/statics/, '') }));
   if (options.fixturesDir) {
@@ -146,80 +167,4 @@ async function playFault(c: Context<Env>, fault: Fault, next: () => Promise<void
   const body = fault.body ?? applicationError(`HTTP_${fault.status}`, `Fault injected: HTTP ${fault.status}.`);
   if (typeof body === 'string') return c.body(body, fault.status as 500);
   return c.json(body, fault.status as 500);
-}
-
-function mountControl(app: Hono<Env>, state: ProviderState, store: CheckoutStore) {
-  // Only for this server's loopback names: a page on another name that resolves to 127.0.0.1
-  // (DNS rebinding) is same-origin with us to its browser, but still sends its own Host.
-  app.use('/__control/*', async (c, next) => {
-    const host = c.req.header('host');
-    const { port, defaultPort } = serverPort(c);
-    if (!isLoopbackHost(host, port, defaultPort)) {
-      const got = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;
-      const allowed = `localhost:${port}, 127.0.0.1:${port} or [::1]:${port}`;
-      return c.json(
-        applicationError(
-          'LOOPBACK_HOST_REQUIRED',
-          `Control calls answer only Host ${allowed} (a guard against DNS rebinding); got ${got}.`,
-        ),
-        403,
-      );
-    }
-    return next();
-  });
-  // Only JSON: a cross-site page can send a "simple" text/plain or form POST without a
-  // preflight, and must not be able to arm faults or reset state while `npm start` runs.
-  app.post('/__control/*', async (c, next) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/json\b/i.test(type)) {
-      return c.json(applicationError('JSON_REQUIRED', 'Control calls take Content-Type: application/json.'), 415);
-    }
-    return next();
-  });
-  app.get('/__control/charges', (c) => c.json(store.allCharges()));
-  app.post('/__control/faults', async (c) => {
-    try {
-      return c.json(state.addFault(await c.req.json()));
-    } catch (error) {
-      return c.json(applicationError('BAD_FAULT', (error as Error).message), 400);
-    }
-  });
-  app.post('/__control/settings', async (c) => {
-    const body: unknown = await c.req.json();
-    state.settingsOverrides = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-    return c.json(state.settingsOverrides);
-  });
-  app.post('/__control/app-instances', async (c) => {
-    const body = (await c.req.json()) as { add?: unknown; remove?: unknown };
-    for (const token of Array.isArray(body.add) ? body.add : []) if (typeof token === 'string') state.appInstances.add(token);
-    for (const token of Array.isArray(body.remove) ? body.remove : [])
-      if (typeof token === 'string') state.appInstances.delete(token);
-    return c.json({ count: state.appInstances.size });
-  });
-  app.get('/__control/requests', (c) => {
-    const path = c.req.query('path');
-    const after = Number(c.req.query('after') ?? 0);
-    if (!Number.isInteger(after) || after < 0) {
-      return c.json(applicationError('BAD_QUERY', `after must be a whole number ≥ 0 (a seq), got ${c.req.query('after')}.`), 400);
-    }
-    const requests = after > 0 ? state.requestsAfter(after) : state.requests;
-    return c.json(path ? requests.filter((r) => r.path === path) : requests);
-  });
-  app.post('/__control/reset', (c) => {
-    state.reset();
-    return c.json({ ok: true });
-  });
-}
-
-/**
- * The port the request arrived on (the socket's, not the URL's: on a server the URL is built from
- * the Host header) and the scheme's default port, for {@link isLoopbackHost}. In process
- * (`app.request`, as unit tests call it) there is no socket, and the URL the caller chose stands in.
- */
-function serverPort(c: Context<Env>): { port: number; defaultPort: number } {
-  const socket = c.env?.incoming?.socket as (Socket & { encrypted?: boolean }) | undefined;
-  if (socket?.localPort) return { port: socket.localPort, defaultPort: socket.encrypted ? 443 : 80 };
-  const url = new URL(c.req.url);
-  const defaultPort = url.protocol === 'https:' ? 443 : 80;
-  return { port: url.port ? Number(url.port) : defaultPort, defaultPort };
 }
