@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
@@ -6,6 +7,7 @@ import { createTestTls } from './e2e/production/tls';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './e2e/support/chromium';
 import { FIREFOX_CHANNEL, FIREFOX_EXECUTABLE, FIREFOX_PREFS } from './e2e/support/firefox';
 import { E2E_PORTS, HOST_ORIGIN, PROVIDER_ORIGIN } from './e2e/support/origins';
+import { BUNDLE_FILE_MIN } from './shared/constants';
 
 // The production project needs the production build (tsx e2e/production/build.ts; npm test makes
 // it); without it the other projects still run, and the production tests say what is missing.
@@ -18,6 +20,9 @@ if (!process.env.CASHIER_TLS_DIR) {
   process.env.CASHIER_TLS_DIR = tls.dir;
   process.env.CASHIER_TLS_SPKI = tls.spkiHash;
 }
+// The provider's control key for this run (X-Cashier-Control-Key), made once here like the TLS
+// folder: the servers get it in their environment, the workers (ProviderControl) inherit it.
+process.env.CASHIER_CONTROL_KEY ||= randomBytes(32).toString('hex');
 
 /**
  * Browser tests: every spec runs once per engine, in Debian's Chromium and Debian's Firefox ESR
@@ -97,7 +102,8 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx provider/start.ts',
-      url: `${PROVIDER_ORIGIN}/__control/requests`,
+      // Ready when the statics answer: a route that needs no key (the control routes do).
+      url: `${PROVIDER_ORIGIN}/statics/${BUNDLE_FILE_MIN}`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'pipe',
@@ -106,6 +112,7 @@ export default defineConfig({
         CASHIER_FRAME_PORT: String(E2E_PORTS.frame),
         CASHIER_PROVIDER_PORT: String(E2E_PORTS.provider),
         CASHIER_CONTROL: '1',
+        CASHIER_CONTROL_KEY: process.env.CASHIER_CONTROL_KEY ?? '',
       },
     },
     ...(productionBuilt ? [productionServer()] : []),
@@ -116,11 +123,11 @@ export default defineConfig({
 function productionServer(): Exclude<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]> {
   return {
     command: 'npx tsx e2e/production/serve.ts',
-    url: `https://127.0.0.1:${SITES.api.port}/__control/requests`,
+    url: `https://127.0.0.1:${SITES.api.port}/statics/${BUNDLE_FILE_MIN}`,
     ignoreHTTPSErrors: true,
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'pipe',
-    env: { CASHIER_TLS_DIR: process.env.CASHIER_TLS_DIR ?? '' },
+    env: { CASHIER_TLS_DIR: process.env.CASHIER_TLS_DIR ?? '', CASHIER_CONTROL_KEY: process.env.CASHIER_CONTROL_KEY ?? '' },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -10,6 +11,9 @@ import { defineConfig } from 'vitest/config';
  * this process, the test files in the fork, which inherits the environment.
  */
 process.env.CASHIER_E2E_PORT_BASE ??= String(4373 + 300);
+// The provider's control key for this run (X-Cashier-Control-Key): the servers globalSetup starts
+// and the test files' ProviderControl read it from the environment, as the ports.
+process.env.CASHIER_CONTROL_KEY ||= randomBytes(32).toString('hex');
 
 export default defineConfig({
   test: {

@@ -54,11 +54,8 @@ async function frameOf(page: Page) {
 async function venueOrder(request: import('@playwright/test').APIRequestContext): Promise<string> {
   const response = await request.post(`${PROVIDER_ORIGIN}${ProviderPaths.orderSetup}`, {
     headers: { Authorization: APP_INSTANCE },
-    data: {
-      event: { name: 'React night', startsAt: '2030-01-01T19:00:00Z', locationType: 'VENUE', recurrenceStatus: 'ONE_TIME' },
-      lines: [{ name: 'Ticket', unitPrice: 2500, quantity: 1 }],
-      currency: 'EUR',
-    },
+    // The reference provider's venue event; it prices the ticket itself.
+    data: { eventId: 'riverside-jazz-night', lines: [{ ticketTypeId: 'general-admission', quantity: 1 }] },
   });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { id: string }).id;

@@ -62,12 +62,16 @@ export class ProviderState {
   readonly #requests: RecordedRequest[] = [];
   #lastSeq = 0;
   settingsOverrides: Record<string, unknown> = {};
-  readonly appInstances: Set<string>;
+  /**
+   * Accepted app instance tokens → the app instance each stands for (itself, unless added as a
+   * refreshed token of another: `/__control/app-instances` `instance`).
+   */
+  readonly appInstances: Map<string, string>;
   /** Called by {@link reset}, so route modules can keep state of their own and clear it with the rest. */
   readonly resetHooks: (() => void)[] = [];
 
   constructor(private readonly defaultAppInstances: readonly string[]) {
-    this.appInstances = new Set(defaultAppInstances);
+    this.appInstances = new Map(defaultAppInstances.map((token) => [token, token]));
   }
 
   /** The recorded requests, oldest first: at most {@link MAX_RECORDED_REQUESTS}, the newest. */
@@ -130,7 +134,7 @@ export class ProviderState {
     this.clearRequests();
     this.settingsOverrides = {};
     this.appInstances.clear();
-    for (const token of this.defaultAppInstances) this.appInstances.add(token);
+    for (const token of this.defaultAppInstances) this.appInstances.set(token, token);
     for (const hook of this.resetHooks) hook();
   }
 }

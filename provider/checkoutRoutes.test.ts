@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CashierError, createProviderApi, createProviderClient, type Order, type ProviderApi } from '../shared';
+import { CashierError, createProviderApi, createProviderClient, type Order, type ProviderApi, ProviderPaths } from '../shared';
 import { TEST_CARDS } from './checkoutStore';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
 import type { RunningServer } from './listen';
@@ -29,14 +29,12 @@ beforeAll(async () => {
     publicUrl: 'http://127.0.0.1:0',
     frameOrigins: ['http://127.0.0.1:4174'],
     staticsDir: fixtures,
-    control: true,
     vaultPort: 0,
   });
   client = apiWith(DEMO_APP_INSTANCE);
   order = await client.setupOrder({
-    event: { name: 'Gala', startsAt: '2027-01-01T20:00:00Z', locationType: 'VENUE', recurrenceStatus: 'RECURRING' },
-    lines: [{ name: 'Seat', unitPrice: 2500, quantity: 2 }],
-    currency: 'EUR',
+    eventId: 'riverside-jazz-night',
+    lines: [{ ticketTypeId: 'general-admission', quantity: 2 }],
   });
 });
 afterAll(() => running.close());
@@ -160,9 +158,8 @@ describe('charges and fault switches over HTTP', () => {
   /** A fresh ONLINE order and a token of the approved test card. */
   async function orderWithApprovedCard() {
     const fresh = await client.setupOrder({
-      event: { name: 'Talk', startsAt: '2027-02-01T18:00:00Z', locationType: 'ONLINE', recurrenceStatus: 'ONE_TIME' },
-      lines: [{ name: 'Ticket', unitPrice: 1000, quantity: 1 }],
-      currency: 'USD',
+      eventId: 'modern-jazz-masterclass',
+      lines: [{ ticketTypeId: 'general-admission', quantity: 1 }],
     });
     const token = await client.tokenizeCard({
       holderName: 'Ada',
@@ -201,5 +198,76 @@ describe('charges and fault switches over HTTP', () => {
     running.state.addFault({ path: '/_serverless/payments-checkout-server/locale/countries', status: 503 });
     await expect(client.getCountries()).resolves.toEqual(expect.arrayContaining([expect.objectContaining({ code: 'US' })]));
     expect(running.state.requests.map((r) => r.path.split('/').pop())).toEqual(['countries', 'countries']);
+  });
+});
+
+describe('orders belong to the app instance that made them', () => {
+  const as = (token: string) =>
+    createProviderApi(createProviderClient({ host: running.url, getAppInstance: () => token }).request);
+  const orderRoutes: { name: string; call: (api: ProviderApi) => Promise<unknown> }[] = [
+    { name: 'getOrder', call: (a) => a.getOrder(order.id) },
+    { name: 'getOrderAgreement', call: (a) => a.getOrderAgreement(order.id) },
+    { name: 'getMandatoryFieldsByOrder', call: (a) => a.getMandatoryFieldsByOrder(order.id) },
+    { name: 'createContactAndUpdateOrder', call: (a) => a.createContactAndUpdateOrder(order.id, { email: 'eve@example.com' }) },
+    { name: 'getChargesByOrder', call: (a) => a.getChargesByOrder(order.id) },
+    { name: 'getPaymentMethodsByOrder', call: (a) => a.getPaymentMethodsByOrder(order.id) },
+    { name: 'chargeOrder', call: (a) => a.chargeOrder(order.id, { paymentMethod: 'PAY_AT_VENUE' }, 'key-stranger') },
+  ];
+
+  it.each(orderRoutes)('$name with another accepted token → 404 ORDER_NOT_FOUND', async ({ call }) => {
+    running.state.appInstances.set('another-app-instance', 'another-app-instance');
+    const error = await failure(call(as('another-app-instance')));
+    expect(error).toMatchObject({ details: { status: 404, applicationErrorCode: 'ORDER_NOT_FOUND' } });
+    expect(await client.getOrder(order.id)).toMatchObject({ status: 'AWAITING_PAYMENT' });
+    expect((await client.getOrder(order.id)).buyer?.email).not.toBe('eve@example.com');
+  });
+
+  it('a refreshed token of the same app instance reads the order', async () => {
+    running.state.appInstances.set('refreshed-demo-token', DEMO_APP_INSTANCE);
+    expect(await as('refreshed-demo-token').getOrder(order.id)).toMatchObject({ id: order.id });
+  });
+});
+
+describe('request bodies', () => {
+  const setupUrl = () => `${running.url}${ProviderPaths.orderSetup}`;
+  const headers = { Authorization: DEMO_APP_INSTANCE, 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:4174' };
+
+  it('order setup with a price in it → 400 INVALID_ORDER naming the field; no order is priced from it', async () => {
+    const res = await fetch(setupUrl(), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        eventId: 'riverside-jazz-night',
+        lines: [{ ticketTypeId: 'general-admission', quantity: 1, unitPrice: 1 }],
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      details: { applicationError: { code: 'INVALID_ORDER', description: expect.stringContaining('lines[0].unitPrice') } },
+    });
+  });
+
+  it.each([
+    { name: 'with Content-Length', chunked: false },
+    { name: 'chunked (no Content-Length)', chunked: true },
+  ])('a body over 64 KiB, $name → 413 PAYLOAD_TOO_LARGE, readable cross-origin; 64 KiB exactly is read', async ({ chunked }) => {
+    const body = (size: number) => {
+      const text = JSON.stringify({ buyer: { name: 'x' }, pad: '' });
+      return text.replace('""', `"${'p'.repeat(size - text.length)}"`);
+    };
+    const send = (text: string) =>
+      fetch(setupUrl(), {
+        method: 'POST',
+        headers,
+        body: chunked ? new Blob([text]).stream() : text,
+        ...(chunked ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    const over = await send(body(64 * 1024 + 1));
+    expect(over.status).toBe(413);
+    expect(over.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4174');
+    expect(await over.json()).toMatchObject({ details: { applicationError: { code: 'PAYLOAD_TOO_LARGE' } } });
+    const limit = await send(body(64 * 1024));
+    expect(limit.status).toBe(400);
+    expect(await limit.json()).toMatchObject({ details: { applicationError: { code: 'INVALID_ORDER' } } });
   });
 });

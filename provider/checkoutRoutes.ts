@@ -69,24 +69,34 @@ export const MANDATORY_FIELDS = [
   { name: 'address', label: 'Address', type: FormFieldType.ADDRESS_SHORT, valueType: FieldValueType.ADDRESS, required: false },
 ] as const;
 
-/** Registers every spec section 7 path except widget-settings and card tokenization (the vault's) on `app`. */
-export function registerCheckoutRoutes<E extends Env>(app: Hono<E>, store: CheckoutStore): void {
+/**
+ * Registers every spec section 7 path except widget-settings and card tokenization (the vault's) on `app`. `appInstanceOf` names the
+ * app instance a request stands for (its Authorization, checked before these routes run): orders,
+ * charges and card tokens belong to the app instance that made them, and another one gets 404.
+ */
+export function registerCheckoutRoutes<E extends Env>(
+  app: Hono<E>,
+  store: CheckoutStore,
+  appInstanceOf: (c: Context<E>) => string,
+): void {
   const send = (c: Context<E>, reply: StoreReply) => {
     for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
     return c.json(reply.body as object, reply.status as 200);
   };
   const body = (c: Context<E>): Promise<unknown> => c.req.json().catch(() => undefined);
   const param = (c: Context<E>, name: string): string => c.req.param(name) ?? '';
+  const orderId = (c: Context<E>) => param(c, 'orderId');
+  const owner = appInstanceOf;
 
-  app.post(P.orderSetup, async (c) => send(c, store.setupOrder(await body(c))));
-  app.get(pattern(P.order, 'orderId'), (c) => send(c, store.getOrder(param(c, 'orderId'))));
-  app.get(pattern(P.paymentMethodsByOrder, 'orderId'), (c) => send(c, store.paymentMethodsFor(param(c, 'orderId'))));
+  app.post(P.orderSetup, async (c) => send(c, store.setupOrder(await body(c), owner(c))));
+  app.get(pattern(P.order, 'orderId'), (c) => send(c, store.getOrder(orderId(c), owner(c))));
+  app.get(pattern(P.paymentMethodsByOrder, 'orderId'), (c) => send(c, store.paymentMethodsFor(orderId(c), owner(c))));
   // Card tokenization is the vault's alone (createVaultApp.ts): the API host has no such route.
   app.post(pattern(P.chargesByOrder, 'orderId'), async (c) =>
-    send(c, store.chargeOrder(param(c, 'orderId'), await body(c), c.req.header('idempotency-key'))),
+    send(c, store.chargeOrder(orderId(c), await body(c), c.req.header('idempotency-key'), owner(c))),
   );
-  app.get(pattern(P.chargesByOrder, 'orderId'), (c) => send(c, store.chargesOf(param(c, 'orderId'))));
-  app.get(pattern(P.charge, 'chargeId'), (c) => send(c, store.getCharge(param(c, 'chargeId'))));
+  app.get(pattern(P.chargesByOrder, 'orderId'), (c) => send(c, store.chargesOf(orderId(c), owner(c))));
+  app.get(pattern(P.charge, 'chargeId'), (c) => send(c, store.getCharge(param(c, 'chargeId'), owner(c))));
   app.get(P.paymentMethods, (c) =>
     c.json([
       { type: 'CARD', label: 'Card' },
@@ -94,17 +104,17 @@ export function registerCheckoutRoutes<E extends Env>(app: Hono<E>, store: Check
     ]),
   );
   app.get(pattern(P.orderAgreement, 'orderId'), (c) => {
-    const order = store.getOrder(param(c, 'orderId'));
+    const order = store.getOrder(orderId(c), owner(c));
     if (order.status !== 200) return send(c, order);
     return c.json({ text: 'Tickets are non-refundable unless the event is cancelled.', required: true });
   });
   app.get(pattern(P.mandatoryFieldsByOrder, 'orderId'), (c) => {
-    const order = store.getOrder(param(c, 'orderId'));
+    const order = store.getOrder(orderId(c), owner(c));
     return order.status === 200 ? c.json(MANDATORY_FIELDS) : send(c, order);
   });
   app.get(P.mandatoryFields, (c) => c.json(MANDATORY_FIELDS));
   app.post(pattern(P.createContactAndUpdateOrder, 'orderId'), async (c) =>
-    send(c, store.updateBuyer(param(c, 'orderId'), await body(c))),
+    send(c, store.updateBuyer(orderId(c), await body(c), owner(c))),
   );
 
   app.get(P.localeCountries, (c) => c.json(COUNTRIES));

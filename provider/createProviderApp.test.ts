@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../shared';
+import { CONTROL_KEY_HEADER } from './controlRoutes';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
 import { startProvider } from './startProvider';
 import { tokenFingerprint } from './tokenFingerprint';
@@ -13,19 +14,23 @@ const FRAME = 'http://127.0.0.1:4174';
 const settingsPath = ProviderPaths.widgetSettings;
 const fixtures = new URL('../e2e/fixtures/statics', import.meta.url).pathname;
 
+/** The control key these tests run the provider with. */
+const KEY = 'test-control-key-0123456789abcdef';
+const WITH_KEY = { [CONTROL_KEY_HEADER]: KEY };
+
 function provider(control = true) {
   return createProviderApp({
     publicUrl: 'http://127.0.0.1:4175',
     frameOrigins: [FRAME],
     staticsDir: fixtures,
     fixturesDir: fixtures,
-    control,
+    ...(control ? { controlKey: KEY } : {}),
   });
 }
 const get = (app: ReturnType<typeof provider>['app'], path: string, headers: Record<string, string> = {}) =>
   app.request(path, { headers: { Origin: FRAME, ...headers } });
-/** In process the request URL is http://localhost/…, so a control call's loopback Host is `localhost` (port 80). */
-const CONTROL_HOST = { Host: 'localhost' };
+/** In process the request URL is http://localhost/…, so a control call's loopback Host is `localhost` (port 80); and the key. */
+const CONTROL_HOST = { Host: 'localhost', ...WITH_KEY };
 const post = (app: ReturnType<typeof provider>['app'], path: string, body: unknown, headers: Record<string, string> = {}) =>
   app.request(path, {
     method: 'POST',
@@ -35,7 +40,7 @@ const post = (app: ReturnType<typeof provider>['app'], path: string, body: unkno
 
 /** The provider with its control API on a real server on a free port (the tests that need sockets). */
 const startWithControl = () =>
-  startProvider({ port: 0, publicUrl: 'http://127.0.0.1:0', frameOrigins: [FRAME], staticsDir: fixtures, control: true });
+  startProvider({ port: 0, publicUrl: 'http://127.0.0.1:0', frameOrigins: [FRAME], staticsDir: fixtures, controlKey: KEY });
 
 describe('widget settings route', () => {
   it.each([
@@ -213,7 +218,9 @@ describe('control calls answer a loopback Host only (DNS rebinding)', () => {
     { host: '[::1]', status: 200 },
   ])('in process (http://localhost/…): Host $host → $status', async ({ host, status }) => {
     const { app } = provider();
-    const res = await app.request('/__control/requests', { headers: host === undefined ? {} : { Host: host } });
+    const res = await app.request('/__control/requests', {
+      headers: host === undefined ? WITH_KEY : { Host: host, ...WITH_KEY },
+    });
     expect(res.status).toBe(status);
     if (status === 403)
       expect(await res.json()).toMatchObject({ details: { applicationError: { code: 'LOOPBACK_HOST_REQUIRED' } } });
@@ -267,7 +274,7 @@ describe('control calls answer a loopback Host only (DNS rebinding)', () => {
 /** A request through node:http, which sends the `Host` given (fetch sends the URL's). */
 function rawRequest(url: string, host: string, { method = 'GET', body }: { method?: string; body?: string } = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const headers: Record<string, string> = { Host: host, ...(body ? { 'Content-Type': 'application/json' } : {}) };
+    const headers: Record<string, string> = { Host: host, ...WITH_KEY, ...(body ? { 'Content-Type': 'application/json' } : {}) };
     const req = httpRequest(url, { method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
@@ -300,7 +307,7 @@ describe('statics delivery (compression, caching)', () => {
   writeFileSync(join(staticsDir, 'cashier-widget-lazy-component.bundle.min.js'), bundle);
   afterAll(() => rmSync(staticsDir, { recursive: true, force: true }));
   const app = () =>
-    createProviderApp({ publicUrl: 'http://127.0.0.1:4175', frameOrigins: [FRAME], staticsDir, control: true }).app;
+    createProviderApp({ publicUrl: 'http://127.0.0.1:4175', frameOrigins: [FRAME], staticsDir, controlKey: KEY }).app;
 
   it('gzips the bundle when asked, keeping CORS, text/javascript and Connection: close', async () => {
     const res = await app().request(bundlePath, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
@@ -367,7 +374,7 @@ describe('dropped connection (real server)', () => {
     await fetch(`${running.url}/__control/faults`, {
       method: 'POST',
       body: JSON.stringify({ path: settingsPath, drop: true }),
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...WITH_KEY },
     });
     await expect(fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } })).rejects.toThrow();
     const next = await fetch(`${running.url}${settingsPath}`, { headers: { Authorization: DEMO_APP_INSTANCE } });
@@ -382,7 +389,7 @@ describe('dropped connection (real server)', () => {
     await fetch(`${running.url}/__control/faults`, {
       method: 'POST',
       body: JSON.stringify({ path: new URL(bundle).pathname, drop: true }),
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...WITH_KEY },
     });
     const headers = { 'Accept-Encoding': 'gzip', 'If-None-Match': tag };
     await expect(fetch(bundle, { headers })).rejects.toThrow();

@@ -1,15 +1,14 @@
-import type { Socket } from 'node:net';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { registerCheckoutRoutes } from './checkoutRoutes';
 import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
+import { mountControl } from './controlRoutes';
 import { createVaultApp } from './createVaultApp';
 import { cacheStatics, noStore } from './deliveryPolicy';
-import { isLoopbackHost } from './isLoopbackHost';
 import { ProviderState } from './ProviderState';
-import { applyDelivery, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
+import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
 
 /** Options of the reference provider. */
 export interface ProviderOptions {
@@ -21,16 +20,22 @@ export interface ProviderOptions {
   staticsDir: string;
   /** Folder served at /fixtures (test bundles); default none. */
   fixturesDir?: string;
-  /** Accepted app instance tokens; default ['demo-app-instance']. */
+  /** Accepted app instance tokens, each its own app instance; default ['demo-app-instance']. */
   appInstances?: string[];
   /**
    * Origins allowed to call the card vault (`vaultApp`): the frame's only, never a host page's
    * (card data comes from the frame alone); default `frameOrigins`.
    */
   vaultFrameOrigins?: string[];
-  /** Enables /__control (fault switches, recorded requests); default false. */
-  control?: boolean;
+  /**
+   * Enables /__control (fault switches, recorded requests) for calls that carry this key in the
+   * `X-Cashier-Control-Key` header (at least 32 characters; `npm start` makes a random one).
+   * Default none: no control routes, as in every build a site would deploy.
+   */
+  controlKey?: string;
 }
+
+export { MAX_BODY_BYTES } from './requestPipeline';
 
 /** The default accepted app instance token. */
 export const DEMO_APP_INSTANCE = 'demo-app-instance';
@@ -57,8 +62,6 @@ export function createProviderApp(options: ProviderOptions): {
 
   applyDelivery(app);
 
-  if (options.control) mountControl(app, state, store);
-
   // Record, then play back faults, for every API and statics request.
   app.use('*', recordRequests(state, 'api'));
 
@@ -73,6 +76,9 @@ export function createProviderApp(options: ProviderOptions): {
     }),
   );
   app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, noStore());
+  // Every route, control calls too; after CORS, so a browser can read the 413.
+  app.use('*', limitBodies());
+  if (options.controlKey !== undefined) mountControl(app, state, store, options.controlKey);
   // Before the fault switches: a fault still plays on a statics path (a revalidation too), and its reply is neither cached nor tagged.
   app.use('/statics/*', staticsHeaders, cacheStatics());
   app.use('/fixtures/*', staticsHeaders, cacheStatics());
@@ -84,7 +90,7 @@ export function createProviderApp(options: ProviderOptions): {
   app.get(ProviderPaths.widgetSettings, (c) =>
     c.json({ widgetStaticsBaseUrl: `${options.publicUrl}/statics`, ...state.settingsOverrides }),
   );
-  registerCheckoutRoutes(app, store);
+  registerCheckoutRoutes(app, store, (c) => c.get('appInstance'));
 
   app.use('/statics/*', serveStatic({ root: options.staticsDir, rewriteRequestPath: (p) => p.replace(/^\/statics/, '') }));
   if (options.fixturesDir) {
@@ -102,80 +108,4 @@ async function staticsHeaders(c: Context, next: () => Promise<void>) {
   // Module scripts are fetched in CORS mode; the statics are public.
   c.header('Access-Control-Allow-Origin', '*');
   if (c.req.path.endsWith('.js')) c.header('Content-Type', 'text/javascript; charset=utf-8');
-}
-
-function mountControl(app: Hono<Env>, state: ProviderState, store: CheckoutStore) {
-  // Only for this server's loopback names: a page on another name that resolves to 127.0.0.1
-  // (DNS rebinding) is same-origin with us to its browser, but still sends its own Host.
-  app.use('/__control/*', async (c, next) => {
-    const host = c.req.header('host');
-    const { port, defaultPort } = serverPort(c);
-    if (!isLoopbackHost(host, port, defaultPort)) {
-      const got = host === undefined ? 'no Host' : `Host ${JSON.stringify(host.slice(0, 100))}`;
-      const allowed = `localhost:${port}, 127.0.0.1:${port} or [::1]:${port}`;
-      return c.json(
-        applicationError(
-          'LOOPBACK_HOST_REQUIRED',
-          `Control calls answer only Host ${allowed} (a guard against DNS rebinding); got ${got}.`,
-        ),
-        403,
-      );
-    }
-    return next();
-  });
-  // Only JSON: a cross-site page can send a "simple" text/plain or form POST without a
-  // preflight, and must not be able to arm faults or reset state while `npm start` runs.
-  app.post('/__control/*', async (c, next) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^application\/json\b/i.test(type)) {
-      return c.json(applicationError('JSON_REQUIRED', 'Control calls take Content-Type: application/json.'), 415);
-    }
-    return next();
-  });
-  app.get('/__control/charges', (c) => c.json(store.allCharges()));
-  app.post('/__control/faults', async (c) => {
-    try {
-      return c.json(state.addFault(await c.req.json()));
-    } catch (error) {
-      return c.json(applicationError('BAD_FAULT', (error as Error).message), 400);
-    }
-  });
-  app.post('/__control/settings', async (c) => {
-    const body: unknown = await c.req.json();
-    state.settingsOverrides = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-    return c.json(state.settingsOverrides);
-  });
-  app.post('/__control/app-instances', async (c) => {
-    const body = (await c.req.json()) as { add?: unknown; remove?: unknown };
-    for (const token of Array.isArray(body.add) ? body.add : []) if (typeof token === 'string') state.appInstances.add(token);
-    for (const token of Array.isArray(body.remove) ? body.remove : [])
-      if (typeof token === 'string') state.appInstances.delete(token);
-    return c.json({ count: state.appInstances.size });
-  });
-  app.get('/__control/requests', (c) => {
-    const path = c.req.query('path');
-    const after = Number(c.req.query('after') ?? 0);
-    if (!Number.isInteger(after) || after < 0) {
-      return c.json(applicationError('BAD_QUERY', `after must be a whole number ≥ 0 (a seq), got ${c.req.query('after')}.`), 400);
-    }
-    const requests = after > 0 ? state.requestsAfter(after) : state.requests;
-    return c.json(path ? requests.filter((r) => r.path === path) : requests);
-  });
-  app.post('/__control/reset', (c) => {
-    state.reset();
-    return c.json({ ok: true });
-  });
-}
-
-/**
- * The port the request arrived on (the socket's, not the URL's: on a server the URL is built from
- * the Host header) and the scheme's default port, for {@link isLoopbackHost}. In process
- * (`app.request`, as unit tests call it) there is no socket, and the URL the caller chose stands in.
- */
-function serverPort(c: Context<Env>): { port: number; defaultPort: number } {
-  const socket = c.env?.incoming?.socket as (Socket & { encrypted?: boolean }) | undefined;
-  if (socket?.localPort) return { port: socket.localPort, defaultPort: socket.encrypted ? 443 : 80 };
-  const url = new URL(c.req.url);
-  const defaultPort = url.protocol === 'https:' ? 443 : 80;
-  return { port: url.port ? Number(url.port) : defaultPort, defaultPort };
 }

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ProviderPaths } from '../shared';
-import { applicationError, type CheckoutStore } from './checkoutStore';
+import type { CheckoutStore } from './checkoutStore';
 import { noStore } from './deliveryPolicy';
 import type { ProviderState } from './ProviderState';
-import { applyDelivery, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
+import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
+import { applicationError } from './storeReply';
 
 /** Options of {@link createVaultApp}. */
 export interface VaultOptions {
@@ -40,10 +41,11 @@ export function createVaultApp({ state, store, frameOrigins }: VaultOptions): Ho
     }),
   );
   app.use('*', noStore());
+  app.use('*', limitBodies());
   app.use('*', playFaults(state));
   app.use('*', requireAppInstance(state));
   app.post(ProviderPaths.cardTokenization, async (c) => {
-    const reply = store.tokenizeCard(await c.req.json().catch(() => undefined));
+    const reply = store.tokenizeCard(await c.req.json().catch(() => undefined), c.get('appInstance'));
     return c.json(reply.body as object, reply.status as 201);
   });
   app.notFound((c) =>

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { applicationError } from './checkoutStore';
+import { bodyLimit } from 'hono/body-limit';
 import { compressReplies } from './deliveryPolicy';
 import type { Fault, ProviderState, RecordedRequest } from './ProviderState';
+import { applicationError } from './storeReply';
 import { tokenFingerprint } from './tokenFingerprint';
 
 /**
@@ -13,11 +14,26 @@ import { tokenFingerprint } from './tokenFingerprint';
  * the request log reach the vault as they reach the API (the chaos run arms card-tokenization faults).
  */
 
+/** Largest request body any route takes: 64 KiB (a bigger one gets 413 PAYLOAD_TOO_LARGE). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Refuses a body over {@link MAX_BODY_BYTES} with 413 PAYLOAD_TOO_LARGE (Hono's bodyLimit; chunked bodies too). */
+export function limitBodies(): MiddlewareHandler<ProviderEnv> {
+  return bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(applicationError('PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`), 413),
+  });
+}
+
 /** Hono environment of the provider's apps. */
 export type ProviderEnv = {
   Bindings: HttpBindings;
-  /** The request's Authorization fingerprint as recorded (null without one), for faults that name one. */
-  Variables: { tokenFingerprint: string | null };
+  Variables: {
+    /** The request's Authorization fingerprint as recorded (null without one), for faults that name one. */
+    tokenFingerprint: string | null;
+    /** The app instance its (accepted) Authorization token stands for: what owns orders, charges and card tokens. */
+    appInstance: string;
+  };
 };
 
 /** `Connection: close` on every reply (a dropped connection is never hidden by a keep-alive retry), and compression. */
@@ -61,14 +77,19 @@ export function playFaults(state: ProviderState): MiddlewareHandler<ProviderEnv>
   };
 }
 
-/** Spec 6: every API request carries a known app instance as Authorization (401 UNAUTHORIZED otherwise; preflights pass). */
+/**
+ * Spec 6: every API request carries a known app instance token as Authorization (401
+ * UNAUTHORIZED otherwise; preflights pass); sets `appInstance`, the app instance it stands for.
+ */
 export function requireAppInstance(state: ProviderState): MiddlewareHandler<ProviderEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const token = c.req.header('authorization');
-    if (!token || !state.appInstances.has(token)) {
+    const appInstance = token === undefined ? undefined : state.appInstances.get(token);
+    if (appInstance === undefined) {
       return c.json(applicationError('UNAUTHORIZED', 'Unknown or missing app instance.'), 401);
     }
+    c.set('appInstance', appInstance);
     return next();
   };
 }

@@ -24,8 +24,11 @@ export const DEFAULT_PORTS: Ports = { host: 4173, frame: 4174, provider: 4175, v
 
 /** Options of {@link startAll}. */
 export interface StartAllOptions {
-  /** Turns on the provider's /__control fault switches; default true. */
-  control?: boolean;
+  /**
+   * Turns on the provider's /__control fault switches for calls carrying this key in the
+   * `X-Cashier-Control-Key` header (at least 32 characters); default none: no control routes.
+   */
+  controlKey?: string;
   /**
    * Routes added to the host and the frame servers, URL path → file or generated body; default
    * none. `npm run bench` serves its floor pages this way (e2e/bench/serveBench.ts).
@@ -42,7 +45,7 @@ const dist = (p: string) => resolve(root, 'dist', p);
  * host on `localhost` (both 127.0.0.1 and ::1).
  * Throws Error when dist/ is missing (run `npm run build:dev`: the loopback development build) or a port is taken.
  */
-export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, extraRoutes = {} }: StartAllOptions = {}) {
+export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extraRoutes = {} }: StartAllOptions = {}) {
   for (const built of [
     'frame-app/index.html',
     join('frame-app', FRAME_CSP_FILE),
@@ -68,7 +71,7 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { control = true, e
         vaultPort,
         staticsDir: dist('cashier-widget'),
         fixturesDir: resolve(root, 'e2e/fixtures/statics'),
-        control,
+        ...(controlKey === undefined ? {} : { controlKey }),
       }),
     );
     // The frame's CSP as a response header too, as docs/deploy.md asks of a CDN (the build writes it).

@@ -22,11 +22,7 @@ afterAll(() => server.close());
 
 const base = PAYMENTS_CHECKOUT_BASE_PATH;
 const card = { holderName: 'A B', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
-const order: OrderSetupRequest = {
-  event: { name: 'Gala', startsAt: '2027-01-01T20:00:00Z', locationType: 'VENUE', recurrenceStatus: 'ONE_TIME' },
-  lines: [{ name: 'Seat', unitPrice: 2500, quantity: 2 }],
-  currency: 'EUR',
-};
+const order: OrderSetupRequest = { eventId: 'riverside-jazz-night', lines: [{ ticketTypeId: 'general-admission', quantity: 2 }] };
 
 // Replies that fit the guards of the operations the flow reads (providerBodies.ts).
 const tokenReply = { token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };

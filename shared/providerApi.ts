@@ -39,6 +39,8 @@ export interface Money {
 
 /** The event an order is for (reference shape; enumerations from spec section 3). */
 export interface OrderEvent {
+  /** The provider's id of the event (shared/referenceCatalog.ts), on orders it prices. */
+  id?: string;
   name: string;
   /** ISO 8601 date-time of the start. */
   startsAt: string;
@@ -48,23 +50,46 @@ export interface OrderEvent {
   venue?: string;
 }
 
-/** One ticket line of an order. */
+/** One ticket line of an order, as the provider priced it. */
 export interface OrderLine {
+  /** The ticket type it is for (the event's, shared/referenceCatalog.ts). */
+  ticketTypeId?: string;
   name: string;
-  /** Price of one ticket, in minor units of the order currency. */
+  /** Price of one ticket, in minor units of the order currency: the provider's, never the caller's. */
   unitPrice: number;
   /** 1 or more. */
   quantity: number;
 }
 
-/** Body of order setup. */
+/** One line of an order setup: a ticket type of the event and how many (1 up to the type's `maxQuantity`). */
+export interface OrderSetupLine {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+/**
+ * The buyer's details an order keeps (order setup's `buyer`, create contact and update order):
+ * known fields only, each a string no longer than its `BUYER_FIELD_MAX_LENGTHS` entry
+ * (shared/orderSetup.ts); anything else is refused with 400 naming the field.
+ */
+export type BuyerDetails = Partial<Record<BuyerFieldName, string>>;
+
+/** The buyer fields an order keeps: the widget's and the demo form's names. */
+export type BuyerFieldName = 'name' | 'fullName' | 'email' | 'phone' | 'address';
+
+/**
+ * Body of order setup: ids and quantities only. The provider prices the lines from the event's
+ * own ticket types and currency; a body that carries a price (`unitPrice`, `amount`, `total`),
+ * or any field not listed here, is refused with 400 INVALID_ORDER naming it, as is an unknown
+ * event or ticket type, a ticket type listed twice, or a quantity over the type's limit.
+ */
 export interface OrderSetupRequest {
-  event: OrderEvent;
-  lines: OrderLine[];
-  /** ISO 4217 code. */
-  currency: string;
+  /** The event's id, e.g. "riverside-jazz-night". */
+  eventId: string;
+  /** At least one line; each ticket type at most once. */
+  lines: OrderSetupLine[];
   /** The buyer form's values, keyed by field name. */
-  buyer?: Record<string, unknown>;
+  buyer?: BuyerDetails;
 }
 
 /** Order status in the reference flow. */
@@ -77,7 +102,7 @@ export interface Order {
   event: OrderEvent;
   lines: OrderLine[];
   total: Money;
-  buyer?: Record<string, unknown>;
+  buyer?: BuyerDetails;
   /** The charge that settled the order, once there is one. */
   chargeId?: string;
   /** ISO 8601. */

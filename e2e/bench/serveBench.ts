@@ -13,7 +13,6 @@ const page = (file: string) => ({ file: resolve(import.meta.dirname, file) });
 
 try {
   const running = await startAll(ports, {
-    control: false,
     extraRoutes: {
       host: { '/bench/floor-host.html': page('floor-host.html') },
       frame: { '/bench/floor.html': page('floor.html') },

@@ -12,6 +12,7 @@
  * --pay-bound-ms (30000); --json FILE writes the whole report; --limit-minutes (60) ends a run
  * that hangs.
  */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium, request } from '@playwright/test';
@@ -75,7 +76,9 @@ setTimeout(() => {
   process.exit(2);
 }, limitMs).unref();
 
-const servers = await startAll(E2E_PORTS, { control: true });
+// The control key of this run: made here, given to the provider and to the control client.
+const controlKey = randomBytes(32).toString('hex');
+const servers = await startAll(E2E_PORTS, { controlKey });
 const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS], timeout: 30_000 });
 const api = await request.newContext();
 let failed = true;
@@ -88,7 +91,7 @@ try {
       provider: servers.urls.provider,
       closedPort: await closedPortUrl(),
     },
-    control: new ProviderControl(api, servers.urls.provider),
+    control: new ProviderControl(api, servers.urls.provider, controlKey),
     api,
     plan,
     ...(only ? { only } : {}),

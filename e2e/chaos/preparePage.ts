@@ -18,17 +18,25 @@ export function msidOf(plan: ChaosPlan, mount: MountPlan): string {
 }
 
 /**
- * Before the page loads: accepts the page's tokens, makes their orders (a remount takes its
- * earlier mount's), arms their faults. Returns what the harness mounts.
+ * Before the page loads: accepts the page's tokens (a mount's two as one app instance, a
+ * remount's as its earlier mount's), makes their orders (a remount takes its earlier mount's),
+ * arms their faults. Returns what the harness mounts.
  */
 export async function preparePage(run: PageRun): Promise<Map<number, HarnessMount>> {
   const { plan, mounts, urls, control, api, orders } = run;
-  await control.appInstances({ add: mounts.flatMap((m) => Object.values(tokensOf(plan, m.mount))) });
   const list = new Map<number, HarnessMount>();
+  /** Mount → the app instance its tokens stand for (the provider binds orders to it). */
+  const instances = new Map<number, string>();
   for (const m of mounts) {
     const { appInstance, fresh } = tokensOf(plan, m.mount);
+    // A remount takes its earlier mount's order, so its tokens stand for that mount's app instance
+    // (the site's one installation); the fresh token is the same app instance refreshed.
+    const reuseOf = m.order && 'reuseOf' in m.order ? m.order.reuseOf : undefined;
+    const instance = reuseOf === undefined ? appInstance : (instances.get(reuseOf) ?? tokensOf(plan, reuseOf).appInstance);
+    instances.set(m.mount, instance);
+    await control.appInstances({ add: [appInstance, fresh], instance });
     let orderId: string | undefined;
-    if (m.order && 'reuseOf' in m.order) orderId = orders.get(m.order.reuseOf);
+    if (reuseOf !== undefined) orderId = orders.get(reuseOf);
     if (m.order && !orderId)
       orderId = await createOrder(api, urls.provider, appInstance, 'event' in m.order ? m.order.event : 'venue');
     if (orderId) orders.set(m.mount, orderId);
@@ -62,21 +70,14 @@ export async function preparePage(run: PageRun): Promise<Map<number, HarnessMoun
   return list;
 }
 
+/** The reference provider's events (shared/referenceCatalog.ts): one at a venue, one online. */
+const EVENT_IDS = { venue: 'riverside-jazz-night', online: 'modern-jazz-masterclass' } as const;
+
 /** POST orders/setup as the demo checkout does (one general admission ticket); resolves to the order id. */
 async function createOrder(api: APIRequestContext, provider: string, token: string, event: 'venue' | 'online'): Promise<string> {
   const response = await api.post(`${provider}${ProviderPaths.orderSetup}`, {
     headers: { Authorization: token },
-    data: {
-      event: {
-        name: event === 'venue' ? 'Chaos Night' : 'Chaos Stream',
-        startsAt: '2030-06-01T19:00:00Z',
-        locationType: event === 'venue' ? 'VENUE' : 'ONLINE',
-        recurrenceStatus: 'ONE_TIME',
-        ...(event === 'venue' ? { venue: 'The Boathouse' } : {}),
-      },
-      lines: [{ name: 'General admission', unitPrice: 2500, quantity: 1 }],
-      currency: 'EUR',
-    },
+    data: { eventId: EVENT_IDS[event], lines: [{ ticketTypeId: 'general-admission', quantity: 1 }] },
   });
   if (!response.ok()) throw new Error(`order setup answered ${response.status()}: ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;

@@ -1,7 +1,9 @@
 // Serves the production build as deployed (e2e/production/deployment.ts), for the production
 // browser tests: https on every site with the throwaway certificate in CASHIER_TLS_DIR, the frame's
 // CSP as a response header, the host page's own CSP, CDN cache headers (provider/deliveryPolicy.ts),
-// CORS on the statics. Started by playwright.config.ts; Ctrl-C or SIGTERM stops it.
+// CORS on the statics. Started by playwright.config.ts; Ctrl-C or SIGTERM stops it. The API site's
+// control routes, which the tests drive, need the run's key (CASHIER_CONTROL_KEY): this is a test
+// of a deployment, not one to copy (docs/deploy.md).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEMO_APP_INSTANCE } from '../../provider/createProviderApp';
@@ -13,6 +15,8 @@ import { HOST_PAGE_CSP, originOf, PRODUCTION_DIST, SITES } from './deployment';
 
 const root = resolve(import.meta.dirname, '../..');
 const dist = (path: string) => resolve(root, PRODUCTION_DIST, path);
+const controlKey = process.env.CASHIER_CONTROL_KEY;
+if (!controlKey) throw new Error("CASHIER_CONTROL_KEY is not set: playwright.config.ts makes the run's control key");
 const tlsDir = process.env.CASHIER_TLS_DIR;
 if (!tlsDir) throw new Error('CASHIER_TLS_DIR is not set: playwright.config.ts makes the throwaway certificate');
 const tls = {
@@ -55,7 +59,8 @@ try {
       vaultFrameOrigins: [originOf('frame')],
       vaultPort: SITES.vault.port,
       staticsDir: dist('cashier-widget'),
-      control: true,
+      // The tests' fault switches, behind the run's key: a site's deployment has no controlKey, so no control routes.
+      controlKey,
     }),
     // The statics site: the same server's /statics (CORS, text/javascript, ETag), nothing armed.
     await startProvider({

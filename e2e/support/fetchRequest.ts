@@ -12,7 +12,7 @@ export interface FetchResponse {
 
 /** The part of Playwright's APIRequestContext that ProviderControl uses. */
 export interface FetchRequest {
-  get(url: string, options?: { params?: Record<string, string> }): Promise<FetchResponse>;
+  get(url: string, options?: { params?: Record<string, string>; headers?: Record<string, string> }): Promise<FetchResponse>;
   post(url: string, options?: { data?: unknown; headers?: Record<string, string> }): Promise<FetchResponse>;
 }
 
@@ -25,12 +25,12 @@ async function reply(response: Response): Promise<FetchResponse> {
   };
 }
 
-/** `get` with `params` as the query string, `post` with `data` as a JSON body and `headers`; never throws on an HTTP status. */
+/** `get` with `params` as the query string and `headers`, `post` with `data` as a JSON body and `headers`; never throws on an HTTP status. */
 export const fetchRequest: FetchRequest = {
-  async get(url, { params = {} } = {}) {
+  async get(url, { params = {}, headers = {} } = {}) {
     const target = new URL(url);
     for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
-    return reply(await fetch(target));
+    return reply(await fetch(target, { headers }));
   },
   async post(url, { data, headers = {} } = {}) {
     return reply(

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ProviderPaths } from '../../shared';
+import { CONTROL_KEY_HEADER } from '../../provider/controlRoutes';
+import { type OrderSetupRequest, ProviderPaths } from '../../shared';
 import { APP_INSTANCE, PROVIDER_ORIGIN } from './origins';
 
 /** How the provider records a token (`tok:` + 8 hex of its SHA-256): compare recorded requests with `tokenFingerprint(expected)`. */
@@ -44,12 +45,33 @@ export interface RecordedRequest {
   server?: 'api' | 'vault';
 }
 
+/**
+ * The control key of this test run: `CASHIER_CONTROL_KEY`, which playwright.config.ts (and
+ * vitest.webkit.config.ts) make at random and hand to the servers they start.
+ * @throws Error when it is not set.
+ */
+export function controlKeyOfRun(): string {
+  const key = process.env.CASHIER_CONTROL_KEY;
+  if (!key) throw new Error('CASHIER_CONTROL_KEY is not set: the test config makes it for the servers it starts');
+  return key;
+}
+
+/** The order ProviderControl.setupOrder makes by default: one general admission ticket (25.00 EUR) for the online event. */
+export const DEFAULT_ORDER: OrderSetupRequest = {
+  eventId: 'modern-jazz-masterclass',
+  lines: [{ ticketTypeId: 'general-admission', quantity: 1 }],
+};
+
 /** Drives the reference provider's fault switches and reads what it recorded. */
 export class ProviderControl {
-  /** `origin`: where the provider's control API answers; default the browser tests' provider. */
+  /**
+   * `origin`: where the provider's control API answers; default the browser tests' provider.
+   * `key`: its control key (sent as X-Cashier-Control-Key); default {@link controlKeyOfRun}.
+   */
   constructor(
     private readonly request: APIRequestContext,
     private readonly origin: string = PROVIDER_ORIGIN,
+    private readonly key: string = controlKeyOfRun(),
   ) {}
 
   /** Clears faults, recorded requests, orders, charges, settings overrides and added tokens. */
@@ -67,30 +89,31 @@ export class ProviderControl {
     await this.post('/__control/settings', overrides);
   }
 
-  /** Makes the provider accept (`add`) or refuse (`remove`) app instance tokens. */
-  async appInstances(change: { add?: string[]; remove?: string[] }): Promise<void> {
+  /**
+   * Makes the provider accept (`add`) or refuse (`remove`) app instance tokens. Each added token
+   * is its own app instance, or, with `instance`, a refreshed token of that one (it may read and
+   * pay that app instance's orders).
+   */
+  async appInstances(change: { add?: string[]; remove?: string[]; instance?: string }): Promise<void> {
     await this.post('/__control/app-instances', change);
   }
 
   /** Every charge the provider made, oldest first. */
   async charges(): Promise<{ id: string; orderId: string; status: string; declineCode?: string }[]> {
-    const response = await this.request.get(`${this.origin}/__control/charges`);
+    const response = await this.request.get(`${this.origin}/__control/charges`, { headers: this.headers() });
     if (!response.ok()) throw new Error(`provider control: GET charges answered ${response.status()}`);
     return response.json();
   }
 
   /**
-   * Creates an order awaiting payment through the checkout API, as a site's server would: one
-   * ticket at 25.00 EUR for an online event. Returns its id.
+   * Creates an order awaiting payment through the checkout API, as a site's server would, for
+   * `appInstance` (default the tests' APP_INSTANCE): `order`, default {@link DEFAULT_ORDER}
+   * (the provider prices it). Returns its id; throws when the provider refuses it.
    */
-  async setupOrder(): Promise<string> {
+  async setupOrder(order: OrderSetupRequest = DEFAULT_ORDER, appInstance: string = APP_INSTANCE): Promise<string> {
     const response = await this.request.post(`${this.origin}${ProviderPaths.orderSetup}`, {
-      headers: { Authorization: APP_INSTANCE },
-      data: {
-        event: { name: 'Exactly once', startsAt: '2030-01-01T19:00:00Z', locationType: 'ONLINE', recurrenceStatus: 'ONE_TIME' },
-        lines: [{ name: 'Ticket', unitPrice: 2500, quantity: 1 }],
-        currency: 'EUR',
-      },
+      headers: { Authorization: appInstance },
+      data: order,
     });
     if (!response.ok()) throw new Error(`provider: order setup answered ${response.status()}`);
     return ((await response.json()) as { id: string }).id;
@@ -106,7 +129,7 @@ export class ProviderControl {
 
   /** Recorded requests for `path`, preflights (OPTIONS) left out unless asked for. */
   async requests(path: string, { withPreflights = false } = {}): Promise<RecordedRequest[]> {
-    const response = await this.request.get(`${this.origin}/__control/requests`, { params: { path } });
+    const response = await this.request.get(`${this.origin}/__control/requests`, { params: { path }, headers: this.headers() });
     if (!response.ok()) throw new Error(`provider control: GET requests answered ${response.status()}`);
     const all = (await response.json()) as RecordedRequest[];
     return withPreflights ? all : all.filter((r) => r.method !== 'OPTIONS');
@@ -114,13 +137,20 @@ export class ProviderControl {
 
   /** Every recorded request numbered above `seq` (preflights included), oldest first: read the log as it grows. */
   async requestsAfter(seq: number): Promise<RecordedRequest[]> {
-    const response = await this.request.get(`${this.origin}/__control/requests`, { params: { after: seq } });
+    const response = await this.request.get(`${this.origin}/__control/requests`, {
+      params: { after: seq },
+      headers: this.headers(),
+    });
     if (!response.ok()) throw new Error(`provider control: GET requests answered ${response.status()}`);
     return response.json();
   }
 
   private async post(path: string, data: unknown): Promise<void> {
-    const response = await this.request.post(`${this.origin}${path}`, { data });
+    const response = await this.request.post(`${this.origin}${path}`, { data, headers: this.headers() });
     if (!response.ok()) throw new Error(`provider control: POST ${path} answered ${response.status()}`);
+  }
+
+  private headers(): Record<string, string> {
+    return { [CONTROL_KEY_HEADER]: this.key };
   }
 }

@@ -1,6 +1,8 @@
 import type { TestProject } from 'vitest/node';
+import { BUNDLE_FILE_MIN } from '../../shared/constants';
 import { closedPort } from '../support/closedPort';
 import { E2E_PORTS, HOST_ORIGIN, PROVIDER_ORIGIN } from '../support/origins';
+import { controlKeyOfRun } from '../support/provider';
 import { type Service, startService, waitUntilReady } from './startService';
 import { requireWebKitBinaries, WEBKIT_BINARIES } from './webkitgtk';
 
@@ -12,11 +14,15 @@ const READY_TIMEOUT_MS = 30_000;
 
 const answers = (url: string) => async () => (await fetch(url)).ok;
 
-/** Starts the host, frame and provider servers with the fault switches on; throws if the ports are taken. */
+/**
+ * Starts the host, frame and provider servers with the fault switches on, behind the run's
+ * control key (vitest.webkit.config.ts makes it); throws if the ports are taken.
+ */
 async function startServers(): Promise<Service> {
-  const controlUrl = `${PROVIDER_ORIGIN}/__control/requests`;
-  if (await answers(controlUrl)().catch(() => false)) {
-    throw new Error(`${controlUrl} already answers: another run uses these ports (set CASHIER_E2E_PORT_BASE to move them)`);
+  // A route that needs no key: the statics.
+  const providerUrl = `${PROVIDER_ORIGIN}/statics/${BUNDLE_FILE_MIN}`;
+  if (await answers(providerUrl)().catch(() => false)) {
+    throw new Error(`${providerUrl} already answers: another run uses these ports (set CASHIER_E2E_PORT_BASE to move them)`);
   }
   const servers = startService('servers (npx tsx provider/start.ts)', 'npx', ['tsx', 'provider/start.ts'], {
     env: {
@@ -24,14 +30,15 @@ async function startServers(): Promise<Service> {
       CASHIER_FRAME_PORT: String(E2E_PORTS.frame),
       CASHIER_PROVIDER_PORT: String(E2E_PORTS.provider),
       CASHIER_CONTROL: '1',
+      CASHIER_CONTROL_KEY: controlKeyOfRun(),
     },
   });
   // The provider listens first and the host page last (provider/startAll.ts): wait for both.
   await waitUntilReady(
     servers,
-    `${controlUrl} and the host page`,
+    `${providerUrl} and the host page`,
     async () => {
-      return (await answers(controlUrl)()) && (await answers(`${HOST_ORIGIN}/test-host.html`)());
+      return (await answers(providerUrl)()) && (await answers(`${HOST_ORIGIN}/test-host.html`)());
     },
     READY_TIMEOUT_MS,
   );

@@ -1,15 +1,9 @@
 // The demo host page: an event checkout as a ticketing site would build it. It creates the order
-// with the provider (order setup), mounts the widget for that order with the SDK's script-tag
-// build, pays through the relayed api and reads the order back for the confirmation.
-import {
-  EventRecurrenceStatus,
-  LocationType,
-  type Order,
-  type OrderEvent,
-  type OrderLine,
-  type OrderSetupRequest,
-  ProviderPaths,
-} from '../../shared';
+// with the provider (order setup: the event's and ticket types' ids and quantities; the provider
+// prices them), mounts the widget for that order with the SDK's script-tag build, pays through
+// the relayed api and reads the order back for the confirmation.
+import { LocationType, type Order, type OrderSetupLine, type OrderSetupRequest, ProviderPaths } from '../../shared';
+import { type CatalogEvent, findReferenceEvent } from '../../shared/referenceCatalog';
 import type * as CashierSdk from '../index';
 import type { CashierApi } from '../types';
 import { markInvalid, readBuyer, renderBuyerFields } from './buyerForm';
@@ -26,41 +20,21 @@ declare global {
   }
 }
 
-/** A ticket type the buyer picks a quantity of. Prices in minor units. */
-interface TicketType {
-  name: string;
-  unitPrice: number;
-  max: number;
-}
+/**
+ * The provider's events (shared/referenceCatalog.ts) the page offers, by `?event=`: the page
+ * shows their ticket types and prices as a site shows its catalog, and sends only ids and
+ * quantities; what the buyer pays is the provider's price.
+ */
+const EVENT_IDS = { venue: 'riverside-jazz-night', online: 'modern-jazz-masterclass' } as const;
 
-const EVENTS: Record<'venue' | 'online', OrderEvent> = {
-  venue: {
-    name: 'Riverside Jazz Night',
-    startsAt: '2026-12-12T19:00:00Z',
-    locationType: LocationType.VENUE,
-    recurrenceStatus: EventRecurrenceStatus.ONE_TIME,
-    venue: 'The Boathouse, 4 Quay Street',
-  },
-  online: {
-    name: 'Modern Jazz Masterclass (live stream)',
-    startsAt: '2026-12-15T18:00:00Z',
-    locationType: LocationType.ONLINE,
-    recurrenceStatus: EventRecurrenceStatus.RECURRING,
-  },
-};
-
-const TICKETS: TicketType[] = [
-  { name: 'General admission', unitPrice: 2500, max: 10 },
-  { name: 'VIP table seat', unitPrice: 6000, max: 4 },
-];
-
-const CURRENCY = 'EUR';
 const config = window.CASHIER_DEMO;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const money = (minor: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: CURRENCY }).format(minor / 100);
 
 const eventKey = new URLSearchParams(location.search).get('event') === 'online' ? 'online' : 'venue';
-const event = EVENTS[eventKey];
+const event = findReferenceEvent(EVENT_IDS[eventKey]) as CatalogEvent;
+const TICKETS = event.ticketTypes;
+const money = (minor: number) =>
+  new Intl.NumberFormat('en-IE', { style: 'currency', currency: event.currency }).format(minor / 100);
 let orderId: string | undefined;
 let api: CashierApi | undefined;
 /** The read-back of the order in flight, shared by a double click's two confirmations. */
@@ -115,7 +89,8 @@ function renderTickets() {
     label.textContent = `${ticket.name} (${money(ticket.unitPrice)})`;
     const select = document.createElement('select');
     select.id = id;
-    for (let n = 0; n <= ticket.max; n += 1) select.add(new Option(String(n), String(n), false, n === (index === 0 ? 2 : 0)));
+    for (let n = 0; n <= ticket.maxQuantity; n += 1)
+      select.add(new Option(String(n), String(n), false, n === (index === 0 ? 2 : 0)));
     select.addEventListener('change', updateTotal);
     row.append(label, select);
     container.appendChild(row);
@@ -123,16 +98,17 @@ function renderTickets() {
   updateTotal();
 }
 
-function selectedLines(): OrderLine[] {
+function selectedLines(): OrderSetupLine[] {
   return TICKETS.map((ticket, index) => ({
-    name: ticket.name,
-    unitPrice: ticket.unitPrice,
+    ticketTypeId: ticket.id,
     quantity: Number($<HTMLSelectElement>(`ticket-${index}`).value),
   })).filter((line) => line.quantity > 0);
 }
 
+/** The total as the catalog prices it, for the page; the order's total is the provider's. */
 function updateTotal() {
-  $('total').textContent = money(selectedLines().reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
+  const priceOf = (id: string) => TICKETS.find((t) => t.id === id)?.unitPrice ?? 0;
+  $('total').textContent = money(selectedLines().reduce((sum, l) => sum + priceOf(l.ticketTypeId) * l.quantity, 0));
 }
 
 async function createOrderAndMount(submitEvent: SubmitEvent) {
@@ -155,7 +131,7 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
   const continueButton = $<HTMLButtonElement>('continue');
   if (continueButton.getAttribute('aria-disabled') === 'true') return;
   continueButton.setAttribute('aria-disabled', 'true');
-  const request: OrderSetupRequest = { event, lines, currency: CURRENCY, buyer: read.buyer };
+  const request: OrderSetupRequest = { eventId: event.id, lines, buyer: read.buyer };
   let order: Order;
   try {
     order = await provider<Order>('POST', ProviderPaths.orderSetup, request);

@@ -111,18 +111,49 @@ describe('createMockProvider: payments and the test cards', () => {
     expect(mock.order(orderId)?.status).toBe('AWAITING_PAYMENT');
   });
 
-  it('sets up an order from the order setup call, with its total from the lines', async () => {
+  it("sets up an order from the order setup call as the reference provider does: priced from the event's ticket types", async () => {
     const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
     const response = await send(mock, 'POST', ProviderPaths.orderSetup, {
-      body: { lines: [{ name: 'Ticket', unitPrice: 700, quantity: 3 }], currency: 'EUR' },
+      body: { eventId: 'modern-jazz-masterclass', lines: [{ ticketTypeId: 'vip-table-seat', quantity: 3 }] },
     });
     expect(response.status).toBe(201);
     const order = await response.json();
-    expect(order.total).toEqual({ amount: 2100, currency: 'EUR' });
+    expect(order.total).toEqual({ amount: 18000, currency: 'EUR' });
+    expect(order.lines).toEqual([{ ticketTypeId: 'vip-table-seat', name: 'VIP table seat', unitPrice: 6000, quantity: 3 }]);
     expect(await (await send(mock, 'GET', ProviderPaths.paymentMethodsByOrder(order.id))).json()).toEqual([
       { type: 'CARD', label: 'Card' },
     ]);
     expect((await send(mock, 'GET', ProviderPaths.order('nope'))).status).toBe(404);
+  });
+
+  it.each([
+    {
+      name: 'a price',
+      body: { eventId: 'riverside-jazz-night', lines: [{ ticketTypeId: 'general-admission', quantity: 1, unitPrice: 1 }] },
+      says: 'lines[0].unitPrice',
+    },
+    {
+      name: 'an unknown ticket type',
+      body: { eventId: 'riverside-jazz-night', lines: [{ ticketTypeId: 'free', quantity: 1 }] },
+      says: 'lines[0].ticketTypeId',
+    },
+    {
+      name: 'a quantity over the limit',
+      body: { eventId: 'riverside-jazz-night', lines: [{ ticketTypeId: 'general-admission', quantity: 11 }] },
+      says: 'lines[0].quantity',
+    },
+    {
+      name: 'the old shape (lines with prices, a currency)',
+      body: { lines: [{ name: 'Ticket', unitPrice: 1, quantity: 1 }], currency: 'EUR' },
+      says: 'currency',
+    },
+  ])('refuses an order setup with $name (400 INVALID_ORDER naming it), as the reference provider', async ({ body, says }) => {
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const response = await send(mock, 'POST', ProviderPaths.orderSetup, { body });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      details: { applicationError: { code: 'INVALID_ORDER', description: expect.stringContaining(says) } },
+    });
   });
 
   it('refuses a card number that fails Luhn, and a charge without an Idempotency-Key', async () => {

@@ -1,6 +1,7 @@
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { cardDigits, isValidCardNumber } from '../../shared/card';
 import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../../shared/constants';
+import { priceOrderSetup } from '../../shared/orderSetup';
 import { ProviderPaths } from '../../shared/paths';
 import { checkFaults, checkOptions, type MockFaults } from './validateMockOptions';
 
@@ -57,6 +58,8 @@ export interface MockOrder {
   id: string;
   status: 'AWAITING_PAYMENT' | 'PAID';
   total: { amount: number; currency: string };
+  /** The lines as priced, for an order made by the order setup call (`createOrder` makes none). */
+  lines?: { ticketTypeId?: string; name: string; unitPrice: number; quantity: number }[];
   chargeId?: string;
 }
 
@@ -196,18 +199,16 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       }
       return reply(request, { widgetStaticsBaseUrl: staticsBaseUrl });
     }),
+    // As the reference provider: ids and quantities in, priced from the event's ticket types (shared/orderSetup.ts).
     http.post(url(ProviderPaths.orderSetup), async ({ request }) => {
       const stop = await gate(request);
       if (stop) return stop;
-      const { lines, currency } = await body(request);
-      const amount = Array.isArray(lines)
-        ? lines.reduce(
-            (sum: number, l: { unitPrice?: number; quantity?: number }) => sum + (l.unitPrice ?? 0) * (l.quantity ?? 1),
-            0,
-          )
-        : 0;
-      const id = createOrder({ amount, currency: typeof currency === 'string' ? currency : 'EUR' });
-      return reply(request, orders.get(id), 201);
+      const priced = priceOrderSetup(await request.json().catch(() => undefined));
+      if ('problem' in priced) return fail(request, 400, 'INVALID_ORDER', priced.problem);
+      const id = createOrder(priced.total);
+      const order = orders.get(id) as MockOrder;
+      order.lines = priced.lines;
+      return reply(request, order, 201);
     }),
     http.get(param(ProviderPaths.order, 'orderId'), async ({ request, params }) => {
       const stop = await gate(request);

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { type CardToken, cardDigits, isExpiryInFuture, isValidCardNumber, securityCodeLength } from '../shared';
+import { fail, type StoreReply } from './storeReply';
+
+/**
+ * How long a card token stays usable after tokenization: 15 minutes. A buyer types the card and
+ * pays in one go; a charge the widget resends after a lost reply carries the same
+ * Idempotency-Key and is answered from that key's record before the token is looked at, so an
+ * expired token never turns a resend into a failure.
+ */
+export const CARD_TOKEN_TTL_MS = 15 * 60_000;
+
+/** The provider's test cards (README "Test cards"); any other valid number is approved. */
+export const TEST_CARDS = {
+  approved: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+const DECLINES: Record<string, string> = {
+  [TEST_CARDS.declined]: 'card_declined',
+  [TEST_CARDS.insufficientFunds]: 'insufficient_funds',
+};
+
+/** A card token as kept: who made it, when, whether it was used, how its charge ends. */
+interface StoredToken extends CardToken {
+  appInstance: string;
+  /** Milliseconds since the epoch, by the store's clock. */
+  createdAt: number;
+  used: boolean;
+  declineCode?: string;
+}
+
+/**
+ * The card tokens of the checkout store (issue 19): each single use, bound to the app instance
+ * that made it, and forgotten {@link CARD_TOKEN_TTL_MS} after it was made. `now` is the store's clock.
+ */
+export function createCardTokens(now: () => Date) {
+  const tokens = new Map<string, StoredToken>();
+
+  /** Forgets the expired tokens: the map is in creation order, so it stops at the first live one. */
+  function sweep(): void {
+    const oldest = now().getTime() - CARD_TOKEN_TTL_MS;
+    for (const [id, token] of tokens) {
+      if (token.createdAt > oldest) break;
+      tokens.delete(id);
+    }
+  }
+
+  /**
+   * Card tokenization for `appInstance`: 201 with a single-use token; 400 INVALID_CARD (no holder
+   * name), INVALID_CARD_NUMBER (not 13–19 digits passing Luhn), CARD_EXPIRED (month ended),
+   * INVALID_CVC (3 digits, 4 for Amex). A {@link TEST_CARDS} decline number tokenizes and declines at charge.
+   */
+  function tokenize(body: unknown, appInstance: string): StoreReply {
+    sweep();
+    if (typeof body !== 'object' || body === null) return fail(400, 'INVALID_CARD', 'Expected a JSON object.');
+    const card = body as Record<string, unknown>;
+    const number = typeof card.number === 'string' ? cardDigits(card.number) : '';
+    if (typeof card.holderName !== 'string' || card.holderName.trim() === '') {
+      return fail(400, 'INVALID_CARD', 'holderName is required.');
+    }
+    if (!isValidCardNumber(number)) return fail(400, 'INVALID_CARD_NUMBER', 'number must be 13–19 digits passing Luhn.');
+    if (
+      typeof card.expMonth !== 'number' ||
+      typeof card.expYear !== 'number' ||
+      !isExpiryInFuture(card.expMonth, card.expYear, now())
+    ) {
+      return fail(400, 'CARD_EXPIRED', 'expMonth/expYear must be a month that has not ended.');
+    }
+    const cvcLength = securityCodeLength(number);
+    if (typeof card.cvc !== 'string' || !new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) {
+      return fail(400, 'INVALID_CVC', `cvc must be ${cvcLength} digits.`);
+    }
+    const token: StoredToken = {
+      token: `tok_${randomUUID()}`,
+      brand: number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : number.startsWith('5') ? 'mastercard' : 'card',
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      appInstance,
+      createdAt: now().getTime(),
+      used: false,
+      ...(DECLINES[number] ? { declineCode: DECLINES[number] } : {}),
+    };
+    tokens.set(token.token, token);
+    const { used: _used, declineCode: _declineCode, appInstance: _appInstance, createdAt: _createdAt, ...publicToken } = token;
+    return { status: 201, body: publicToken };
+  }
+
+  /**
+   * Uses up `tokenId` for a charge by `appInstance`: resolves to how the charge ends (`{}`
+   * approves, `{ declineCode }` declines), or undefined when the token is unknown, expired, used
+   * already, or made for another app instance (the charge answers 400 INVALID_CARD_TOKEN).
+   */
+  function take(tokenId: unknown, appInstance: string): { declineCode?: string } | undefined {
+    sweep();
+    const token = typeof tokenId === 'string' ? tokens.get(tokenId) : undefined;
+    if (!token || token.used || token.appInstance !== appInstance) return undefined;
+    token.used = true;
+    return token.declineCode ? { declineCode: token.declineCode } : {};
+  }
+
+  return { tokenize, take, clear: () => tokens.clear() };
+}

@@ -1,0 +1,106 @@
+import type { BuyerDetails, BuyerFieldName, Money, OrderLine, OrderSetupRequest } from './providerApi';
+import { type CatalogEvent, findReferenceEvent } from './referenceCatalog';
+
+/**
+ * Order setup as the reference provider and the mock mode both check and price it (issue 19
+ * item 4): the body names an event and ticket types with quantities, and the prices come from
+ * the event's own ticket types (shared/referenceCatalog.ts), never from the body.
+ */
+
+/** Longest value of each buyer field, in characters (UTF-16 code units). */
+export const BUYER_FIELD_MAX_LENGTHS: Readonly<Record<BuyerFieldName, number>> = {
+  name: 200,
+  fullName: 200,
+  email: 254,
+  phone: 40,
+  address: 500,
+};
+
+/** Fields that carry a price: named in the refusal, so a caller learns prices are not theirs to set. */
+const PRICE_FIELDS = new Set(['unitPrice', 'amount', 'total', 'price', 'currency']);
+const SETUP_FIELDS = new Set(['eventId', 'lines', 'buyer']);
+const LINE_FIELDS = new Set(['ticketTypeId', 'quantity']);
+
+/** An order setup as priced: the event, the lines at the event's prices and their total. */
+export interface PricedOrder {
+  event: CatalogEvent;
+  lines: OrderLine[];
+  total: Money;
+  buyer?: BuyerDetails;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The first field of `value` not in `known`, described for a 400, or undefined. */
+function unknownField(value: Record<string, unknown>, known: ReadonlySet<string>, where: string): string | undefined {
+  const field = Object.keys(value).find((key) => !known.has(key));
+  if (field === undefined) return undefined;
+  const name = `${where}${field}`;
+  return PRICE_FIELDS.has(field)
+    ? `${name} is not accepted: prices come from the event's ticket types, not from the order.`
+    : `${name} is not a field of this body.`;
+}
+
+/**
+ * What is wrong with buyer details (order setup's `buyer`, the contact route's body), or
+ * undefined: they must be an object of known fields (`BUYER_FIELD_MAX_LENGTHS`), each a string
+ * no longer than its limit. `where` prefixes the field names in the message, e.g. "buyer.".
+ */
+export function describeBuyerProblem(value: unknown, where = ''): string | undefined {
+  if (!isObject(value)) return `${where ? where.slice(0, -1) : 'the body'} must be a JSON object.`;
+  const limits: Readonly<Record<string, number>> = BUYER_FIELD_MAX_LENGTHS;
+  for (const [field, text] of Object.entries(value)) {
+    const max = Object.hasOwn(limits, field) ? limits[field] : undefined;
+    if (max === undefined) return `${where}${field} is not a buyer field (${Object.keys(limits).join(', ')}).`;
+    if (typeof text !== 'string') return `${where}${field} must be a string.`;
+    if (text.length > max) return `${where}${field} must be at most ${max} characters.`;
+  }
+  return undefined;
+}
+
+/**
+ * Checks an order setup body ({@link OrderSetupRequest}, as `unknown`: it is untrusted) and
+ * prices it from the event's ticket types. Returns the priced order, or `{ problem }`: a
+ * sentence naming the bad field (an unknown event or ticket type, a quantity that is not a whole
+ * number from 1 to the type's `maxQuantity`, a ticket type listed twice, a price or any other
+ * unknown field, bad buyer details), for a 400 INVALID_ORDER.
+ */
+export function priceOrderSetup(body: unknown): PricedOrder | { problem: string } {
+  if (!isObject(body)) return { problem: 'Expected a JSON object.' };
+  const extra = unknownField(body, SETUP_FIELDS, '');
+  if (extra) return { problem: extra };
+  if (typeof body.eventId !== 'string') return { problem: 'eventId is required (a string).' };
+  const event = findReferenceEvent(body.eventId);
+  if (!event) return { problem: `eventId ${JSON.stringify(body.eventId.slice(0, 100))} is not an event of this provider.` };
+  if (!Array.isArray(body.lines) || body.lines.length === 0) return { problem: 'lines must list at least one ticket type.' };
+  const lines: OrderLine[] = [];
+  for (const [i, line] of body.lines.entries()) {
+    if (!isObject(line)) return { problem: `lines[${i}] must be an object { ticketTypeId, quantity }.` };
+    const lineExtra = unknownField(line, LINE_FIELDS, `lines[${i}].`);
+    if (lineExtra) return { problem: lineExtra };
+    const type = event.ticketTypes.find((t) => t.id === line.ticketTypeId);
+    if (!type) {
+      return {
+        problem: `lines[${i}].ticketTypeId ${JSON.stringify(String(line.ticketTypeId).slice(0, 100))} is not a ticket type of ${event.id}.`,
+      };
+    }
+    if (lines.some((l) => l.ticketTypeId === type.id)) return { problem: `lines[${i}].ticketTypeId ${type.id} is listed twice.` };
+    const { quantity } = line;
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > type.maxQuantity) {
+      return { problem: `lines[${i}].quantity must be a whole number from 1 to ${type.maxQuantity} (${type.id}).` };
+    }
+    lines.push({ ticketTypeId: type.id, name: type.name, unitPrice: type.unitPrice, quantity });
+  }
+  if (body.buyer !== undefined) {
+    const problem = describeBuyerProblem(body.buyer, 'buyer.');
+    if (problem) return { problem };
+  }
+  const amount = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  return {
+    event,
+    lines,
+    total: { amount, currency: event.currency },
+    ...(body.buyer === undefined ? {} : { buyer: body.buyer as BuyerDetails }),
+  };
+}
