@@ -64,5 +64,5 @@ describe('npm run build with a bad environment: stops before writing to dist/, n
     // Stopped by the first step (shared/checkBuildEnv.ts), before any `vite build` ran.
     expect(run.stderr).toMatch(/^The build did not start \(nothing written to dist\/\):\n/);
     expect(snapshot()).toEqual(before);
-  });
+  }, 30_000); // npm and tsx start in a few seconds, more on a loaded machine
 });
