@@ -3,8 +3,8 @@ import {
   API_CALL_TIMEOUT_MS,
   CashierError,
   type CashierErrorDetails,
+  describeForeignError,
   ErrorCode,
-  messageOf,
   PAY_CALL_TIMEOUT_MS,
 } from '../shared';
 
@@ -43,7 +43,7 @@ export function frameAnswer(result: unknown): unknown {
  *   the frame's own DESTROYED ({@link frameAnswer}): CONNECTION_LOST;
  * - penpal's METHOD_CALL_TIMEOUT: PAYMENT_OUTCOME_UNKNOWN for `pay` (it may still charge), TIMEOUT
  *   for any other method;
- * - anything else: API_CALL_FAILED with its message.
+ * - anything else: API_CALL_FAILED, without its message (it may hold any text: describeForeignError).
  */
 export function relayedCallFailure(method: string, args: unknown[], thrown: unknown): CashierError {
   const orderId: unknown = method === PAY ? Object(args[0]).orderId : undefined;
@@ -59,6 +59,10 @@ export function relayedCallFailure(method: string, args: unknown[], thrown: unkn
         details,
       );
     default:
-      return new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${messageOf(thrown)}`, details);
+      return new CashierError(
+        ErrorCode.ApiCallFailed,
+        `${method} failed: ${describeForeignError(thrown, ErrorCode.ApiCallFailed)}.`,
+        details,
+      );
   }
 }
