@@ -73,7 +73,7 @@ describe('createHostMethods: onCrash', () => {
     methods.onCrash(42 as never);
     expect(onCrash.mock.calls[0]?.[0]).toMatchObject({
       code: 'BUNDLE_CRASHED',
-      message: 'An error in no known form: a thrown number (BUNDLE_CRASHED; its message is withheld).',
+      message: 'An error in no known form (BUNDLE_CRASHED; its message is withheld).',
     });
   });
 

@@ -26,19 +26,19 @@ describe('CashierError', () => {
       name: 'unknown code',
       input: { code: 'WHATEVER', message: 'm' },
       code: 'BUNDLE_CRASHED',
-      message: 'An error in no known form: an error (BUNDLE_CRASHED; its message is withheld).',
+      message: 'An error in no known form (BUNDLE_CRASHED; its message is withheld).',
     },
     {
       name: 'plain Error',
       input: new Error('boom'),
       code: 'BUNDLE_CRASHED',
-      message: 'An error in no known form: an Error (BUNDLE_CRASHED; its message is withheld).',
+      message: 'An error in no known form (BUNDLE_CRASHED; its message is withheld).',
     },
     {
       name: 'string',
       input: 'oops',
       code: 'BUNDLE_CRASHED',
-      message: 'An error in no known form: a thrown string (BUNDLE_CRASHED; its message is withheld).',
+      message: 'An error in no known form (BUNDLE_CRASHED; its message is withheld).',
     },
     {
       name: 'junk details dropped',

@@ -1,5 +1,3 @@
-import { describeForeignError } from './describeForeignError';
-
 /**
  * Stable error codes. Codes are API and never change meaning; messages may. Host code matches
  * on `code`, never on message text (STYLE "Errors").
@@ -170,13 +168,12 @@ export class CashierError extends Error {
 
   /**
    * Rebuilds an error that crossed the iframe. A value without a known `code` and a string
-   * `message` is BUNDLE_CRASHED, and its text is not passed on ({@link describeForeignError}).
+   * `message` is BUNDLE_CRASHED, and its text is not passed on (it may be any text: issue 19).
    */
   static fromSerialized(value: unknown): CashierError {
     const { code, message, details } = (value ?? {}) as Record<string, unknown>;
     if (!isErrorCode(code) || typeof message !== 'string') {
-      const what = describeForeignError(value, ErrorCode.BundleCrashed);
-      return new CashierError(ErrorCode.BundleCrashed, `An error in no known form: ${what}.`);
+      return new CashierError(ErrorCode.BundleCrashed, 'An error in no known form (BUNDLE_CRASHED; its message is withheld).');
     }
     const picked: Record<string, unknown> = {};
     for (const [key, type] of Object.entries(DETAIL_TYPES)) {
