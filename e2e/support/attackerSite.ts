@@ -5,9 +5,10 @@ import { startStaticServer } from '../../provider/startStaticServer';
 import { E2E_PORTS } from './origins';
 
 /**
- * Starts the third-party site of e2e/parent-origin.spec.ts on ATTACKER_ORIGIN (`[::1]`, port
- * `E2E_PORTS.attacker`): e2e/fixtures/attacker-site/ (a page that embeds or opens what the test
- * asks and speaks penpal to the cashier frame) and penpal's own script build at `/penpal.js`.
+ * Starts the third-party site of e2e/parent-origin.spec.ts and e2e/foreign-window.spec.ts on
+ * ATTACKER_ORIGIN (`[::1]`, port `E2E_PORTS.attacker`): e2e/fixtures/attacker-site/ (a page that
+ * embeds or opens what the test asks and speaks penpal to the cashier frame; one that imitates the
+ * frame towards a host page) and penpal's own script build at `/penpal.js`.
  * Rejects when the port is taken.
  */
 export function startAttackerSite(): Promise<RunningServer> {
