@@ -44,14 +44,23 @@ describe('createChargeJournal', () => {
   it.each([
     { name: 'not JSON', stored: '{oops' },
     { name: 'not a list', stored: '{"ord_1":true}' },
-    { name: 'no strings', stored: '[1,null,{"id":"ord_1"}]' },
-  ])('a stored value that is $name counts as an empty journal (and stays durable)', ({ stored }) => {
-    const storage = memoryStorage();
-    storage.items.set(CHARGE_JOURNAL_KEY, stored);
-    const journal = createChargeJournal(() => storage);
-    expect(journal.has('ord_1')).toBe(false);
-    expect(journal.durable).toBe(true);
-    journal.add('ord_2');
-    expect(storage.items.get(CHARGE_JOURNAL_KEY)).toBe('["ord_2"]');
-  });
+    { name: 'not all strings', stored: '["ord_2",1,null,{"id":"ord_1"}]' },
+  ])(
+    'a stored value that is $name is not an empty journal: every order is unknown until settled, in this mount and the next',
+    ({ stored }) => {
+      const storage = memoryStorage();
+      storage.items.set(CHARGE_JOURNAL_KEY, stored);
+      const journal = createChargeJournal(() => storage);
+      expect([journal.has('ord_1'), journal.has('ord_2'), journal.has('any order')]).toEqual([true, true, true]);
+      expect(journal.durable).toBe(false);
+      journal.delete('ord_1'); // its charges were read: its outcome is known
+      expect([journal.has('ord_1'), journal.has('ord_2')]).toEqual([false, true]);
+      journal.add('ord_1'); // charged again, outcome not known yet
+      expect(journal.has('ord_1')).toBe(true);
+      // The unreadable value stays, so the next mount cannot take it for an empty journal either.
+      expect(storage.items.get(CHARGE_JOURNAL_KEY)).toBe(stored);
+      const nextMount = createChargeJournal(() => storage);
+      expect([nextMount.has('ord_1'), nextMount.durable]).toEqual([true, false]);
+    },
+  );
 });

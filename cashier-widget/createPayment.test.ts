@@ -436,6 +436,43 @@ describe('createPayment: the write-ahead journal (issue 12 findings 3, 4)', () =
   });
 });
 
+describe('createPayment: a stored journal that cannot be read (issue 19)', () => {
+  /** The tab's sessionStorage with a corrupt journal under the key. */
+  const corrupt = () => {
+    const storage = memoryStorage();
+    storage.items.set(CHARGE_JOURNAL_KEY, '["ord_1"'); // cut short
+    return storage;
+  };
+
+  it.each([
+    { name: 'an APPROVED charge: that is the outcome, nothing charged', charges: [charge({ id: 'ch_original' })], charged: 0 },
+    { name: 'no charge: charged anew after the read', charges: [], charged: 1 },
+  ])('any order is read before it is charged: $name', async ({ charges, charged }) => {
+    for (const orderId of ['ord_1', 'ord_other']) {
+      const { payment, api } = setup({}, corrupt());
+      api.getChargesByOrder.mockResolvedValueOnce(charges.map((c) => ({ ...c, orderId })));
+      api.chargeOrder.mockResolvedValueOnce(charge({ orderId }));
+      await expect(payment.pay({ orderId })).resolves.toMatchObject({ status: 'APPROVED', orderId });
+      expect(api.getChargesByOrder).toHaveBeenCalledWith(orderId);
+      expect(api.chargeOrder).toHaveBeenCalledTimes(charged);
+      if (charged) {
+        expect(api.getChargesByOrder.mock.invocationCallOrder[0]).toBeLessThan(api.tokenizeCard.mock.invocationCallOrder[0] ?? 0);
+      }
+    }
+  });
+
+  it('the read fails (5xx): PAYMENT_OUTCOME_UNKNOWN, nothing tokenized or charged', async () => {
+    const { payment, api } = setup({}, corrupt());
+    api.getChargesByOrder.mockRejectedValueOnce(new CashierError(ErrorCode.HttpServerError, 'HTTP 503', { status: 503 }));
+    await expect(payment.pay({ orderId: 'ord_9' })).rejects.toMatchObject({
+      code: ErrorCode.PaymentOutcomeUnknown,
+      details: { orderId: 'ord_9' },
+    });
+    expect(api.tokenizeCard).not.toHaveBeenCalled();
+    expect(api.chargeOrder).not.toHaveBeenCalled();
+  });
+});
+
 describe('createPayment: storage refused (Chromium blocks a cross-site frame storage)', () => {
   it('the journal is memory only, so the first pay for an order reads its charges: an earlier mount may have paid it', async () => {
     const { payment, api, journal } = setup({}, refusedStorage());

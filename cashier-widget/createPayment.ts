@@ -26,7 +26,9 @@ export type { PayResult } from './toPayResult';
  *   APPROVED or PENDING charge is the outcome (`pay` resolves with it, nothing is tokenized or
  *   charged); with none the order is not paid and a new charge is made. Where the browser refuses
  *   the frame storage the journal is this mount's memory, so the first `pay` for each order in a
- *   mount reads its charges first, whatever an earlier mount did.
+ *   mount reads its charges first, whatever an earlier mount did; a stored journal that cannot be
+ *   read makes every order's outcome unknown, so each is read first too (a failed read is then
+ *   PAYMENT_OUTCOME_UNKNOWN).
  * - One order's payment is open at a time: while an order's `pay` runs or its outcome is unknown,
  *   `pay` for another order rejects PAYMENT_OPEN_FOR_ANOTHER_ORDER (`details.orderId`: the open
  *   one) and tokenizes and charges nothing, so the card typed for one order never pays another.

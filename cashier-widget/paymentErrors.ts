@@ -1,4 +1,4 @@
-import { CashierError, ErrorCode, isErrorCode, messageOf } from '../shared';
+import { CashierError, describeForeignError, ErrorCode, isErrorCode } from '../shared';
 
 /**
  * Failures of a charge after which the provider may or may not have made it: no reply, a 5xx, a
@@ -18,12 +18,12 @@ const REPLY_LOST: ReadonlySet<string> = new Set([
  * Any thrown value as this bundle's CashierError, read by its shape: the frame's provider client
  * throws the frame's own copy of the class (the bundle carries its own `shared`), so `instanceof`
  * would take every refusal for a lost reply. A throw without a known `code` counts as a network
- * error: nothing is known.
+ * error: nothing is known, and its message is not passed on ({@link describeForeignError}).
  */
 export function asCashierError(error: unknown): CashierError {
   if (error instanceof CashierError) return error;
   if (isErrorCode((error as { code?: unknown } | null)?.code)) return CashierError.fromSerialized(error);
-  return new CashierError(ErrorCode.NetworkError, messageOf(error));
+  return new CashierError(ErrorCode.NetworkError, `The payment failed: ${describeForeignError(error, ErrorCode.NetworkError)}.`);
 }
 
 /** True when the charge may have been made though no readable reply came back. */

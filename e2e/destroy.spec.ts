@@ -177,12 +177,48 @@ test('destroy after load: api calls reject with DESTROYED', async ({ page }) => 
   expect(result).toBe('DESTROYED');
 });
 
-test('two widgets on one page load independently', async ({ page }) => {
+test('two widgets on one page: each api talks to its own frame, and destroying one leaves the other working', async ({
+  page,
+}) => {
   await openAndMount(page);
   await mount(page, { theme: 'modal' });
   await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === 'apiInit').length).toBe(2);
   await expect(page.locator('iframe')).toHaveCount(2);
+  // The buyer fills in the second widget only: each api answers for its own form.
+  const second = page.frameLocator('#mount-1 iframe');
+  await typeInto(second.getByLabel('Cardholder name', { exact: true }), 'Ada Lovelace');
+  await typeInto(second.getByLabel('Card number', { exact: true }), '4242 4242 4242 4242');
+  await typeInto(second.getByLabel('Expiration date', { exact: true }), '12/39');
+  await typeInto(second.getByLabel('Security code', { exact: true }), '123');
+  await typeInto(second.getByLabel('Email', { exact: true }), 'ada@example.com');
+  expect(await validateEach(page)).toEqual(['invalid', 'valid']);
+
+  const destroyed = await page.evaluate(() => (window as unknown as TestHost).testDestroy(0));
+  expect(destroyed.thrown).toEqual([]);
+  // The first is gone (its api says DESTROYED); the second keeps its frame, its typed card and its api.
+  await expect(page.locator('#mount-0 iframe')).toHaveCount(0);
+  await expect(page.locator('iframe')).toHaveCount(1);
+  await expect(second.getByLabel('Card number', { exact: true })).toHaveValue('4242 4242 4242 4242');
+  expect(await validateEach(page)).toEqual(['DESTROYED', 'valid']);
+  await page.waitForTimeout(300);
+  expect((await hostEvents(page)).slice(destroyed.eventsBefore), 'host events after the destroy').toEqual([]);
+  expect((await hostEvents(page)).filter((e) => e.type !== 'apiInit')).toEqual([]);
 });
+
+/** Each widget's `validate()`: `valid`, `invalid` or the code it rejected with. */
+function validateEach(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __apis: { validate(): Promise<{ valid: boolean }> }[] };
+    return Promise.all(
+      w.__apis.map((api) =>
+        api.validate().then(
+          (r) => (r.valid ? 'valid' : 'invalid'),
+          (e: { code?: string }) => e.code ?? String(e),
+        ),
+      ),
+    );
+  });
+}
 
 /** The test host page's own functions (e2e/fixtures/test-host.html). */
 type TestHost = { testMount(o: unknown): number; testDestroy(index: number): DestroyOutcome };

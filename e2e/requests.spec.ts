@@ -78,13 +78,23 @@ test('401 → the host revalidates once and the request is retried with the new 
   // The first attempt carried the old token, the retry the new one (the provider records fingerprints).
   expect(attempts.map((a) => a.tokenFingerprint)).toEqual([tokenFingerprint('expired-token'), tokenFingerprint('fresh-token')]);
   expect((await hostEvents(page)).filter((e) => e.type === 'revalidate')).toHaveLength(1);
+  // The retry succeeded: the widget shows its form and the host heard of no failure.
+  await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+  expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toHaveLength(0);
 });
 
-test('401 again after revalidating → failed, with one revalidation only', async ({ page }) => {
+test('401 again after revalidating → the retry went out with the new token, was refused too: failed, with one revalidation only', async ({
+  page,
+  provider,
+}) => {
   await openAndMount(page, { configuration: { appInstance: 'expired-token' }, revalidateTo: 'also-unknown' });
   const [crash] = await waitForEvent(page, 'crash');
   expect(crash).toMatchObject({ code: 'SETTINGS_LOAD_FAILED' });
   expect((await hostEvents(page)).filter((e) => e.type === 'revalidate')).toHaveLength(1);
+  // The failure is the provider's answer to the new token, not a retry left unsent (or resent with
+  // the old token): exactly two attempts, the second carrying the revalidated token.
+  const attempts = await provider.requests(SETTINGS_PATH);
+  expect(attempts.map((a) => a.tokenFingerprint)).toEqual([tokenFingerprint('expired-token'), tokenFingerprint('also-unknown')]);
   await expect(widgetFrame(page).getByRole('alert')).toHaveText(TECHNICAL_DIFFICULTIES_MESSAGE);
 });
 

@@ -24,7 +24,8 @@ test('three widgets on a page: the bridge fetched once, after the page loaded; o
   await waitForEvents(page, 'apiInit', 3);
   expect(bridgeRequests).toHaveLength(1);
   expect(await provider.requests('/_serverless/payments-checkout-server/widget-settings')).toHaveLength(1);
-  // An api error is made in the bridge file, yet it is the page's CashierError (one class across both files).
+  // An api error is made in the bridge file, yet it is the page's CashierError (one class across both
+  // files), and it keeps its code: a numeric orderId is INVALID_ARGUMENT, not any failure.
   const rejection = await page.evaluate(async () => {
     const w = window as unknown as {
       __apis: { pay(o: unknown): Promise<unknown> }[];
@@ -32,10 +33,14 @@ test('three widgets on a page: the bridge fetched once, after the page loaded; o
     };
     return w.__apis[0]?.pay({ orderId: 42 }).then(
       () => 'resolved',
-      (e: unknown) => ({ code: (e as { code: string }).code, isCashierError: e instanceof w.Cashier.CashierError }),
+      (e: unknown) => ({
+        name: (e as { name: string }).name,
+        code: (e as { code: string }).code,
+        isCashierError: e instanceof w.Cashier.CashierError,
+      }),
     );
   });
-  expect(rejection).toMatchObject({ isCashierError: true });
+  expect(rejection).toEqual({ name: 'CashierError', code: 'INVALID_ARGUMENT', isCashierError: true });
 });
 
 test('a bridge whose bytes do not match its SRI hash is refused: CONNECTION_FAILED naming it, the alert, and the next mount tries again', async ({

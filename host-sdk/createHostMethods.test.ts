@@ -71,7 +71,10 @@ describe('createHostMethods: onCrash', () => {
   it('turns untrusted input into a BUNDLE_CRASHED error', () => {
     const { methods, onCrash } = setup();
     methods.onCrash(42 as never);
-    expect(onCrash.mock.calls[0]?.[0]).toMatchObject({ code: 'BUNDLE_CRASHED', message: '42' });
+    expect(onCrash.mock.calls[0]?.[0]).toMatchObject({
+      code: 'BUNDLE_CRASHED',
+      message: 'An error in no known form (BUNDLE_CRASHED; its message is withheld).',
+    });
   });
 
   it('survives a host onCrash that throws, and still fires only once', () => {
@@ -244,6 +247,8 @@ describe('createHostMethods: onApiInit relays the api', () => {
     expect(rejection).toMatchObject({ code });
     if (details) expect((rejection as CashierError).details).toEqual(details);
     expect(callApi).toHaveBeenCalledTimes(calls);
+    // Issue 19: what the transport threw is not repeated to the host (it may be any text).
+    expect((rejection as CashierError).message).not.toContain('penpal says no');
   });
 
   // Issue 12 finding 3: a pay cut short may have charged, so its outcome is unknown, not DESTROYED.

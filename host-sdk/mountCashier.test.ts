@@ -149,6 +149,8 @@ describe('mountCashier: the frame', () => {
     );
   });
 
+  // What this asks of penpal (the iframe's window, the frame's origin) is proven against real
+  // foreign windows posting to the host window in e2e/foreign-window.spec.ts (issue 19).
   it('connects to the frame window only, from its origin only, with the handshake timeout', async () => {
     const { iframe } = await mount(mountPoint(), options({ frameUrl: 'http://127.0.0.1:4174/app/?v=1' }));
     expect(penpal.messengerOptions).toEqual([{ remoteWindow: iframe.contentWindow, allowedOrigins: ['http://127.0.0.1:4174'] }]);

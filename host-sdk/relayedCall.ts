@@ -1,12 +1,5 @@
 import { CallOptions } from 'penpal';
-import {
-  API_CALL_TIMEOUT_MS,
-  CashierError,
-  type CashierErrorDetails,
-  ErrorCode,
-  messageOf,
-  PAY_CALL_TIMEOUT_MS,
-} from '../shared';
+import { API_CALL_TIMEOUT_MS, CashierError, type CashierErrorDetails, ErrorCode, PAY_CALL_TIMEOUT_MS } from '../shared';
 
 /** The relayed api method whose outcome is a payment: its timeout and its failures say so. */
 const PAY = 'pay';
@@ -43,7 +36,7 @@ export function frameAnswer(result: unknown): unknown {
  *   the frame's own DESTROYED ({@link frameAnswer}): CONNECTION_LOST;
  * - penpal's METHOD_CALL_TIMEOUT: PAYMENT_OUTCOME_UNKNOWN for `pay` (it may still charge), TIMEOUT
  *   for any other method;
- * - anything else: API_CALL_FAILED with its message.
+ * - anything else: API_CALL_FAILED, without its message (it may hold any text, issue 19).
  */
 export function relayedCallFailure(method: string, args: unknown[], thrown: unknown): CashierError {
   const orderId: unknown = method === PAY ? Object(args[0]).orderId : undefined;
@@ -59,6 +52,6 @@ export function relayedCallFailure(method: string, args: unknown[], thrown: unkn
         details,
       );
     default:
-      return new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${messageOf(thrown)}`, details);
+      return new CashierError(ErrorCode.ApiCallFailed, `${method} failed (API_CALL_FAILED; its message is withheld).`, details);
   }
 }

@@ -22,9 +22,24 @@ describe('CashierError', () => {
   });
 
   it.each([
-    { name: 'unknown code', input: { code: 'WHATEVER', message: 'm' }, code: 'BUNDLE_CRASHED', message: 'm' },
-    { name: 'plain Error', input: new Error('boom'), code: 'BUNDLE_CRASHED', message: 'boom' },
-    { name: 'string', input: 'oops', code: 'BUNDLE_CRASHED', message: 'oops' },
+    {
+      name: 'unknown code',
+      input: { code: 'WHATEVER', message: 'm' },
+      code: 'BUNDLE_CRASHED',
+      message: 'An error in no known form (BUNDLE_CRASHED; its message is withheld).',
+    },
+    {
+      name: 'plain Error',
+      input: new Error('boom'),
+      code: 'BUNDLE_CRASHED',
+      message: 'An error in no known form (BUNDLE_CRASHED; its message is withheld).',
+    },
+    {
+      name: 'string',
+      input: 'oops',
+      code: 'BUNDLE_CRASHED',
+      message: 'An error in no known form (BUNDLE_CRASHED; its message is withheld).',
+    },
     {
       name: 'junk details dropped',
       input: { code: 'TIMEOUT', message: 'm', details: { status: 'x' } },

@@ -63,7 +63,10 @@ export const ErrorCode = {
   CaptchaError: 'CAPTCHA_ERROR',
   /** The provider's reply did not have the expected shape. */
   InvalidResponse: 'INVALID_RESPONSE',
-  /** A relayed api method threw or rejected; the message is the bundle's own. */
+  /**
+   * A relayed api method threw or rejected without a known code; the message names the method,
+   * not the thrown text (issue 19: it may be any text, an HTML page or a token).
+   */
   ApiCallFailed: 'API_CALL_FAILED',
   /** A relayed api method name that the bundle did not expose. */
   ApiMethodNotFound: 'API_METHOD_NOT_FOUND',
@@ -163,18 +166,21 @@ export class CashierError extends Error {
     return { name: this.name, code: this.code, message: this.message, details: { ...this.details } };
   }
 
-  /** Rebuilds an error that crossed the iframe; unknown codes and shapes are kept as text. */
+  /**
+   * Rebuilds an error that crossed the iframe. A value without a known `code` and a string
+   * `message` is BUNDLE_CRASHED, and its text is not passed on (it may be any text: issue 19).
+   */
   static fromSerialized(value: unknown): CashierError {
     const { code, message, details } = (value ?? {}) as Record<string, unknown>;
-    if (typeof code !== 'string' || typeof message !== 'string') {
-      return new CashierError(ErrorCode.BundleCrashed, messageOf(value));
+    if (!isErrorCode(code) || typeof message !== 'string') {
+      return new CashierError(ErrorCode.BundleCrashed, 'An error in no known form (BUNDLE_CRASHED; its message is withheld).');
     }
     const picked: Record<string, unknown> = {};
     for (const [key, type] of Object.entries(DETAIL_TYPES)) {
       const detail = (details as Record<string, unknown> | undefined)?.[key];
       if (typeof detail === type) picked[key] = detail;
     }
-    return new CashierError(isErrorCode(code) ? code : ErrorCode.BundleCrashed, message, picked);
+    return new CashierError(code, message, picked);
   }
 }
 

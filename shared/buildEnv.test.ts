@@ -152,6 +152,16 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
       names: ['VITE_CASHIER_STATICS_ORIGINS'],
     },
     {
+      name: 'a wildcard statics entry (the CSP would open to every subdomain)',
+      env: { ...production, VITE_CASHIER_STATICS_ORIGINS: 'https://*.example.com' },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
+      name: 'a wildcard vault',
+      env: { ...production, VITE_CASHIER_VAULT_ORIGIN: 'https://*.example.com' },
+      names: ['VITE_CASHIER_VAULT_ORIGIN'],
+    },
+    {
       name: 'a statics entry without a scheme',
       env: { ...production, VITE_CASHIER_STATICS_ORIGINS: 'static.example.com' },
       names: ['VITE_CASHIER_STATICS_ORIGINS'],

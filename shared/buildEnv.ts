@@ -90,10 +90,13 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
   return { kind, frameUrl, staticsAllowlist: staticsAllowlist.length > 0 ? staticsAllowlist : 'development', vaultOrigin };
 }
 
-/** `entry`'s origin when it is a bare origin held to {@link isHttpsOrLoopback} (no path, query, fragment or user); else undefined. */
+/**
+ * `entry`'s origin when it is a bare origin held to {@link isHttpsOrLoopback} (no path, query,
+ * fragment, user or wildcard: `https://*.example.com` would open the CSP to every subdomain); else undefined.
+ */
 function bareOrigin(entry: string): string | undefined {
   const url = isHttpsOrLoopback(entry) ? new URL(entry) : undefined;
-  return url !== undefined && url.href === `${url.origin}/` ? url.origin : undefined;
+  return url !== undefined && url.href === `${url.origin}/` && !url.hostname.includes('*') ? url.origin : undefined;
 }
 
 /**

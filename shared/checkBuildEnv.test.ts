@@ -55,14 +55,18 @@ describe('npm run build with a bad environment: stops before writing to dist/, n
       },
       names: ['VITE_CASHIER_STATICS_ORIGINS has "http://static.example.com"'],
     },
-  ])('$name → exit 1, $names', ({ env, names }) => {
-    const before = snapshot();
-    const run = productionBuild(env);
-    expect(run.status).not.toBe(0);
-    for (const name of names) expect(run.stderr).toContain(name);
-    expect(run.stderr).toContain('See docs/deploy.md.');
-    // Stopped by the first step (shared/checkBuildEnv.ts), before any `vite build` ran.
-    expect(run.stderr).toMatch(/^The build did not start \(nothing written to dist\/\):\n/);
-    expect(snapshot()).toEqual(before);
-  }, 30_000); // npm and tsx start in a few seconds, more on a loaded machine
+  ])(
+    '$name → exit 1, $names',
+    ({ env, names }) => {
+      const before = snapshot();
+      const run = productionBuild(env);
+      expect(run.status).not.toBe(0);
+      for (const name of names) expect(run.stderr).toContain(name);
+      expect(run.stderr).toContain('See docs/deploy.md.');
+      // Stopped by the first step (shared/checkBuildEnv.ts), before any `vite build` ran.
+      expect(run.stderr).toMatch(/^The build did not start \(nothing written to dist\/\):\n/);
+      expect(snapshot()).toEqual(before);
+    },
+    30_000,
+  ); // npm and tsx start in a few seconds, more on a loaded machine
 });

@@ -13,6 +13,9 @@ export const FRAME_CSP_FILE = '.vite/content-security-policy.txt';
  */
 const DEVELOPMENT_SCRIPT_SOURCES = ['http://localhost:*', 'https://localhost:*', 'http://127.0.0.1:*', 'https://127.0.0.1:*'];
 
+/** An origin as a CSP source: http(s), a host name without wildcards, an optional port; nothing else. */
+const BARE_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::\d{1,5})?$/;
+
 /**
  * The frame app's Content-Security-Policy (DESIGN "Security model"): scripts only from the
  * frame's own origin, the statics allowlist and the inline scripts named by `inlineScriptHashes`
@@ -23,7 +26,9 @@ const DEVELOPMENT_SCRIPT_SOURCES = ['http://localhost:*', 'https://localhost:*',
  * none given: no frames at all). Requests (`connect-src`) stay open: the provider host is the
  * integrator's, and card data is kept to the vault by the frame's client (shared/vault.ts).
  * Returns the policy text for a `<meta http-equiv="Content-Security-Policy">` or a response header.
- * @throws TypeError when an entry of `inlineScriptHashes` is not a sha256/384/512 hash source.
+ * @throws TypeError when an entry of `inlineScriptHashes` is not a sha256/384/512 hash source, or an
+ * allowlist entry or `vaultOrigin` is not a bare origin (a wildcard such as `https://*.example.com`
+ * would let every subdomain's scripts run, though the loader allows only the exact origin).
  */
 export function frameContentSecurityPolicy(
   allowlist: StaticsAllowlist,
@@ -33,6 +38,17 @@ export function frameContentSecurityPolicy(
   for (const hash of inlineScriptHashes) {
     if (!/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/.test(hash)) {
       throw new TypeError(`frameContentSecurityPolicy: ${JSON.stringify(hash)} is not a CSP hash source like 'sha256-…'`);
+    }
+  }
+  const origins = [
+    ...(allowlist === 'development' ? [] : allowlist),
+    ...(vaultOrigin && vaultOrigin !== DEVELOPMENT_VAULT ? [vaultOrigin] : []),
+  ];
+  for (const origin of origins) {
+    if (!BARE_ORIGIN.test(origin)) {
+      throw new TypeError(
+        `frameContentSecurityPolicy: ${JSON.stringify(origin)} is not a bare origin like https://static.example.com (no wildcard, path or bare scheme)`,
+      );
     }
   }
   const statics = allowlist === 'development' ? DEVELOPMENT_SCRIPT_SOURCES : allowlist;

@@ -5,6 +5,7 @@ export * from './bundle';
 export * from './CashierError';
 export * from './card';
 export * from './constants';
+export { describeForeignError } from './describeForeignError';
 export * from './enums';
 export { epochNow } from './epochNow';
 export { isHttpsOrLoopback, isLoopbackHostname } from './isHttpsOrLoopback';

@@ -1,5 +1,6 @@
 import axios, { type AxiosError } from 'axios';
 import { CashierError, ErrorCode } from './CashierError';
+import { describeForeignError } from './describeForeignError';
 
 // How a failed provider request becomes a CashierError (spec 7, 8): one code per class of failure,
 // the HTTP status and the application error code in `details`.
@@ -8,12 +9,15 @@ import { CashierError, ErrorCode } from './CashierError';
  * Maps an axios failure to CashierError: NETWORK_ERROR (no reply), TIMEOUT, DESTROYED (aborted),
  * CAPTCHA_ERROR (403 with CAPTCHA_REQUIRED / CAPTCHA_ASSESSMENT_FAILED), UNAUTHORIZED (401/403),
  * HTTP_CLIENT_ERROR (other 4xx), HTTP_SERVER_ERROR (5xx). Status and application error code go
- * into `details`. A CashierError passes through unchanged.
+ * into `details`. A CashierError passes through unchanged. Anything else thrown (e.g. the browser
+ * refusing a header value) is NETWORK_ERROR whose message never repeats the thrown one, which may
+ * hold a token or an HTML page ({@link describeForeignError}).
  */
 export function toCashierError(error: unknown): CashierError {
   if (error instanceof CashierError) return error;
   if (!axios.isAxiosError(error)) {
-    return new CashierError(ErrorCode.NetworkError, error instanceof Error ? error.message : String(error));
+    const what = describeForeignError(error, ErrorCode.NetworkError);
+    return new CashierError(ErrorCode.NetworkError, `The request failed before any reply: ${what}.`);
   }
   const what = describeRequest(error);
   if (axios.isCancel(error) || error.code === 'ERR_CANCELED') {

@@ -2,6 +2,7 @@ import {
   type ApiCallResult,
   CashierError,
   type CashierWidgetApi,
+  describeForeignError,
   ErrorCode,
   isErrorCode,
   type SerializedCashierError,
@@ -48,7 +49,8 @@ export function createApiRelay(): ApiRelay {
 /**
  * The bundle has its own copy of CashierError (it is built apart from the frame), so its errors
  * are recognised by shape: a known `code` and a `message` keep their code; anything else is
- * API_CALL_FAILED with the thrown message. `method` names the call in that message.
+ * API_CALL_FAILED naming `method`, without the thrown message (it may hold any text:
+ * {@link describeForeignError}).
  */
 export function toSerialized(thrown: unknown, method: string): SerializedCashierError {
   if (thrown instanceof CashierError) return thrown.toJSON();
@@ -56,6 +58,6 @@ export function toSerialized(thrown: unknown, method: string): SerializedCashier
   if (isErrorCode(code) && typeof (thrown as { message?: unknown }).message === 'string') {
     return CashierError.fromSerialized(thrown).toJSON();
   }
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
-  return new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${message}`).toJSON();
+  const what = describeForeignError(thrown, ErrorCode.ApiCallFailed);
+  return new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${what}.`).toJSON();
 }

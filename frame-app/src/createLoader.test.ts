@@ -286,6 +286,48 @@ describe('createLoader: waiting → loaded | failed (spec 4, 7, 8)', () => {
     expect(hostPort.onCrash).toHaveBeenCalledTimes(1);
   });
 
+  // Issue 19: a thrown message may be an HTML error page or hold a token; the host sees neither.
+  const FOREIGN = new TypeError('<!doctype html><title>502</title>Bearer token-1 is not a valid header value');
+  it.each([
+    {
+      name: 'the import rejects',
+      code: 'BUNDLE_LOAD_FAILED',
+      loadBundle: async () => Promise.reject(FOREIGN),
+    },
+    {
+      name: 'mount throws',
+      code: 'BUNDLE_MOUNT_FAILED',
+      loadBundle: async () => ({
+        mount: () => {
+          throw FOREIGN;
+        },
+      }),
+    },
+    {
+      name: 'the bundle crashes',
+      code: 'BUNDLE_CRASHED',
+      loadBundle: async () => ({
+        mount: (_: HTMLElement, p: CashierWidgetProps) => {
+          setTimeout(() => p.onCrash(FOREIGN));
+          return { unmount: vi.fn() };
+        },
+      }),
+    },
+  ])(
+    "$name with a foreign message: $code, the message names the code and withholds the thrown one's text",
+    async ({ code, loadBundle }) => {
+      replySettings(ok());
+      const { loader, hostPort } = setup({ loadBundle });
+      await loader.start();
+      await vi.waitFor(() => expect(hostPort.onCrash).toHaveBeenCalledTimes(1));
+      const crash = hostPort.onCrash.mock.calls[0]?.[0];
+      expect(crash).toMatchObject({ code });
+      const message = String(crash?.message);
+      expect(message).toContain(`a TypeError (${code}; its message is withheld)`);
+      for (const leak of ['token-1', '<', 'doctype', 'Bearer']) expect(message).not.toContain(leak);
+    },
+  );
+
   it('notifies subscribers on each state change', async () => {
     replySettings(ok());
     const { loader } = setup();

@@ -6,6 +6,7 @@ import {
   type CashierWidgetModule,
   type CashierWidgetProps,
   createProviderClient,
+  describeForeignError,
   ErrorCode,
   epochNow,
   type FrameBootstrap,
@@ -215,7 +216,8 @@ export function createLoader(deps: LoaderDeps): Loader {
       stamp('bundleImported');
       return module;
     } catch (thrown) {
-      fail(new CashierError(ErrorCode.BundleLoadFailed, `The widget bundle ${url} could not be loaded: ${messageOf(thrown)}`));
+      const what = describeForeignError(thrown, ErrorCode.BundleLoadFailed);
+      fail(new CashierError(ErrorCode.BundleLoadFailed, `The widget bundle ${url} could not be loaded: ${what}.`));
       return undefined;
     }
   }
@@ -239,14 +241,21 @@ export function createLoader(deps: LoaderDeps): Loader {
         if (!apiSent) tellHost(() => deps.host.onApiInit(names, { ...phases }));
         apiSent = true;
       },
-      onCrash: (error) => fail(new CashierError(ErrorCode.BundleCrashed, `The widget crashed: ${messageOf(error)}`)),
+      onCrash: (error) =>
+        fail(
+          new CashierError(
+            ErrorCode.BundleCrashed,
+            `The widget crashed: ${describeForeignError(error, ErrorCode.BundleCrashed)}.`,
+          ),
+        ),
     };
     try {
       instance = module.mount(deps.container, props);
       mounted = { module, settings };
       stamp('mounted');
     } catch (thrown) {
-      fail(new CashierError(ErrorCode.BundleMountFailed, `The widget bundle failed to mount: ${messageOf(thrown)}`));
+      const what = describeForeignError(thrown, ErrorCode.BundleMountFailed);
+      fail(new CashierError(ErrorCode.BundleMountFailed, `The widget bundle failed to mount: ${what}.`));
       return;
     }
     if (state.status === 'waiting') setState({ status: 'loaded' });
@@ -291,8 +300,4 @@ export function createLoader(deps: LoaderDeps): Loader {
       return applied;
     },
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
