@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
@@ -8,6 +7,7 @@ import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './f
 import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact.ts';
 import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules.ts';
 import { SDK_ENTRIES, SDK_EXTERNAL } from './host-sdk/build/sdkEntries.ts';
+import { findBridgeFile, SCRIPT_FILE, sriHash, sriManifestPlugin } from './host-sdk/build/sriManifest.ts';
 import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
 
 /**
@@ -125,17 +125,17 @@ function hostSdkBridge(): UserConfig {
 
 /**
  * The script-tag build: `cashier.iife.js` sets `window.Cashier` (DESIGN "Host SDK") and loads the
- * bridge file that `sdk-bridge` wrote, by name and Subresource Integrity hash.
+ * bridge file that `sdk-bridge` wrote, by name and Subresource Integrity hash; then `sri.json`
+ * records both files' hashes (host-sdk/build/sriManifest.ts).
  * No Symbol.toStringTag 'Module' on window.Cashier (41 B gzip): DESIGN's `{ mountCashier }` is a
  * plain object, and nothing reads the tag.
  */
 function hostSdkScript(frameUrl: string): UserConfig {
-  const bridgeFile = readdirSync(sdkOutDir).find((f) => /^cashier-bridge-[\w-]+\.js$/.test(f));
-  if (!bridgeFile) throw new Error(`no cashier-bridge-<hash>.js in ${sdkOutDir}: run vite build --mode sdk-bridge first`);
-  const integrity = `sha384-${createHash('sha384')
-    .update(readFileSync(join(sdkOutDir, bridgeFile)))
-    .digest('base64')}`;
+  const bridgeFile = findBridgeFile(sdkOutDir);
+  const integrity = sriHash(readFileSync(join(sdkOutDir, bridgeFile)));
   return {
+    // dist/host-sdk/sri.json: the hashes of cashier.iife.js and the bridge, for sites' integrity attributes.
+    plugins: [sriManifestPlugin(sdkOutDir)],
     define: {
       ...production,
       'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(frameUrl),
@@ -147,7 +147,7 @@ function hostSdkScript(frameUrl: string): UserConfig {
       outDir: sdkOutDir,
       emptyOutDir: false,
       sourcemap: true,
-      lib: { entry: resolve(root, 'host-sdk/index.ts'), name: 'Cashier', formats: ['iife'], fileName: () => 'cashier.iife.js' },
+      lib: { entry: resolve(root, 'host-sdk/index.ts'), name: 'Cashier', formats: ['iife'], fileName: () => SCRIPT_FILE },
       rolldownOptions: { output: { minify: fullMinify, comments: false, generatedCode: { symbols: false } } },
     },
   };

@@ -1,11 +1,7 @@
-import { CashierError, type Charge, ErrorCode } from '../shared';
-import type { CardField } from './validateCardForm';
+import { CashierError, type Charge, ErrorCode, type PayResult } from '../shared';
 
-/** What `api.pay` resolves to. */
-export type PayResult =
-  | { status: 'INVALID'; errors: Partial<Record<CardField, string>> }
-  | { status: 'APPROVED' | 'PENDING'; orderId: string; chargeId: string }
-  | { status: 'DECLINED'; orderId: string; chargeId: string; declineCode?: string; message: string };
+/** What `api.pay` resolves to: the public type the host SDK publishes. */
+export type { PayResult };
 
 /** The buyer-facing message for a decline code. */
 export function declineMessage(declineCode: string | undefined): string {

@@ -1,4 +1,4 @@
-import { isValidEmail } from '../shared';
+import { isValidEmail, type ValidationResult } from '../shared';
 import { isAmex, isValidCardNumber } from './cardNumber';
 import { isValidExpiry } from './expiry';
 
@@ -16,12 +16,8 @@ export const FIELD_LABELS: Record<CardField, string> = {
   email: 'Email',
 };
 
-/** What `api.validate()` resolves to. */
-export interface ValidationResult {
-  valid: boolean;
-  /** One message per invalid field, keyed by field name; empty when valid. */
-  errors: Partial<Record<CardField, string>>;
-}
+/** What `api.validate()` resolves to: the public type the host SDK publishes. */
+export type { ValidationResult };
 
 /** The error for one field, or undefined when it is valid. `now` is for the expiry check. */
 export function validateField(field: CardField, values: CardFormValues, now: Date = new Date()): string | undefined {

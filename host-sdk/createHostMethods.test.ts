@@ -4,7 +4,7 @@ import { API_CALL_TIMEOUT_MS, CashierError, ErrorCode, epochNow, type FrameMetho
 import { createHostMethods } from './createHostMethods';
 import { resolveOptions } from './resolveOptions';
 import { createSettingsCache } from './settingsCache';
-import type { CashierApi, MountCashierOptions } from './types';
+import type { MountCashierOptions } from './types';
 
 const TOKEN = 'secret-token-123';
 
@@ -168,7 +168,9 @@ describe('createHostMethods: onApiInit tells the load timings', () => {
 });
 
 describe('createHostMethods: onApiInit relays the api', () => {
-  const apiOf = (onApiInit: ReturnType<typeof setup>['onApiInit']): CashierApi => onApiInit.mock.calls[0]?.[0];
+  /** The relayed api, each name callable with any arguments: what an untyped caller (the script tag) can do. */
+  type UntypedApi = Record<string, ((...args: unknown[]) => Promise<unknown>) | undefined>;
+  const apiOf = (onApiInit: ReturnType<typeof setup>['onApiInit']): UntypedApi => onApiInit.mock.calls[0]?.[0];
 
   it('gives the host one method per announced name, each calling the frame', async () => {
     const callApi = vi.fn(async () => ({ ok: true as const, value: { valid: true } }));

@@ -79,6 +79,77 @@ describe('createUpdate', () => {
     expect(onTheme).not.toHaveBeenCalled();
   });
 
+  // Issue 20 item 6: updates overlap (the host sends B before the frame answered A). A refusal
+  // takes back only its own change: the inputs end at the last change the frame did not refuse,
+  // never rolled back past a later update, nor to a value that was itself refused.
+  const overlapping = [
+    {
+      name: 'A, then B on the same key, A refused: the inputs stay at B',
+      updates: [{ orderId: 'ord_2' }, { orderId: 'ord_3' }],
+      answers: [['refuse', 0]],
+      expected: { orderId: 'ord_3' },
+    },
+    {
+      name: 'A, then B with the same value, A refused: the inputs stay at B',
+      updates: [{ orderId: 'ord_2', theme: 'modal' }, { orderId: 'ord_2' }],
+      answers: [['refuse', 0]],
+      expected: { orderId: 'ord_2', theme: 'inline' },
+    },
+    {
+      name: 'A, then B with the same theme, A refused: the theme stays at B, the alert keeps it',
+      updates: [{ theme: 'modal' }, { theme: 'modal' }],
+      answers: [['refuse', 0]],
+      expected: { theme: 'modal' },
+      themes: ['modal', 'modal'],
+    },
+    {
+      name: 'A, then B, both refused (A first): back to before A, not to the refused A',
+      updates: [{ orderId: 'ord_2' }, { orderId: 'ord_3' }],
+      answers: [
+        ['refuse', 0],
+        ['refuse', 1],
+      ],
+      expected: { orderId: 'ord_1' },
+    },
+    {
+      name: 'A, then B, B refused first, then A: back to A, then to before A',
+      updates: [{ orderId: 'ord_2' }, { orderId: 'ord_3' }],
+      answers: [
+        ['refuse', 1],
+        ['refuse', 0],
+      ],
+      expected: { orderId: 'ord_1' },
+    },
+    {
+      name: 'A applied, then B refused: back to A',
+      updates: [
+        { orderId: 'ord_2', theme: 'modal' },
+        { orderId: 'ord_3', theme: 'inline' },
+      ],
+      answers: [
+        ['apply', 0],
+        ['refuse', 1],
+      ],
+      expected: { orderId: 'ord_2', theme: 'modal' },
+      themes: ['modal', 'inline', 'modal'],
+    },
+  ] as const;
+  for (const { name, updates, answers, expected, ...rest } of overlapping) {
+    it(`overlapping updates: ${name}`, async () => {
+      const refusal = new CashierError(ErrorCode.PaymentOpen, 'open').toJSON();
+      const pending: ((result: ApiCallResult) => void)[] = [];
+      const { options, onTheme, update } = setup(() => new Promise((resolve) => pending.push(resolve)));
+      const calls = updates.map((changes) => update(changes).catch(() => undefined));
+      await vi.waitFor(() => expect(pending).toHaveLength(updates.length));
+      for (const [answer, index] of answers) {
+        pending[index]?.(answer === 'apply' ? { ok: true, value: undefined } : { ok: false, error: refusal });
+        await calls[index];
+      }
+      expect(options).toMatchObject(expected);
+      if ('themes' in rest) expect(onTheme.mock.calls.flat()).toEqual(rest.themes);
+    });
+  }
+
   it('after destroy it rejects DESTROYED and changes nothing', async () => {
     const { options, frame, update } = setup(applied, true);
     await expect(update({ theme: 'modal' })).rejects.toMatchObject({ code: 'DESTROYED' });

@@ -24,11 +24,14 @@ export interface UpdateContext {
  * mount's inputs, and sends them to the frame (`FrameMethods.update`), which keeps them for the
  * bundle's mount or passes them to its `update(props)`. Resolves when the frame has applied them.
  * A refusal by the frame (PAYMENT_OPEN, the loader's failure, the bundle's error) rejects with it
- * and takes the changes back out of the mount's inputs; a frame that is gone or never connected
+ * and takes back only this update's changes: each input it changed goes back to the latest change
+ * the frame has not refused, so a later, overlapping update's value stays (issue 20 item 6), and a
+ * refused value is never restored; a frame that is gone or never connected
  * rejects with CONNECTION_LOST (the theme stays: the SDK's alert shows it); after `destroy()`,
  * DESTROYED.
  */
 export function createUpdate({ options, isDestroyed, remote, onTheme }: UpdateContext) {
+  const writes = createWriteLog(options);
   return (changes: CashierUpdate): Promise<void> => {
     validateUpdate(changes);
     if (isDestroyed()) return Promise.reject(new CashierError(ErrorCode.Destroyed, 'update: the widget was destroyed'));
@@ -39,22 +42,20 @@ export function createUpdate({ options, isDestroyed, remote, onTheme }: UpdateCo
       ...(orderId === undefined ? {} : { orderId }),
       ...(buyer === undefined ? {} : { buyer: { ...buyer } }),
     };
-    const before: CashierUpdate = { theme: options.theme, orderId: options.orderId, buyer: options.buyer };
-    Object.assign(options, given);
+    const update = writes.write(given);
     if (theme !== undefined) onTheme?.(theme);
 
-    /** A refusal: the inputs this update wrote (and no later update overwrote) go back. */
+    /** A refusal: this update's writes go; each input it wrote holds the latest write left. */
     const takeBack = () => {
-      for (const key of Object.keys(given) as (keyof CashierUpdate)[]) {
-        if (options[key] === given[key]) Object.assign(options, { [key]: before[key] });
-      }
-      if (theme !== undefined && options.theme === before.theme) onTheme?.(options.theme);
+      const themeBefore = options.theme;
+      writes.settle(update, false);
+      if (options.theme !== themeBefore) onTheme?.(options.theme);
     };
     return remote()
       .then((frame) => frame.update(given))
       .then(
         (result) => {
-          if (result.ok) return;
+          if (result.ok) return writes.settle(update, true);
           takeBack();
           throw CashierError.fromSerialized(result.error);
         },
@@ -64,5 +65,43 @@ export function createUpdate({ options, isDestroyed, remote, onTheme }: UpdateCo
             : new CashierError(ErrorCode.ConnectionLost, `update: the payment frame is gone: ${messageOf(error)}`);
         },
       );
+  };
+}
+
+/** The widget inputs `update` may change. */
+type UpdatedInput = keyof CashierUpdate;
+
+/**
+ * The writes of the updates the frame has not answered yet, per input, oldest first, after the
+ * value the frame has (or had before them). The mount's inputs always hold each input's last write.
+ */
+function createWriteLog(options: CashierUpdate) {
+  const log = new Map<UpdatedInput, { by: object; value: unknown }[]>();
+  return {
+    /** Writes `given` into the inputs and logs it; returns the update's mark for {@link settle}. */
+    write(given: CashierUpdate): object {
+      const by = {};
+      for (const key of Object.keys(given) as UpdatedInput[]) {
+        const writes = log.get(key) ?? [{ by: options, value: options[key] }];
+        writes.push({ by, value: given[key] });
+        log.set(key, writes);
+      }
+      Object.assign(options, given);
+      return by;
+    },
+    /**
+     * The frame answered the update marked `by`: applied, its writes become what the frame has
+     * (the earlier ones are gone from the frame); refused, they are dropped. Each input it wrote
+     * then holds the last write left.
+     */
+    settle(by: object, applied: boolean) {
+      for (const [key, writes] of log) {
+        const at = writes.findIndex((w) => w.by === by);
+        if (at < 0) continue;
+        writes.splice(applied ? 0 : at, applied ? at : 1);
+        Object.assign(options, { [key]: writes.at(-1)?.value });
+        if (writes.length === 1) log.delete(key); // nothing pending: the input is what the frame has
+      }
+    },
   };
 }

@@ -1,9 +1,20 @@
 /**
- * The host SDK's public surface (DESIGN "Host SDK"): `mountCashier`, its types, and the error
- * class and codes that `onCrash` and api calls deliver. The script-tag build sets
- * `window.Cashier` to these exports.
+ * The host SDK's public surface (DESIGN "Host SDK"): `mountCashier`, its types, the widget api's
+ * types, and the error class and codes that `onCrash` and api calls deliver. The script-tag build
+ * sets `window.Cashier` to these exports.
  */
 export type { CashierBuyer, CashierConfiguration, CashierErrorDetails, CashierUpdate, SerializedCashierError } from '../shared';
 export { CashierError, ErrorCode } from '../shared';
 export { mountCashier } from './mountCashier';
-export type { CashierApi, CashierCrash, CashierHandle, CashierTimings, MountCashierOptions } from './types';
+export type {
+  CardField,
+  CashierApi,
+  CashierCrash,
+  CashierHandle,
+  CashierTimings,
+  DeclineCode,
+  MountCashierOptions,
+  PayInput,
+  PayResult,
+  ValidationResult,
+} from './types';

@@ -1,19 +1,29 @@
+import type { CashierApi } from '../shared';
 import { CashierError, ErrorCode } from '../shared';
-import type { CashierApi } from './types';
 
 /** Sends one api call to the frame; resolves to the frame's untrusted `ApiCallResult`. */
 export type CallApi = (method: string, args: unknown[]) => Promise<unknown>;
 
+/** The methods {@link CashierApi} types: the api always has them, announced or not. */
+const TYPED_METHODS: readonly (keyof CashierApi)[] = ['validate', 'pay'];
+
 /**
  * Builds the host's {@link CashierApi} from the method names the frame announced (untrusted: a
- * non-array gives an empty api; non-string and repeated names are skipped). Each method calls
- * `callApi(name, args)` and resolves to the result's `value` when `ok`, or rejects with the
- * `CashierError` rebuilt from its `error`; a reply of another shape rejects with `INVALID_RESPONSE`.
+ * non-array gives only the typed methods; non-string and repeated names are skipped). It always
+ * has `validate` and `pay`, so a typed call never meets `undefined`: a widget that did not offer
+ * one answers it with `API_METHOD_NOT_FOUND`. Each method calls `callApi(name, args)` and resolves
+ * to the result's `value` when `ok`, or rejects with the `CashierError` rebuilt from its `error`;
+ * a reply of another shape rejects with `INVALID_RESPONSE`.
  */
 export function relayApi(methodNames: unknown, callApi: CallApi): CashierApi {
-  const names = Array.isArray(methodNames) ? methodNames.filter((name) => typeof name === 'string') : [];
+  const announced = Array.isArray(methodNames) ? methodNames.filter((name) => typeof name === 'string') : [];
+  const names = new Set<string>([...TYPED_METHODS, ...announced]);
   // fromEntries defines own properties: a name like `__proto__` stays a plain key.
-  return Object.fromEntries(names.map((name) => [name, async (...args: unknown[]) => unwrapResult(await callApi(name, args))]));
+  const api = Object.fromEntries(
+    [...names].map((name) => [name, async (...args: unknown[]) => unwrapResult(await callApi(name, args))]),
+  );
+  // The values are the frame's, untrusted at run time; their types are the widget api's contract.
+  return api as unknown as CashierApi;
 }
 
 /** The value of an `ApiCallResult`; throws the rebuilt CashierError of a failed one. */

@@ -1,4 +1,6 @@
-import type { CashierBuyer, CashierConfiguration, CashierUpdate } from '../shared';
+import type { CashierApi, CashierBuyer, CashierConfiguration, CashierError, CashierUpdate } from '../shared';
+
+export type { CardField, CashierApi, DeclineCode, PayInput, PayResult, ValidationResult } from '../shared';
 
 /**
  * The options of {@link mountCashier} (spec section 1 "Widget inputs", DESIGN "Host SDK").
@@ -18,8 +20,11 @@ export interface MountCashierOptions {
    * each phase of the load took ({@link CashierTimings}). Default: none.
    */
   onApiInit?: (api: CashierApi, timings: CashierTimings) => void;
-  /** Called at most once per mount when loading fails (spec 8), with a `CashierError`. Default: none. */
-  onCrash?: (error: CashierCrash) => void;
+  /**
+   * Called at most once per mount when loading fails (spec 8), with the `CashierError`: its `code`
+   * (an `ErrorCode`) says what failed, its `details` (e.g. `causeCode`, `status`) why. Default: none.
+   */
+  onCrash?: (error: CashierError) => void;
   /** Resolves to a fresh app instance token when the provider refuses the current one (spec 7). Default: none (a 401 fails at once). */
   revalidateAppInstance?: () => Promise<string>;
   /** Called once, with the elapsed milliseconds, when the widget is not ready within 10 000 ms (spec 4, 9); it keeps waiting. Default: none. */
@@ -85,14 +90,8 @@ export interface CashierTimings {
   ready: number;
 }
 
-/** What `onCrash` receives: a stable `code` (see `ErrorCode`) and a message. It is a `CashierError` instance. */
-export interface CashierCrash {
-  code: string;
-  message: string;
-}
-
 /**
- * The widget's api, relayed from the bundle: each method returns a Promise of the bundle method's
- * result, or rejects with a `CashierError` (`API_CALL_FAILED`, `API_METHOD_NOT_FOUND`, `DESTROYED`, …).
+ * What `onCrash` receives: a `CashierError` (a stable `code`, a message and `details`). This name
+ * is kept for code written against earlier versions; new code names `CashierError`.
  */
-export type CashierApi = Record<string, (...args: unknown[]) => Promise<unknown>>;
+export type CashierCrash = CashierError;

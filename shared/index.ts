@@ -20,4 +20,5 @@ export * from './retryPolicy';
 export * from './statics';
 export * from './toCashierError';
 export * from './vault';
+export * from './widgetApi';
 export * from './widgetSettings';

@@ -132,8 +132,8 @@ describe('<CashierWidget>', () => {
     await settle();
     const opts = sdk.mounts[0]?.opts as MountCashierOptions;
     const timings = { connected: 1, ready: 2 };
-    opts.onApiInit?.({}, timings);
-    opts.onCrash?.({ code: 'X', message: 'm' });
+    opts.onApiInit?.({} as never, timings); // stand-ins: only their passing on is checked
+    opts.onCrash?.({ code: 'X', message: 'm' } as never);
     opts.onSlow?.(10_000);
     await expect(opts.revalidateAppInstance?.()).resolves.toBe('b');
     expect(second.onApiInit).toHaveBeenCalledWith({}, timings);

@@ -1,0 +1,95 @@
+// Type test (issue 20 item 1): a site's checkout script as a site writes it, against the package's
+// `.` entry, compiled under `strict` and `noUncheckedIndexedAccess` (./tsconfig.json in
+// `npm run typecheck`; ./tsconfig.dist.json against the built declarations in `check:package`).
+// It never runs: a wrong public type is a compile error here. `@ts-expect-error` lines must fail.
+import {
+  type CashierApi,
+  CashierError,
+  type CashierErrorDetails,
+  type CashierHandle,
+  type CashierTimings,
+  type DeclineCode,
+  ErrorCode,
+  mountCashier,
+  type PayResult,
+  type ValidationResult,
+} from 'cashier-widget';
+import { expectTypeOf } from 'vitest';
+
+/** Mounts the widget for `orderId`; `ready` gets the api, `show` what the buyer should read. */
+export function mountCheckout(
+  el: HTMLElement,
+  orderId: string,
+  ready: (api: CashierApi) => void,
+  show: (text: string) => void,
+): CashierHandle {
+  return mountCashier(el, {
+    host: 'https://api.cashier.example',
+    configuration: { appInstance: 'app-instance-token' },
+    orderId,
+    onApiInit(api, timings) {
+      expectTypeOf(api).toEqualTypeOf<CashierApi>();
+      expectTypeOf(timings).toEqualTypeOf<CashierTimings>();
+      ready(api);
+    },
+    onCrash(error) {
+      expectTypeOf(error).toEqualTypeOf<CashierError>();
+      expectTypeOf(error.code).toEqualTypeOf<ErrorCode>();
+      expectTypeOf(error.details).toEqualTypeOf<CashierErrorDetails>();
+      expectTypeOf(error.details.causeCode).toEqualTypeOf<string | undefined>();
+      show(
+        error.code === ErrorCode.SettingsLoadFailed
+          ? `Payment is unavailable (${error.details.causeCode ?? error.code}).`
+          : `Payment is unavailable (${error.code}).`,
+      );
+    },
+  });
+}
+
+/** "Place order": checks the form, pays the order and says what happened. */
+export async function placeOrder(api: CashierApi, orderId: string): Promise<string> {
+  expectTypeOf(api.pay).toBeFunction();
+  expectTypeOf(api.pay).parameter(0).toEqualTypeOf<{ orderId: string }>();
+  const checked = await api.validate();
+  expectTypeOf(checked).toEqualTypeOf<ValidationResult>();
+  if (!checked.valid) return `Check ${Object.keys(checked.errors).join(', ')}.`;
+  try {
+    const result = await api.pay({ orderId });
+    expectTypeOf(result).not.toBeUnknown();
+    expectTypeOf(result).not.toBeAny();
+    expectTypeOf(result).toEqualTypeOf<PayResult>();
+    // @ts-expect-error only an APPROVED, PENDING or DECLINED result has a charge
+    result.chargeId;
+    switch (result.status) {
+      case 'APPROVED':
+      case 'PENDING':
+        return `Thank you! Charge ${result.chargeId} paid order ${result.orderId}.`;
+      case 'DECLINED':
+        expectTypeOf(result.declineCode).toEqualTypeOf<DeclineCode | undefined>();
+        return result.declineCode === 'insufficient_funds' ? 'Try another card.' : result.message;
+      case 'INVALID':
+        expectTypeOf(result.errors.cardNumber).toEqualTypeOf<string | undefined>();
+        return `Check ${Object.keys(result.errors).join(', ')}.`;
+      default: {
+        const unhandled: never = result;
+        return unhandled;
+      }
+    }
+  } catch (error) {
+    if (error instanceof CashierError && error.code === ErrorCode.PaymentOutcomeUnknown) {
+      return `We could not confirm the payment of ${error.details.orderId ?? orderId}: place the order again.`;
+    }
+    throw error;
+  }
+}
+
+/** What the api refuses at compile time. */
+export function misuse(api: CashierApi) {
+  // @ts-expect-error pay names the order
+  void api.pay();
+  // @ts-expect-error the order is `orderId`
+  void api.pay({ order: 'ord_1' });
+  // @ts-expect-error an ErrorCode is one of the known codes
+  const code: ErrorCode = 'NOT_A_CODE';
+  return code;
+}

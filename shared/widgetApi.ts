@@ -1,0 +1,62 @@
+/**
+ * The widget's api as a site calls it (`onApiInit`'s `api`): its methods, their arguments and what
+ * they resolve to. The reference widget's bundle builds these values; the host SDK publishes the types.
+ */
+
+/** The card form's fields, by the names `validate` and an INVALID `pay` report their errors under. */
+export type CardField = 'cardholderName' | 'cardNumber' | 'expirationDate' | 'securityCode' | 'email';
+
+/** What `api.validate()` resolves to. */
+export interface ValidationResult {
+  /** True when every field is valid (always true for a method with nothing to fill, such as pay at the venue). */
+  valid: boolean;
+  /** One message per invalid field, keyed by field name; empty when valid. */
+  errors: Partial<Record<CardField, string>>;
+}
+
+/**
+ * Why the provider declined a card: `'card_declined'` (the bank refused it) or
+ * `'insufficient_funds'`; other providers' codes come through as they are, so match the known ones
+ * and treat any other string as a decline.
+ */
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | (string & {});
+
+/** What `api.pay` takes: the order to pay, the one the widget was mounted or updated with (`orderId`). */
+export interface PayInput {
+  /** The order's id, from order setup. Required, non-empty. */
+  orderId: string;
+}
+
+/**
+ * What `api.pay` resolves to, by `status`:
+ * - `INVALID`: the form has invalid fields (the widget shows them); nothing was charged.
+ * - `APPROVED` (card) or `PENDING` (pay at the venue): the order is paid; it is never charged again.
+ * - `DECLINED`: the card was declined (the widget shows `message`); the buyer may try another card.
+ * Failures that are not a decline reject with a `CashierError` instead (see `ErrorCode`).
+ */
+export type PayResult =
+  | { status: 'INVALID'; errors: Partial<Record<CardField, string>> }
+  | { status: 'APPROVED' | 'PENDING'; orderId: string; chargeId: string }
+  | { status: 'DECLINED'; orderId: string; chargeId: string; declineCode?: DeclineCode; message: string };
+
+/**
+ * The widget's api (`onApiInit`'s first argument). Every method returns a Promise, and rejects with
+ * a `CashierError`: `API_CALL_FAILED`, `API_METHOD_NOT_FOUND` (a widget bundle without the
+ * method), `TIMEOUT`, `CONNECTION_LOST`, `DESTROYED`, or the widget's own code.
+ */
+export interface CashierApi {
+  /**
+   * Checks the form: shows the errors and focuses the first invalid field. Resolves to
+   * `{ valid, errors }`; nothing is sent to the provider.
+   */
+  validate(): Promise<ValidationResult>;
+  /**
+   * Pays for `input.orderId`, exactly once: validates, tokenizes the card and charges it. Resolves
+   * to a {@link PayResult}. Rejects with `PAYMENT_OUTCOME_UNKNOWN` (`details.orderId`) when it
+   * cannot say whether the order was charged: call `pay` again with the same order, which never
+   * charges twice; with `PAYMENT_OPEN_FOR_ANOTHER_ORDER` when another order's payment is open;
+   * with `INVALID_ARGUMENT` when `orderId` is missing or is not the widget's order; with the
+   * request's code (`NETWORK_ERROR`, `UNAUTHORIZED`, `HTTP_CLIENT_ERROR`, …) when nothing was charged.
+   */
+  pay(input: PayInput): Promise<PayResult>;
+}
