@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import { HEARTBEAT_TIMEOUT_MS } from '../shared';
 import { APPROVED_CARD } from './support/checkout';
 import type { ProviderControl } from './support/provider';
-import { test as base, expect, mount, waitForEvents, widgetFrame } from './support/test';
+import { test as base, expect, hostEvents, mount, waitForEvents, widgetFrame } from './support/test';
 
 // Issue 19, finding 2: the back/forward cache. A cross-site frame follows its top page into the
 // cache; when the buyer goes Back, the page and the frame come back as they were, timers and
@@ -101,6 +102,7 @@ test('Back to a checkout from the back/forward cache: the typed card is gone, on
   await expect(frame.getByLabel('Security code', { exact: true })).toHaveValue('123');
 
   await page.goto('/test-host.html?elsewhere');
+  await page.waitForTimeout(HEARTBEAT_TIMEOUT_MS + 1_000); // longer in the cache than the host's heartbeat limit
   // history.back() rather than page.goBack(): a page restored from the cache fires no `load`,
   // and Firefox over BiDi reports no navigation Playwright would wait for.
   await page.evaluate(() => void setTimeout(() => history.back(), 0));
@@ -124,4 +126,6 @@ test('Back to a checkout from the back/forward cache: the typed card is gone, on
   const paid = await pay(page, orderId);
   expect(paid).toMatchObject({ status: 'APPROVED', orderId });
   expect(await provider.charges()).toEqual([expect.objectContaining({ id: paid.chargeId, orderId, status: 'APPROVED' })]);
+  // The host's heartbeat counted none of the time in the cache against the frame: no crash.
+  expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toEqual([]);
 });
