@@ -8,9 +8,9 @@ import type * as Bridge from './connectFrame';
  * carries its Subresource Integrity hash (so a site that pins `cashier.iife.js` with SRI pins the
  * bridge too) and this script's CSP nonce, then taken from the page's module map with `import()`.
  * A module script is fetched in CORS mode: a CDN on another origin than the page must send
- * `Access-Control-Allow-Origin` for it (docs/deploy.md). Rejects when it cannot be loaded; the
- * next mount tries again, with a `retry` query parameter: a page keeps a module URL's failure for
- * good in its module map.
+ * `Access-Control-Allow-Origin` for it (docs/deploy.md). Rejects when it cannot be fetched, is
+ * refused (SRI, CSP, Trusted Types) or throws as it runs; the next mount tries again, with a
+ * `retry` query parameter: a page keeps a module URL's failure for good in its module map.
  */
 const script = document.currentScript as HTMLScriptElement | null;
 const sdkUrl = script?.src || location.href;
@@ -18,8 +18,21 @@ const nonce = script?.nonce;
 let loading: Promise<typeof Bridge> | undefined;
 let failures = 0;
 
+/** The bridge module, fetched at most once per page until it loads (see above); rejects with why not. */
 export function loadBridge(): Promise<typeof Bridge> {
-  loading ??= new Promise((resolve, reject) => {
+  // Any failure (not fetched, refused by SRI or CSP, a Trusted Types page refusing `src`, a
+  // module that throws when run) is forgotten, so the next mount fetches it anew.
+  loading ??= fetchBridge().catch((error: unknown) => {
+    loading = undefined;
+    failures += 1;
+    throw error;
+  });
+  return loading;
+}
+
+/** One try: the module script element, then the module it put in the page's module map. */
+function fetchBridge(): Promise<typeof Bridge> {
+  return new Promise<string>((resolve, reject) => {
     const bridgeUrl = new URL(import.meta.env.CASHIER_BRIDGE_FILE, sdkUrl);
     if (failures) bridgeUrl.searchParams.set('retry', String(failures));
     const url = bridgeUrl.href;
@@ -28,20 +41,17 @@ export function loadBridge(): Promise<typeof Bridge> {
     element.crossOrigin = 'anonymous';
     element.integrity = import.meta.env.CASHIER_BRIDGE_INTEGRITY;
     if (nonce) element.nonce = nonce;
-    element.src = url;
+    element.src = url; // throws on a Trusted Types page that refuses it: the promise rejects
     element.onload = () => {
       element.remove();
-      resolve(import(/* @vite-ignore */ url));
+      resolve(url);
     };
     element.onerror = () => {
       element.remove();
-      loading = undefined;
-      failures += 1;
       reject(new Error(`${url} did not load`));
     };
     document.head.append(element);
-  });
-  return loading;
+  }).then((url) => import(/* @vite-ignore */ url)); // rejects when the module threw as it ran
 }
 
 // The first mount need not wait for the bridge: fetch it once the page has loaded. A failure

@@ -17,7 +17,9 @@ export interface MountCashierOptions {
   debug?: boolean;
   /**
    * Called when the widget is ready, with its api (each method returns a Promise) and how long
-   * each phase of the load took ({@link CashierTimings}). Default: none.
+   * each phase of the load took ({@link CashierTimings}); again when the page comes back from the
+   * back/forward cache, where the widget was mounted anew with its card fields empty (the api
+   * from before works too). Default: none.
    */
   onApiInit?: (api: CashierApi, timings: CashierTimings) => void;
   /**

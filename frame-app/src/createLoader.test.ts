@@ -533,3 +533,74 @@ describe('createLoader: update (issue 13)', () => {
     expect(loader.getSnapshot().status).toBe('failed');
   });
 });
+
+describe('createLoader: the back/forward cache (issue 19)', () => {
+  /** A bundle whose every mount and unmount is recorded. */
+  function recordingModule() {
+    const mounts: CashierWidgetProps[] = [];
+    const unmounts: ReturnType<typeof vi.fn>[] = [];
+    const module = {
+      mount: (container: HTMLElement, props: CashierWidgetProps) => {
+        mounts.push(props);
+        container.textContent = `card form ${mounts.length}`;
+        props.onApiInit({ validate: () => ({ valid: true }) });
+        const unmount = vi.fn();
+        unmounts.push(unmount);
+        return { unmount, update: vi.fn(async () => {}) };
+      },
+    };
+    return { module, mounts, unmounts };
+  }
+
+  it('suspend unmounts the bundle and keeps the state; resume mounts it again, empty, with the inputs as they are now, and tells the host', async () => {
+    replySettings(ok());
+    const recorded = recordingModule();
+    const { loader, hostPort, container, relay, loadBundle } = setup({ loadBundle: async () => recorded.module });
+    await loader.start();
+    await flush();
+    expect(hostPort.onApiInit).toHaveBeenCalledTimes(1);
+
+    loader.suspend();
+    expect(recorded.unmounts[0]).toHaveBeenCalledTimes(1);
+    expect(container.textContent).toBe('');
+    expect(loader.getSnapshot()).toEqual({ status: 'loaded' });
+    expect((await relay.callApi('validate', [])).ok).toBe(false); // nothing answers while cached
+    await loader.update({ theme: 'inline' }); // kept for the mount to come
+
+    loader.resume();
+    expect(recorded.mounts).toHaveLength(2);
+    expect(recorded.mounts[1]).toMatchObject({ theme: 'inline' });
+    expect(container.textContent).toBe('card form 2');
+    await flush();
+    expect(hostPort.onApiInit).toHaveBeenCalledTimes(2);
+    expect(hostPort.onApiInit.mock.calls[1]?.[0]).toEqual(['validate']);
+    await expect(relay.callApi('validate', [])).resolves.toEqual({ ok: true, value: { valid: true } });
+    expect(loadBundle).toHaveBeenCalledTimes(1); // the module imported once: no new request
+
+    loader.resume(); // no suspend before it: nothing
+    expect(recorded.mounts).toHaveLength(2);
+  });
+
+  it('does nothing while waiting, once failed, or once stopped', async () => {
+    replySettings({ status: 404, body: {} });
+    const failing = setup();
+    failing.loader.suspend();
+    failing.loader.resume();
+    await failing.loader.start();
+    failing.loader.suspend();
+    failing.loader.resume();
+    expect(failing.loader.getSnapshot().status).toBe('failed');
+    expect(failing.loadBundle).not.toHaveBeenCalled();
+
+    replySettings(ok());
+    const recorded = recordingModule();
+    const { loader, hostPort } = setup({ loadBundle: async () => recorded.module });
+    await loader.start();
+    loader.suspend();
+    loader.stop();
+    loader.resume();
+    await flush();
+    expect(recorded.mounts).toHaveLength(1);
+    expect(hostPort.onApiInit).toHaveBeenCalledTimes(1);
+  });
+});

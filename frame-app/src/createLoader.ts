@@ -13,15 +13,16 @@ import {
   type FramePhases,
   isAllowedStaticsUrl,
   isCashierWidgetModule,
+  messageOf,
   type ProviderClient,
   type ProviderClientOptions,
-  parseWidgetSettings,
   type SettingsClaim,
   type SettingsOutcome,
   type StaticsAllowlist,
   type WidgetSettings,
 } from '../../shared';
 import type { ApiRelay } from './createApiRelay';
+import { obtainSettings } from './obtainSettings';
 
 /** Loader states of spec section 4 / DESIGN "Loader states". */
 export type LoaderState = { status: 'waiting' } | { status: 'loaded' } | { status: 'failed'; error: CashierError };
@@ -76,6 +77,18 @@ export interface Loader {
   /** The host went away: abort requests in flight, unmount the bundle; nothing fires after. */
   stop(): void;
   /**
+   * The page goes into the back/forward cache (issue 19): a mounted bundle is unmounted, so no
+   * typed card stays in the cached page; the connection and the loader state stay. An update
+   * meanwhile is kept for {@link resume}. Does nothing unless loaded.
+   */
+  suspend(): void;
+  /**
+   * The page came back from the back/forward cache: the bundle {@link suspend} unmounted is
+   * mounted again, empty, with the inputs as they are now, and the host hears `onApiInit` again
+   * (the api keeps its methods). Does nothing without a suspend before it.
+   */
+  resume(): void;
+  /**
    * Applies the host's changes (issue 13, `handle.update`), one update at a time: while waiting
    * they are kept for the mount; once loaded they go to the bundle's `update(props)`, or, for a
    * bundle without one, the bundle is unmounted and mounted again with them in this same document
@@ -99,6 +112,8 @@ export function createLoader(deps: LoaderDeps): Loader {
   let instance: CashierWidgetInstance | undefined;
   /** The imported bundle and its settings, once mounted: a bundle without `update` is mounted again from them. */
   let mounted: { module: CashierWidgetModule; settings: WidgetSettings } | undefined;
+  /** What `suspend()` unmounted (the page is in the back/forward cache), for `resume()` to mount again. */
+  let suspended: typeof mounted;
   let apiSent = false;
   /** The updates applied so far, in order (each waits for the one before). */
   let updates: Promise<unknown> = Promise.resolve();
@@ -150,41 +165,11 @@ export function createLoader(deps: LoaderDeps): Loader {
     signal: abort.signal,
   });
 
-  /**
-   * Spec 4: the settings come from the page's cache when another widget has them (or is fetching
-   * them); otherwise this frame fetches them and tells the host the outcome.
-   */
-  async function obtainSettings(): Promise<WidgetSettings> {
-    let claim: SettingsClaim;
-    try {
-      claim = await deps.host.claimWidgetSettings();
-    } catch {
-      claim = { kind: 'fetch' }; // a host without the cache: fetch alone, nothing to publish to
-    }
-    phases.settingsFromCache = claim.kind === 'cached';
-    if (claim.kind === 'cached') return parseWidgetSettings(claim.settings);
-    if (claim.kind === 'failed') throw CashierError.fromSerialized(claim.error);
-    const publish = (outcome: SettingsOutcome) => {
-      Promise.resolve()
-        .then(() => deps.host.publishWidgetSettings(outcome))
-        .catch(() => undefined);
-    };
-    try {
-      const request = client.getWidgetSettings({ msid: bootstrap.configuration.msid });
-      deps.whileFetching?.();
-      const settings = await request;
-      publish({ ok: true, settings });
-      return settings;
-    } catch (thrown) {
-      const error = thrown instanceof CashierError ? thrown : CashierError.fromSerialized(thrown);
-      publish({ ok: false, error: error.toJSON() });
-      throw error;
-    }
-  }
-
   async function fetchSettings(): Promise<WidgetSettings | undefined> {
     try {
-      const settings = await obtainSettings();
+      const request = () => client.getWidgetSettings({ msid: bootstrap.configuration.msid });
+      const { settings, fromCache } = await obtainSettings(deps.host, request, deps.whileFetching);
+      phases.settingsFromCache = fromCache;
       stamp('settingsReceived');
       return settings;
     } catch (thrown) {
@@ -278,6 +263,18 @@ export function createLoader(deps: LoaderDeps): Loader {
       if (stopped()) return;
       abort.abort();
       unmount();
+    },
+    suspend() {
+      if (state.status !== 'loaded' || !mounted || stopped()) return;
+      suspended = mounted;
+      unmount();
+    },
+    resume() {
+      const current = suspended;
+      suspended = undefined;
+      if (!current || state.status !== 'loaded' || stopped()) return;
+      apiSent = false; // a new mount: the host is told
+      mount(current.module, current.settings);
     },
     inputs: () => bootstrap,
     update(changes) {

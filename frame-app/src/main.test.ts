@@ -315,4 +315,33 @@ describe('main.ts, the frame side of the bridge', () => {
     expect(bundle.unmount).toHaveBeenCalledTimes(1);
     expect(resizeCallbacks).toEqual([]);
   });
+
+  it('back/forward cache: a persisted pagehide unmounts the widget and keeps the connection; a persisted pageshow mounts it again and tells the host', async () => {
+    await startFrame();
+    const host = hostInParent();
+    const toFrame = await host.connection.promise;
+    await vi.waitFor(() => expect(host.methods.onApiInit).toHaveBeenCalledTimes(1));
+    const widget = document.getElementById('cashier-widget') as HTMLElement;
+    expect(widget.textContent).toBe('card form');
+
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(bundle.unmount).toHaveBeenCalledTimes(1);
+    expect(widget.textContent).toBe(''); // no typed card stays in the cached page
+    expect(destroyedMessengers.remotes).toEqual([]);
+    expect(resizeCallbacks).toHaveLength(1);
+
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(widget.textContent).toBe('card form');
+    await vi.waitFor(() => expect(host.methods.onApiInit).toHaveBeenCalledTimes(2));
+    expect(loaderState()).toBe('loaded');
+    expect(await toFrame.callApi('validate', [])).toEqual({ ok: true, value: { valid: true } });
+    expect(settingsRequests).toHaveLength(1);
+
+    // A pageshow that is not from the cache (the first load's) changes nothing; a pagehide that is not persisted ends it.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(host.methods.onApiInit).toHaveBeenCalledTimes(2);
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect(bundle.unmount).toHaveBeenCalledTimes(2);
+    expect(resizeCallbacks).toEqual([]);
+  });
 });

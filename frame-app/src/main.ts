@@ -14,6 +14,7 @@ import { createApiRelay, toSerialized } from './createApiRelay';
 import { createHostPort } from './createHostPort';
 import { createLoader, type Loader, type LoaderState } from './createLoader';
 import { SHARED_REACT_SPECIFIERS } from './frameModules';
+import { type ImmediateWindow, installSetImmediate } from './installSetImmediate';
 import { loadBundle } from './loadBundle';
 import { observeHeight } from './observeHeight';
 import { parseBootstrap, parseUpdate } from './parseBootstrap';
@@ -25,6 +26,8 @@ import { resolveParentOrigin } from './resolveParentOrigin';
 // through the import map, preloaded in parallel, and shows its one element, the alert, itself.
 
 const frameLoadedAt = epochNow();
+// Before any React is evaluated: its scheduler must keep running after the back/forward cache.
+installSetImmediate(window as unknown as ImmediateWindow);
 const rootElement = document.getElementById('root') as HTMLElement;
 const container = document.getElementById('cashier-widget') as HTMLElement;
 const showState = (state: LoaderState) => {
@@ -115,15 +118,22 @@ async function run() {
   };
   onState();
   started.subscribe(onState);
-  // The host removes the iframe on destroy; `pagehide` covers navigations of our own.
-  window.addEventListener(
-    'pagehide',
-    () => {
-      stopObserving();
-      started.stop();
-    },
-    { once: true },
-  );
+  // The host removes the iframe on destroy; `pagehide` covers navigations of our own. A page kept
+  // in the back/forward cache (`persisted`, issue 19: the frame follows its top page there) keeps
+  // its connection, but not the widget: no typed card stays in the cached page, and the widget is
+  // mounted again, empty, when the page comes back (the host hears onApiInit again).
+  const onPageHide = (event: PageTransitionEvent) => {
+    if (event.persisted) return started.suspend();
+    window.removeEventListener('pagehide', onPageHide);
+    window.removeEventListener('pageshow', onPageShow);
+    stopObserving();
+    started.stop();
+  };
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) started.resume();
+  };
+  window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('pageshow', onPageShow);
   await started.start();
 }
 

@@ -107,7 +107,7 @@ describe('<CashierWidget>', () => {
 
   it.each([
     { name: 'host', to: { host: 'https://other.example.com' } },
-    { name: 'configuration', to: { configuration: { appInstance: 'token-2' } } },
+    { name: 'configuration.msid', to: { configuration: { appInstance: 'token-2', msid: 'site-2' } } },
     { name: 'frameUrl', to: { frameUrl: 'https://cdn2.example.com/cashier/' } },
     { name: 'debug', to: { debug: true } },
     { name: 'revalidateAppInstance given', to: { revalidateAppInstance: async () => 'fresh' } },
@@ -122,6 +122,33 @@ describe('<CashierWidget>', () => {
     expect(typeof sdk.mounts[1]?.opts.revalidateAppInstance).toBe(typeof revalidateAppInstance);
     expect(sdk.mounts[1]?.handle.update).not.toHaveBeenCalled();
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('a refreshed appInstance alone keeps the mount; the frame gets it when it next asks, then the prop is asked', async () => {
+    const revalidateAppInstance = vi.fn(async () => 'token-3');
+    const { container, rerender } = render(
+      <StrictMode>
+        <CashierWidget {...base} revalidateAppInstance={revalidateAppInstance} />
+      </StrictMode>,
+    );
+    rerender(
+      <StrictMode>
+        <CashierWidget {...base} configuration={{ appInstance: 'token-2' }} revalidateAppInstance={revalidateAppInstance} />
+      </StrictMode>,
+    );
+    await settle();
+    expect(sdk.mounts).toHaveLength(1);
+    expect(sdk.mounts[0]?.handle.destroy).not.toHaveBeenCalled();
+    expect(sdk.mounts[0]?.handle.update).not.toHaveBeenCalled();
+    expect(container.querySelectorAll('iframe')).toHaveLength(1);
+    const opts = sdk.mounts[0]?.opts as MountCashierOptions;
+    // The frame's token (token-1) was refused: the one the props gave since is the answer.
+    await expect(opts.revalidateAppInstance?.()).resolves.toBe('token-2');
+    expect(revalidateAppInstance).not.toHaveBeenCalled();
+    // token-2 refused too: the prop is asked, and its token is the frame's from then on.
+    await expect(opts.revalidateAppInstance?.()).resolves.toBe('token-3');
+    await expect(opts.revalidateAppInstance?.()).resolves.toBe('token-3');
+    expect(revalidateAppInstance).toHaveBeenCalledTimes(2);
   });
 
   it('callbacks call the prop of the latest render, without a remount', async () => {

@@ -34,10 +34,15 @@ interface Mounted {
  *   that runs again finds it; the cleanup's `destroy()` waits a microtask, so StrictMode's
  *   immediate cleanup-and-rerun keeps the one frame (and its one frame document load).
  * - A change of `theme`, `orderId` or `buyer` (compared by value) calls `handle.update`: no new
- *   frame document; a refusal goes to `onUpdateError`. A change of `host`, `configuration`,
+ *   frame document; a refusal goes to `onUpdateError`. A change of `host`, `configuration.msid`,
  *   `frameUrl`, `debug` or whether `revalidateAppInstance` is given mounts anew. Removing `theme`
  *   gives the default theme, removing `buyer` empties what its prefill put in the fields, removing
  *   `orderId` keeps the widget on its order (give the component a new `key` to start over).
+ * - A new `configuration.appInstance` alone (a refreshed token) does not remount, so a typed card
+ *   and a `pay` in flight are kept: the frame gets fresh tokens through `revalidateAppInstance`,
+ *   and when it next asks, the latest token from the props, if the frame has not had it yet, is
+ *   the answer (without calling the prop); otherwise the prop is called. Without
+ *   `revalidateAppInstance` the frame keeps the token it was mounted with.
  * - Callbacks are read when they fire: a new function does not remount.
  * - Renders only the `<div>` on the server; the module touches no browser global when imported.
  * Bad props throw the TypeError of `mountCashier` / `handle.update` from the effect (to the
@@ -100,31 +105,51 @@ export function CashierWidget(props: CashierWidgetProps) {
   return <div ref={container} className={className} style={style} />;
 }
 
-/** The options whose change needs a new mount, as one string: everything but theme, order, buyer and callbacks. */
+/**
+ * The options whose change needs a new mount, as one string: everything but theme, order, buyer,
+ * callbacks and the token (`configuration.appInstance`, handed over on revalidation instead).
+ */
 function remountKey({ host, configuration, frameUrl, debug, revalidateAppInstance }: MountCashierOptions): string {
-  const { appInstance, msid } = Object(configuration) as Partial<MountCashierOptions['configuration']>;
-  return JSON.stringify([host, appInstance, msid, frameUrl, debug, typeof revalidateAppInstance]);
+  const { msid } = Object(configuration) as Partial<MountCashierOptions['configuration']>;
+  return JSON.stringify([host, msid, frameUrl, debug, typeof revalidateAppInstance]);
+}
+
+/** The token in the props, or undefined when it is not a non-empty string. */
+function tokenOf({ configuration }: MountCashierOptions): string | undefined {
+  const { appInstance } = Object(configuration) as Partial<MountCashierOptions['configuration']>;
+  return typeof appInstance === 'string' && appInstance.trim() ? appInstance : undefined;
 }
 
 /**
  * The options for `mountCashier` from the latest props: each callback calls the prop of the
  * latest render when it fires (a callback given later is called too). `revalidateAppInstance` is
  * wrapped only when given (it is part of {@link remountKey}): without it a 401 fails at once.
- * A value that is not a function is passed as it is, for `mountCashier` to refuse.
+ * When the frame asks for a fresh token, a token the props gave since the mount (or since it was
+ * last handed over) is the answer; otherwise the prop is called. A value that is not a function is passed as it is,
+ * for `mountCashier` to refuse.
  */
 function withLatestCallbacks(latest: { current: CashierWidgetProps }): MountCashierOptions {
   const { className: _className, style: _style, onUpdateError: _onUpdateError, ...options } = latest.current;
-  const relay = <K extends 'onApiInit' | 'onCrash' | 'onSlow' | 'revalidateAppInstance'>(name: K, optional = true) => {
+  const relay = <K extends 'onApiInit' | 'onCrash' | 'onSlow'>(name: K) => {
     const given = options[name];
-    if (given !== undefined ? typeof given !== 'function' : !optional) return given;
+    if (given !== undefined && typeof given !== 'function') return given;
     return ((...args: unknown[]) =>
       (latest.current[name] as ((...a: unknown[]) => unknown) | undefined)?.(...args)) as MountCashierOptions[K];
   };
+  /** The props' token the frame last had: the one it was mounted with, then each one handed over. */
+  let propsToken = tokenOf(options);
+  const revalidate = async (): Promise<string> => {
+    const fromProps = tokenOf(latest.current);
+    if (fromProps === undefined || fromProps === propsToken) return (await latest.current.revalidateAppInstance?.()) as string;
+    propsToken = fromProps;
+    return fromProps;
+  };
+  const given = options.revalidateAppInstance;
   return {
     ...options,
     onApiInit: relay('onApiInit'),
     onCrash: relay('onCrash'),
     onSlow: relay('onSlow'),
-    revalidateAppInstance: relay('revalidateAppInstance', false),
+    revalidateAppInstance: given === undefined || typeof given !== 'function' ? given : revalidate,
   };
 }
