@@ -13,7 +13,6 @@ import {
   type FramePhases,
   isAllowedStaticsUrl,
   isCashierWidgetModule,
-  messageOf,
   type ProviderClient,
   type ProviderClientOptions,
   type SettingsClaim,

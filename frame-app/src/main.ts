@@ -4,6 +4,7 @@ import {
   BOOTSTRAP_CALL_TIMEOUT_MS,
   CashierError,
   type CashierUpdate,
+  describeForeignError,
   ErrorCode,
   epochNow,
   renderAlert,
@@ -77,11 +78,14 @@ async function run() {
   } catch (error) {
     // Malformed widget inputs keep their own code (INVALID_RESPONSE); anything else means the
     // host did not answer.
-    const cause = error instanceof Error ? error.message : String(error);
+    // Its text is not ours to pass on (describeForeignError): only what kind of failure it was.
     const failure =
       error instanceof CashierError
         ? error
-        : new CashierError(ErrorCode.ConnectionFailed, `The frame could not reach the host page: ${cause}`);
+        : new CashierError(
+            ErrorCode.ConnectionFailed,
+            `The frame could not reach the host page: ${describeForeignError(error, ErrorCode.ConnectionFailed)}`,
+          );
     failAlone(failure);
     connection.promise.then((h) => h.onCrash(failure.toJSON())).catch(() => undefined);
     return;
