@@ -78,13 +78,19 @@ async function run() {
   } catch (error) {
     // Malformed widget inputs keep their own code (INVALID_RESPONSE); anything else means the
     // host did not answer.
-    // Its text is not ours to pass on (describeForeignError): only what kind of failure it was.
+    // Its text is not ours to pass on (describeForeignError): only what kind of failure it was,
+    // and penpal's own code (e.g. METHOD_CALL_TIMEOUT) when it has one.
+    const penpalCode = (error as { code?: unknown } | null)?.code;
+    const what =
+      typeof penpalCode === 'string' && /^[A-Z_]{1,40}$/.test(penpalCode)
+        ? `penpal ${penpalCode}`
+        : describeForeignError(error, ErrorCode.ConnectionFailed);
     const failure =
       error instanceof CashierError
         ? error
         : new CashierError(
             ErrorCode.ConnectionFailed,
-            `The frame could not reach the host page: ${describeForeignError(error, ErrorCode.ConnectionFailed)}`,
+            `The frame could not reach the host page (the handshake, then the widget inputs within ${BOOTSTRAP_CALL_TIMEOUT_MS} ms): ${what}`,
           );
     failAlone(failure);
     connection.promise.then((h) => h.onCrash(failure.toJSON())).catch(() => undefined);
