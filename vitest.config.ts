@@ -8,7 +8,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['{shared,host-sdk,frame-app,provider,cashier-widget}/**/*.test.{ts,tsx}', 'e2e/chaos/**/*.test.ts'],
+    include: [
+      '{shared,host-sdk,frame-app,provider,cashier-widget}/**/*.test.{ts,tsx}',
+      'e2e/chaos/**/*.test.ts',
+      'docs/*.test.ts',
+    ],
     environment: 'node',
     restoreMocks: true,
     unstubGlobals: true,

@@ -10,7 +10,7 @@ import { expect, test } from './support/test';
 // Chromium only (the firefox project leaves this file out, playwright.config.ts), against the
 // browser tests' servers. One test: its report (the table of faults × outcomes) is attached and
 // printed, and it fails with every violation, its seed, mount and replay command. The same run
-// from the command line: `npm run chaos -- --seed 35 --mounts 50` (README "Chaos run").
+// from the command line: `npm run chaos -- --seed 35 --mounts 50` (docs/development.md "Chaos run").
 
 /** The seed CI runs: among seeds 1–40, the one whose first 50 mounts draw the most kinds of fault, frame and destroy. */
 const CI_SEED = 35;

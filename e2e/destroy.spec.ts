@@ -21,7 +21,7 @@ import { typeInto } from './support/typeInto';
 
 // DESIGN "Host SDK": destroy() removes the iframe and the connection, is safe twice and while
 // loading, and no callback fires after it. "After it" has to outlast every timer that could fire,
-// the README's Timeouts table up to the 20 000 ms handshake, without waiting 20 s: Playwright's
+// docs/development.md's Timeouts table up to the 20 000 ms handshake, without waiting 20 s: Playwright's
 // clock (support/clock.ts) is installed before the page loads, follows real time until the test
 // moves it, and reaches the cross-origin frame too (each realm has its own copy; runFor advances
 // them all), in Chromium and Firefox alike. After the destroy the frame is gone, so what is left
@@ -33,7 +33,7 @@ import { typeInto } from './support/typeInto';
 // its destroy would have heard it before the clock runs.
 
 /**
- * How far the page's clock runs after the destroy: past every timer of README "Timeouts". The
+ * How far the page's clock runs after the destroy: past every timer of docs/development.md "Timeouts". The
  * longest single one is the handshake (20 000 ms); the longest chain, a hung idempotent call
  * without a deadline, ends at 26 000 ms.
  */

@@ -1,5 +1,5 @@
 /**
- * The host SDK's public surface (DESIGN "Host SDK"): `mountCashier`, its types, the widget api's
+ * The host SDK's public surface: `mountCashier`, its types, the widget api's
  * types, and the error class and codes that `onCrash` and api calls deliver. The script-tag build
  * sets `window.Cashier` to these exports.
  */

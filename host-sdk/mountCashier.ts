@@ -11,24 +11,25 @@ import { validateOptions } from './validateOptions';
 import { watchFrame } from './watchFrame';
 
 /**
- * Mounts the payment widget into `el` (spec section 1, DESIGN "Host SDK"): appends a sandboxed
- * cross-origin `<iframe>` running the frame app and connects to it with penpal, accepting
- * messages from the frame's origin only. The frame then asks for the widget inputs, and calls
- * back `onApiInit`, `onCrash` (at most once; `CONNECTION_FAILED` when the handshake does not
- * finish within 20 000 ms), `onSlow` (not ready 10 000 ms after the mount; it keeps waiting) and
- * `revalidateAppInstance`. The SDK watches the frame itself (`watchFrame`, issue 12): a frame that
- * never loads is `FRAME_LOAD_FAILED` within about 2 s of its document ending (a document that
- * never ends is a slow network to the page: `onSlow`, then `CONNECTION_FAILED`), and a frame lost after loading (crashed, hung, navigated, reloaded or removed)
- * is `CONNECTION_LOST` within 4 s; in both cases the SDK removes the iframe and shows the
- * spec's alert in `el` itself, styled by `theme`, and api calls in flight reject with the code.
+ * Mounts the payment widget into `el`: appends a sandboxed cross-origin `<iframe>` running the
+ * frame app and connects to it with penpal, accepting messages from the frame's origin only. The
+ * frame then asks for the widget inputs, and calls back `onApiInit`, `onCrash` (at most once;
+ * `CONNECTION_FAILED` when the handshake does not finish within 20 000 ms), `onSlow` (not ready
+ * 10 000 ms after the mount; it keeps waiting) and `revalidateAppInstance`. The SDK watches the
+ * frame itself: a frame that never loads is `FRAME_LOAD_FAILED` within about 2 s of its document
+ * ending (a document that never ends is a slow network to the page: `onSlow`, then
+ * `CONNECTION_FAILED`), and a frame lost after loading (crashed, hung, navigated, reloaded or
+ * removed) is `CONNECTION_LOST` within 4 s; in both cases the SDK removes the iframe and shows the
+ * technical-difficulties alert in `el` itself, styled by `theme`, and api calls in flight reject
+ * with the code.
  *
- * The iframe is created at once; the bridge (penpal and the host methods, `connectFrame.ts`) is
- * fetched once per page, at the first mount (the script-tag build fetches it after the page's
- * `load` already), so at worst in parallel with the frame document (issue 10). A bridge
- * that cannot be loaded is CONNECTION_FAILED, handled like a frame that never loaded.
+ * The iframe is created at once; the bridge (penpal and the host methods) is fetched once per
+ * page, at the first mount (the script-tag build fetches it after the page's `load` already), so
+ * at worst in parallel with the frame document. A bridge that cannot be loaded is
+ * CONNECTION_FAILED (the script tag's naming its URL), handled like a frame that never loaded.
  *
- * @returns the iframe, `update(changes)` (theme, orderId, buyer without a new frame document, issue 13:
- *   `createUpdate`) and `destroy()`, which removes the iframe (or the alert shown in its place)
+ * @returns the iframe, `update(changes)` (theme, orderId, buyer without a new frame document)
+ *   and `destroy()`, which removes the iframe (or the alert shown in its place)
  *   and the connection; nothing fires after it.
  * @throws TypeError naming the option when `el` or `opts` is bad, before anything is created.
  */

@@ -3,17 +3,20 @@ import type { CashierApi, CashierBuyer, CashierConfiguration, CashierError, Cash
 export type { CardField, CashierApi, DeclineCode, PayInput, PayResult, ValidationResult } from '../shared';
 
 /**
- * The options of {@link mountCashier} (spec section 1 "Widget inputs", DESIGN "Host SDK").
+ * The options of {@link mountCashier}: the widget's inputs.
  * Checked on entry: a bad value throws a TypeError naming the option, before anything is created.
  */
 export interface MountCashierOptions {
-  /** Provider API base URL: https (plain http only on `localhost` or `127.0.0.1`), e.g. `"https://tickets.example.com"`. Required. */
+  /**
+   * The provider's API base URL (not your site's): where the widget sends its requests. https (plain
+   * http only on `localhost` or `127.0.0.1`), e.g. `"https://api.cashier.example"`. Required.
+   */
   host: string;
   /** The app instance token (required, non-empty; never put in a URL, log or storage) and the optional meta site id. */
   configuration: CashierConfiguration;
   /** `'modal'` gives the modal look; anything else is the inline look. Default `'inline'`. */
   theme?: 'modal' | string;
-  /** Load the unminified bundle (spec 2). Default `false`; a `debug` query parameter on the page URL that is not `false` also turns it on. */
+  /** Load the unminified widget bundle, for debugging. Default `false`; a `debug` query parameter on the page URL that is not `false` also turns it on. */
   debug?: boolean;
   /**
    * Called when the widget is ready, with its api (each method returns a Promise) and how long
@@ -23,13 +26,17 @@ export interface MountCashierOptions {
    */
   onApiInit?: (api: CashierApi, timings: CashierTimings) => void;
   /**
-   * Called at most once per mount when loading fails (spec 8), with the `CashierError`: its `code`
+   * Called at most once per mount when loading fails or the frame is lost, with the `CashierError`: its `code`
    * (an `ErrorCode`) says what failed, its `details` (e.g. `causeCode`, `status`) why. Default: none.
    */
   onCrash?: (error: CashierError) => void;
-  /** Resolves to a fresh app instance token when the provider refuses the current one (spec 7). Default: none (a 401 fails at once). */
+  /**
+   * Resolves to a fresh app instance token when the provider refuses the current one (a 401, or a
+   * 403 that is not a captcha). Asked at most once per request; an answer later than 5 000 ms, or a
+   * rejection, leaves the refusal standing (UNAUTHORIZED). Default: none (a 401 fails at once).
+   */
   revalidateAppInstance?: () => Promise<string>;
-  /** Called once, with the elapsed milliseconds, when the widget is not ready within 10 000 ms (spec 4, 9); it keeps waiting. Default: none. */
+  /** Called once, with the elapsed milliseconds, when the widget is not ready within 10 000 ms of the mount; it keeps waiting. Default: none. */
   onSlow?: (elapsedMs: number) => void;
   /**
    * The order the buyer pays for (from order setup). The widget offers that order's payment
@@ -37,7 +44,7 @@ export interface MountCashierOptions {
    */
   orderId?: string;
   /**
-   * The buyer's details the host page already has (issue 13): prefill the widget's email and
+   * The buyer's details the host page already has: prefill the widget's email and
    * cardholder-name fields, which the buyer may still edit. Strings of at most 318 (email) and
    * 256 (name) characters; sent over the bridge, never in the frame URL. Default: none.
    */
@@ -59,7 +66,7 @@ export interface CashierHandle {
   destroy(): void;
   /**
    * Changes `theme`, `orderId` or `buyer` of the running widget, with no new frame document
-   * (issue 13). Resolves when the frame has applied the change (before the widget is ready: it is
+   * (no reload). Resolves when the frame has applied the change (before the widget is ready: it is
    * kept and the widget is mounted with it; the alert, when shown, takes the new theme).
    * @throws TypeError naming the option, synchronously, when a change is invalid or unknown; nothing changes.
    * @returns a promise that rejects with a `CashierError`: DESTROYED after `destroy()`;
@@ -82,13 +89,13 @@ export interface CashierTimings {
   connected: number;
   /** The widget settings arrived in the frame. */
   settingsReceived?: number;
-  /** True when they came from the page's settings cache (another widget's request, spec 4). */
+  /** True when they came from the page's settings cache (another widget on the page with the same `host` and `msid` fetched them). */
   settingsFromCache?: boolean;
   /** The bundle module was imported. */
   bundleImported?: number;
   /** The bundle's `mount` returned. */
   mounted?: number;
-  /** The bundle called `onApiInit`: the widget is ready (spec 4: within 10 000 ms, or `onSlow`). */
+  /** The bundle called `onApiInit`: the widget is ready (`onSlow` is called if this takes over 10 000 ms). */
   ready: number;
 }
 

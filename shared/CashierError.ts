@@ -1,19 +1,22 @@
 /**
  * Stable error codes. Codes are API and never change meaning; messages may. Host code matches
- * on `code`, never on message text (STYLE "Errors").
+ * on `code`, never on message text.
  */
 export const ErrorCode = {
   /**
    * The frame app started but could not connect to the host: the handshake did not finish within
-   * CONNECTION_TIMEOUT_MS (20 000 ms), or the frame got no widget inputs within
-   * BOOTSTRAP_CALL_TIMEOUT_MS. The frame shows the alert. The last resort: a frame that never
-   * loads is FRAME_LOAD_FAILED, long before. What to do: `destroy()` and mount again later.
+   * 20 000 ms, or the frame got no widget inputs within 5 000 ms. The frame shows the alert. The
+   * last resort: a frame that never loads is FRAME_LOAD_FAILED, long before. Also the host SDK's
+   * bridge that did not load (the script tag's `cashier-bridge-<hash>.js`: a 404, a CORS refusal or
+   * a wrong Subresource Integrity hash, the message naming its URL; or the ES build's bridge
+   * chunk): the SDK shows the alert itself. What to do: `destroy()` and mount again later; for the
+   * script tag, serve the bridge beside `cashier.iife.js` with `Access-Control-Allow-Origin: *`.
    */
   ConnectionFailed: 'CONNECTION_FAILED',
   /**
-   * The frame never loaded (issue 12): the iframe's document ended (the frame origin is down or
-   * unreachable, answered an error page such as a 404, or the host page's Content-Security-Policy
-   * `frame-src` blocked it) and the frame app did not speak within FRAME_LOAD_GRACE_MS. (A document
+   * The frame never loaded: the iframe's document ended (the frame origin is down or unreachable,
+   * answered an error page such as a 404, or the host page's Content-Security-Policy `frame-src`
+   * blocked it) and the frame app did not speak within 1.5 s (about 2 s after the mount). (A document
    * that never ends, an origin that never answers, is a slow network as far as the page can tell:
    * it gets `onSlow` and then CONNECTION_FAILED at 20 000 ms.) The host SDK removes the iframe
    * and shows the alert in the mount element itself. What to do: check that `frameUrl` is served
@@ -22,8 +25,8 @@ export const ErrorCode = {
    */
   FrameLoadFailed: 'FRAME_LOAD_FAILED',
   /**
-   * The connection to a frame that had loaded was lost (issue 12): its renderer crashed or stopped
-   * answering (no heartbeat reply within HEARTBEAT_TIMEOUT_MS), it navigated or reloaded, or the
+   * The connection to a frame that had loaded was lost: its renderer crashed or stopped
+   * answering (no heartbeat reply within 2.5 s of visible page time), it navigated or reloaded, or the
    * iframe was removed from the page without `destroy()`. `onCrash` gets it (unless it fired
    * before), api calls in flight and later reject with it (`details.method`; for `pay`,
    * `details.orderId`), and the host SDK removes the iframe and shows the alert in the mount
@@ -35,11 +38,17 @@ export const ErrorCode = {
   ConnectionLost: 'CONNECTION_LOST',
   /** The frame's parent is not the origin the host SDK announced; the frame refuses to talk. */
   ParentOriginMismatch: 'PARENT_ORIGIN_MISMATCH',
-  /** The widget settings could not be loaded (spec 7, 8); `details` says why. */
+  /**
+   * The widget settings could not be loaded: `details.causeCode` says why (the request's code, e.g.
+   * HTTP_SERVER_ERROR, NETWORK_ERROR, TIMEOUT, UNAUTHORIZED) and `details.status` the HTTP status.
+   */
   SettingsLoadFailed: 'SETTINGS_LOAD_FAILED',
-  /** `widgetStaticsBaseUrl` is not on the statics allowlist, so nothing was loaded (DESIGN "Security model"). */
+  /**
+   * The provider's widget settings name a `widgetStaticsBaseUrl` that is not on the frame build's
+   * statics allowlist (the only origins the frame runs the widget's script from), so nothing was loaded.
+   */
   StaticsNotAllowed: 'STATICS_NOT_ALLOWED',
-  /** The bundle could not be imported (spec 4: failure to load the main script). */
+  /** The widget's script (the bundle) could not be fetched or run: its origin is down, or a CORS or CSP refusal. */
   BundleLoadFailed: 'BUNDLE_LOAD_FAILED',
   /** The bundle's `mount` threw or the module has no `mount` export. */
   BundleMountFailed: 'BUNDLE_MOUNT_FAILED',
@@ -49,7 +58,7 @@ export const ErrorCode = {
   NetworkError: 'NETWORK_ERROR',
   /**
    * A request took longer than its timeout; or a relayed api method other than `pay` got no answer
-   * from the widget within API_CALL_TIMEOUT_MS (`details.method`; the call may still finish in the
+   * from the widget within 30 000 ms (`details.method`; the call may still finish in the
    * widget, unseen).
    */
   Timeout: 'TIMEOUT',
@@ -59,13 +68,13 @@ export const ErrorCode = {
   HttpServerError: 'HTTP_SERVER_ERROR',
   /** 401/403 that revalidation could not cure (or no `revalidateAppInstance`). */
   Unauthorized: 'UNAUTHORIZED',
-  /** HTTP 403 with application error code CAPTCHA_REQUIRED or CAPTCHA_ASSESSMENT_FAILED (spec 8). */
+  /** HTTP 403 with application error code CAPTCHA_REQUIRED or CAPTCHA_ASSESSMENT_FAILED; nothing was charged. */
   CaptchaError: 'CAPTCHA_ERROR',
   /** The provider's reply did not have the expected shape. */
   InvalidResponse: 'INVALID_RESPONSE',
   /**
    * A relayed api method threw or rejected without a known code; the message names the method,
-   * not the thrown text (issue 19: it may be any text, an HTML page or a token).
+   * not the thrown text (that is withheld: it may be any text, an HTML page or a token).
    */
   ApiCallFailed: 'API_CALL_FAILED',
   /** A relayed api method name that the bundle did not expose. */
@@ -75,8 +84,8 @@ export const ErrorCode = {
   /**
    * `pay` cannot say whether the order was charged: the charge's reply was lost or unreadable
    * (network, timeout, 5xx), checking it was refused or failed, `destroy()` cut the `pay`
-   * short, or the widget did not answer it within PAY_CALL_TIMEOUT_MS (issue 12; the pay may
-   * still be running in the widget). `details.orderId` names the order. What the host should do:
+   * short, or the widget did not answer it within 60 000 ms (the pay may still be running in the
+   * widget). `details.orderId` names the order. What the host should do:
    * call `pay({ orderId: details.orderId })` again, in this mount or a new one (after a destroy or
    * a reload), before paying anything else; it joins a pay still running, resends the same charge
    * or reads the order's charges first, so it resolves with the original charge if there was one
@@ -86,7 +95,7 @@ export const ErrorCode = {
   /**
    * `pay` named another order while the payment of `details.orderId` is open in this widget (its
    * `pay` runs, or its outcome is unknown): nothing was tokenized or charged. One order's payment
-   * is open at a time (issue 12), so the card the buyer typed for one order is never charged for
+   * is open at a time, so the card the buyer typed for one order is never charged for
    * another. What the host should do: settle the open order first, by calling
    * `pay({ orderId: details.orderId })` until it resolves or rejects with another code than
    * PAYMENT_OUTCOME_UNKNOWN (a paid order's card fields are emptied, so the buyer types the card
@@ -95,7 +104,7 @@ export const ErrorCode = {
   PaymentOpenForAnotherOrder: 'PAYMENT_OPEN_FOR_ANOTHER_ORDER',
   /**
    * `handle.update()` asked to change the order or the buyer's details while the payment of
-   * `details.orderId` is open (its `pay` runs, or its outcome is unknown; issue 13): nothing was
+   * `details.orderId` is open (its `pay` runs, or its outcome is unknown): nothing was
    * changed, so the open payment is not lost and what the buyer sees is what is resent. What the
    * host should do: settle that order first (`pay({ orderId: details.orderId })`, as for
    * PAYMENT_OPEN_FOR_ANOTHER_ORDER), then update again.
@@ -126,7 +135,7 @@ export interface CashierErrorDetails {
   orderId?: string;
 }
 
-/** The plain-object form of a CashierError, as it crosses the iframe (STYLE "Errors"). */
+/** The plain-object form of a CashierError, as it crosses the iframe (and as `toJSON()` gives it). */
 export interface SerializedCashierError {
   name: string;
   code: string;
@@ -136,7 +145,7 @@ export interface SerializedCashierError {
 
 /**
  * Marks a CashierError whichever copy of the class made it: the script-tag SDK and the bridge it
- * loads each carry one (issue 10), as may a site's bundle beside an SDK from a CDN. A registered
+ * loads each carry one, as may a site's bundle beside an SDK from a CDN. A registered
  * symbol is the same in every copy.
  */
 const BRAND = Symbol.for('cashier-widget.CashierError');
@@ -168,7 +177,7 @@ export class CashierError extends Error {
 
   /**
    * Rebuilds an error that crossed the iframe. A value without a known `code` and a string
-   * `message` is BUNDLE_CRASHED, and its text is not passed on (it may be any text: issue 19).
+   * `message` is BUNDLE_CRASHED, and its text is not passed on (it may be any text).
    */
   static fromSerialized(value: unknown): CashierError {
     const { code, message, details } = (value ?? {}) as Record<string, unknown>;

@@ -64,7 +64,7 @@ export const HEARTBEAT_TIMEOUT_MS = 2_500;
 /**
  * How long a relayed api call other than `pay` may take, in milliseconds, before it rejects with
  * TIMEOUT (`details.method`): above one idempotent request with its retries (26 000 ms at most,
- * README "Timeouts"). The call may still finish in the widget, unseen.
+ * docs/development.md "Timeouts"). The call may still finish in the widget, unseen.
  */
 export const API_CALL_TIMEOUT_MS = 30_000;
 
@@ -81,17 +81,17 @@ export const PAY_CALL_TIMEOUT_MS = 60_000;
 /** The tallest the host lets the frame make itself, in CSS pixels. */
 export const MAX_FRAME_HEIGHT_PX = 4000;
 
-/** The app instance configuration (spec section 1: configuration.appInstance, configuration.msid). */
+/** The site's app instance: the token the provider issued it (`appInstance`) and its optional meta site id (`msid`). */
 export interface CashierConfiguration {
   /** The app instance token, sent as the Authorization header. Never put in a URL, log or storage. */
   appInstance: string;
-  /** Meta site id; sent as `msid` only when it is a GUID of version 1 to 5 (spec 5). */
+  /** Meta site id; sent as `msid` only when it is a GUID of version 1 to 5 (else left out). */
   msid?: string;
 }
 
 /** What the frame asks the host for once connected: the widget inputs of spec section 1. */
 export interface FrameBootstrap {
-  /** Provider API base URL (spec 1: host), as the host gave it. */
+  /** The provider's API base URL (not the site's), as the host gave it (spec 1: host), e.g. `https://api.cashier.example`. */
   host: string;
   /** The app instance token and msid (spec 1: configuration). */
   configuration: CashierConfiguration;
@@ -108,14 +108,14 @@ export interface FrameBootstrap {
 }
 
 /**
- * The buyer's details a host page already has (issue 13 item 4): they prefill the widget's email
+ * The buyer's details a host page already has: they prefill the widget's email
  * and cardholder-name fields, which the buyer may still edit. They cross the bridge in the widget
  * inputs, never the frame URL.
  */
 export interface CashierBuyer {
-  /** Prefills the email field; the widget checks it like a typed value (spec 5). At most BUYER_FIELD_MAX_LENGTH.email characters. */
+  /** Prefills the email field; the widget checks it like a typed value. At most 318 characters. */
   email?: string;
-  /** Prefills the cardholder-name field. At most BUYER_FIELD_MAX_LENGTH.name characters. */
+  /** Prefills the cardholder-name field. At most 256 characters. */
   name?: string;
 }
 
@@ -126,8 +126,8 @@ export interface CashierBuyer {
 export const BUYER_FIELD_MAX_LENGTH = { email: 318, name: 256 } as const;
 
 /**
- * The widget inputs a running widget can change without a new frame document (issue 13 item 3,
- * `handle.update`). A key left out (or `undefined`) is not changed.
+ * The widget inputs a running widget can change without a new frame document (no reload), as
+ * `handle.update` takes them. A key left out (or `undefined`) is not changed.
  */
 export interface CashierUpdate {
   /** The new theme: `'modal'` or anything else (the inline look); the alert takes it too. */

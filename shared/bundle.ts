@@ -7,7 +7,7 @@ export type CashierWidgetApi = Record<string, unknown>;
 
 /** The props the frame passes to the bundle's `mount` (DESIGN "The bundle"). */
 export interface CashierWidgetProps {
-  /** Provider API base URL (spec 1: host), e.g. "https://tickets.example.com". */
+  /** The provider's API base URL (not the site's; spec 1: host), e.g. "https://api.cashier.example". */
   host: string;
   /** The app instance token and msid (spec 1); the token is for `Authorization` only, never a URL or log. */
   configuration: CashierConfiguration;

@@ -11,7 +11,7 @@ import { parseWidgetSettings, type WidgetSettings } from './widgetSettings';
 
 /** Options of {@link createProviderClient}. */
 export interface ProviderClientOptions {
-  /** Provider API base URL, e.g. "https://tickets.example.com" (spec 1: host). */
+  /** The provider's API base URL (not the site's), e.g. "https://api.cashier.example" (spec 1: host). */
   host: string;
   /**
    * The card vault's origin (shared/vault.ts: fixed when the frame is built, never the page's

@@ -63,7 +63,7 @@ export interface Bounds {
   payMs: number;
 }
 
-/** The bounds `npm run chaos` uses unless told otherwise (README "Chaos run"). */
+/** The bounds `npm run chaos` uses unless told otherwise (docs/development.md "Chaos run"). */
 export const DEFAULT_BOUNDS: Bounds = { outcomeMs: 25_000, deadFrameMs: 4_000, lostFrameMs: 5_000, payMs: 30_000 };
 
 /** One broken invariant: which mount (null: the page), which check, and what was seen. */

@@ -37,7 +37,7 @@ export interface PageRun {
   orders: Map<number, string>;
 }
 
-/** How long the page's clock runs after every mount was destroyed: past every timer of README "Timeouts" (the longest chain ends at 26 000 ms). */
+/** How long the page's clock runs after every mount was destroyed: past every timer of docs/development.md "Timeouts" (the longest chain ends at 26 000 ms). */
 const WATCH_MS = 30_000;
 /** Real time for replies the provider still holds (slow faults) to land before the clock runs. */
 const LANDING_MS = 1_000;

@@ -4,7 +4,7 @@ import { typeInto } from './typeInto';
 
 // The demo checkout (localhost) as a buyer drives it, with the widget in its frame (127.0.0.1).
 
-/** Test cards of the reference provider (README "Quick start"). */
+/** Test cards of the reference provider (docs/development.md "Quick start"). */
 export const APPROVED_CARD = '4242 4242 4242 4242';
 export const DECLINED_CARD = '4000 0000 0000 0002';
 /** What the widget says (its alert) when the DECLINED_CARD is declined. */

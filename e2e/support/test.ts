@@ -55,7 +55,7 @@ export function destroyWidget(page: Page, index = 0): Promise<DestroyOutcome> {
   return page.evaluate((i) => (window as unknown as { testDestroy(i: number): DestroyOutcome }).testDestroy(i), index);
 }
 
-/** How far the page's clock runs after a destroy: past every timer of README "Timeouts" (see destroy.spec.ts). */
+/** How far the page's clock runs after a destroy: past every timer of docs/development.md "Timeouts" (see destroy.spec.ts). */
 export const AFTER_DESTROY_WATCH_MS = 30_000;
 
 /**

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,5 +73,14 @@ describe('npm pack from a clean clone (prepack: the production build)', () => {
         'dist/frame-app/index.html',
       ]),
     );
+    // A source map the SDK's JS names is shipped beside it (else a site's devtools show 404s).
+    const named = files
+      .filter((file) => file.startsWith('dist/host-sdk/') && file.endsWith('.js'))
+      .flatMap((file) => {
+        const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(clone, file), 'utf8'))?.[1];
+        return url ? [join(dirname(file), url)] : [];
+      });
+    expect(named).toContain('dist/host-sdk/cashier.iife.js.map');
+    expect(files).toEqual(expect.arrayContaining(named));
   }, 240_000);
 });

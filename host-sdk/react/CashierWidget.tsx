@@ -28,7 +28,7 @@ interface Mounted {
 }
 
 /**
- * The payment widget as a React component (issue 13 item 2): mounts with `mountCashier` into its
+ * The payment widget as a React component: mounts with `mountCashier` into its
  * container `<div>` (`className`, `style`) and destroys it on unmount.
  * - One iframe under `StrictMode`: like react-stripe-js, the mount lives in a ref, so an effect
  *   that runs again finds it; the cleanup's `destroy()` waits a microtask, so StrictMode's

@@ -1,5 +1,5 @@
 /**
- * The host SDK's React entry (issue 13 item 2), published as `cashier-widget/react`: the
+ * The host SDK's React entry, published as `cashier-widget/react`: the
  * `<CashierWidget>` component, and every type and value a React checkout needs, so it imports
  * from this entry alone. React is a peer dependency, never bundled in. Importing this module
  * touches no browser global, so it can be imported during server-side rendering.

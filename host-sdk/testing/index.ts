@@ -1,5 +1,5 @@
 /**
- * `cashier-widget/testing`: the mock mode (issue 13 item 5). msw 2 handlers that stand in for the
+ * `cashier-widget/testing`: the mock mode. msw 2 handlers that stand in for the
  * provider (widget settings, the payment operations, fault switches), a tiny reference bundle,
  * and handlers that serve the built frame app, so a site's own tests run the real host SDK and
  * the real frame with no provider and no network. Node only (Vitest, Playwright); needs `msw` 2.
