@@ -33,18 +33,28 @@ export interface MockProviderOptions {
    */
   host: string;
   /**
-   * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle; default
-   * `${host}/statics`. It must pass the frame build's statics allowlist: the development build
-   * (`npm run build:dev`) takes any http(s) loopback origin, a production build only its own list.
+   * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle. It must
+   * pass the frame build's statics allowlist. Default: on that allowlist, as the build records it
+   * (`readFrameBuild(frameDir)`): a development build (`npm run build:dev`, any loopback origin)
+   * `${host}/statics`; a production build `${first allowlisted origin}/cashier-mock` (nothing
+   * needs to listen there: the handlers answer it).
    */
   staticsBaseUrl?: string;
   /**
    * The card vault's origin as the frame under test was built with it (card data goes there and
-   * nowhere else, DESIGN "Security model"): a production build's `VITE_CASHIER_VAULT_ORIGIN`, or
-   * for a development frame `developmentVaultOrigin(frameUrl)` (its host name, two ports up).
-   * Required; a bare http(s) origin. The handlers answer card tokenization there, and only there.
+   * nowhere else, DESIGN "Security model"): a bare http(s) origin. The handlers answer card
+   * tokenization there, and only there. Default: the frame build's own (`readFrameBuild(frameDir)`):
+   * a production build's `VITE_CASHIER_VAULT_ORIGIN`, or for a development build
+   * `developmentVaultOrigin` of its compiled frame URL (its host name, two ports up). A development
+   * frame served at another URL needs `developmentVaultOrigin(thatUrl)` here.
    */
-  vaultOrigin: string;
+  vaultOrigin?: string;
+  /**
+   * The built frame app whose record (`.vite/cashier-frame.json`) gives the defaults of
+   * `vaultOrigin` and `staticsBaseUrl`; default the package's own `dist/frame-app`, as for
+   * `frameAppHandlers`. Read only when one of them is left out.
+   */
+  frameDir?: string;
   /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
   appInstances?: readonly string[];
   /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
@@ -116,7 +126,9 @@ export interface MockProvider {
  * the real provider); a charge needs an `Idempotency-Key` and a repeated key gets the first charge
  * back; an order is charged APPROVED at most once. Fault switches ({@link MockFaults}) make the
  * failures a site must handle.
- * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `appInstances`, `bundleSource`, `faults.*`).
+ * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameDir`, `appInstances`,
+ * `bundleSource`, `faults.*`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
+ * frame app records it (no build found, or one older than its record).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
   const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, faults: initialFaults } = checkOptions(options);

@@ -1,3 +1,6 @@
+import { DEVELOPMENT_VAULT } from '../../shared/vault';
+import { developmentVaultOrigin } from './developmentVaultOrigin';
+import { type FrameBuild, readFrameBuild } from './frameBuild';
 import { MOCK_BUNDLE_SOURCE } from './mockBundle';
 import type { MockProviderOptions } from './mockProvider';
 
@@ -83,21 +86,64 @@ function baseUrl(value: unknown, name: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** Where the mock serves the bundle on a production frame's first allowlisted statics origin. */
+export const MOCK_STATICS_PATH = '/cashier-mock';
+
 /**
- * Checks and completes the options of `createMockProvider`.
+ * The defaults the frame build in `frameDir` gives (its record, read at most once): the vault
+ * origin it sends card data to, and a statics base URL on its allowlist (development: `${host}/statics`;
+ * production: the first allowlisted origin + {@link MOCK_STATICS_PATH}).
+ * @throws TypeError naming the option when the build, its record or (development) its frame URL's port is missing.
+ */
+function buildDefaults(frameDir: string | undefined, host: string) {
+  let build: FrameBuild | undefined;
+  const read = (option: string): FrameBuild => {
+    try {
+      build ??= readFrameBuild(frameDir);
+      return build;
+    } catch (error) {
+      throw new TypeError(
+        `createMockProvider: ${option} is required when no built frame app tells it (${(error as Error).message})`,
+      );
+    }
+  };
+  return {
+    vaultOrigin(): string {
+      const { vaultOrigin, frameUrl } = read('vaultOrigin');
+      if (vaultOrigin !== DEVELOPMENT_VAULT) return vaultOrigin;
+      try {
+        return developmentVaultOrigin(frameUrl);
+      } catch (error) {
+        throw new TypeError(`createMockProvider: vaultOrigin is required here: ${(error as Error).message}`);
+      }
+    },
+    staticsBaseUrl(): string {
+      const { staticsAllowlist } = read('staticsBaseUrl');
+      return staticsAllowlist === 'development' ? `${host}/statics` : `${staticsAllowlist[0]}${MOCK_STATICS_PATH}`;
+    },
+  };
+}
+
+/**
+ * Checks and completes the options of `createMockProvider`; `vaultOrigin` and `staticsBaseUrl`
+ * default from the frame build's record (`readFrameBuild(frameDir)`).
  * @throws TypeError naming the option.
  */
-export function checkOptions(options: unknown): Required<MockProviderOptions> {
+export function checkOptions(options: unknown): Required<Omit<MockProviderOptions, 'frameDir'>> {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createMockProvider: options must be an object with host, got ${show(options)}.`);
   }
   const o = options as Partial<MockProviderOptions>;
   const host = baseUrl(o.host, 'host');
-  const staticsBaseUrl = o.staticsBaseUrl === undefined ? `${host}/statics` : baseUrl(o.staticsBaseUrl, 'staticsBaseUrl');
-  const vaultOrigin = baseUrl(o.vaultOrigin, 'vaultOrigin');
+  if (o.frameDir !== undefined && typeof o.frameDir !== 'string') {
+    throw new TypeError(`createMockProvider: frameDir must be the built frame app's folder, got ${show(o.frameDir)}.`);
+  }
+  const defaults = buildDefaults(o.frameDir, host);
+  const vaultOrigin = baseUrl(o.vaultOrigin ?? defaults.vaultOrigin(), 'vaultOrigin');
   if (vaultOrigin !== new URL(vaultOrigin).origin) {
     throw new TypeError(`createMockProvider: vaultOrigin must be a bare origin (no path), got ${show(o.vaultOrigin)}.`);
   }
+  const staticsBaseUrl = baseUrl(o.staticsBaseUrl ?? defaults.staticsBaseUrl(), 'staticsBaseUrl');
   const appInstances = o.appInstances ?? [MOCK_APP_INSTANCE];
   if (
     !Array.isArray(appInstances) ||
