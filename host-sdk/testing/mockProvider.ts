@@ -3,9 +3,9 @@ import { cardDigits, isValidCardNumber } from '../../shared/card';
 import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../../shared/constants';
 import { priceOrderSetup } from '../../shared/orderSetup';
 import { ProviderPaths } from '../../shared/paths';
-import { checkFaults, checkOptions, type MockFaults } from './validateMockOptions';
+import { checkFaults, checkOptions, type MockFaults, type MockProviderOptions } from './validateMockOptions';
 
-export { MOCK_APP_INSTANCE, type MockFaults } from './validateMockOptions';
+export { MOCK_APP_INSTANCE, type MockFaults, type MockProviderOptions } from './validateMockOptions';
 
 /**
  * The mock provider's test cards (issue 13 item 5), the same numbers as the reference provider's
@@ -23,45 +23,6 @@ const DECLINE_CODES: Record<string, string> = {
   [MOCK_TEST_CARDS.declined]: 'card_declined',
   [MOCK_TEST_CARDS.insufficientFunds]: 'insufficient_funds',
 };
-
-/** Options of {@link createMockProvider}. */
-export interface MockProviderOptions {
-  /**
-   * The provider base URL the site passes to `mountCashier` as `host`, e.g.
-   * `"http://127.0.0.1:4999"`: absolute http(s), no query or fragment. Nothing needs to listen
-   * there: the handlers answer every request to it.
-   */
-  host: string;
-  /**
-   * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle. It must
-   * pass the frame build's statics allowlist. Default: on that allowlist, as the build records it
-   * (`readFrameBuild(frameDir)`): a development build (`npm run build:dev`, any loopback origin)
-   * `${host}/statics`; a production build `${first allowlisted origin}/cashier-mock` (nothing
-   * needs to listen there: the handlers answer it).
-   */
-  staticsBaseUrl?: string;
-  /**
-   * The card vault's origin as the frame under test was built with it (card data goes there and
-   * nowhere else, DESIGN "Security model"): a bare http(s) origin. The handlers answer card
-   * tokenization there, and only there. Default: the frame build's own (`readFrameBuild(frameDir)`):
-   * a production build's `VITE_CASHIER_VAULT_ORIGIN`, or for a development build
-   * `developmentVaultOrigin` of its compiled frame URL (its host name, two ports up). A development
-   * frame served at another URL needs `developmentVaultOrigin(thatUrl)` here.
-   */
-  vaultOrigin?: string;
-  /**
-   * The built frame app whose record (`.vite/cashier-frame.json`) gives the defaults of
-   * `vaultOrigin` and `staticsBaseUrl`; default the package's own `dist/frame-app`, as for
-   * `frameAppHandlers`. Read only when one of them is left out.
-   */
-  frameDir?: string;
-  /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
-  appInstances?: readonly string[];
-  /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
-  bundleSource?: string;
-  /** Fault switches to start with; default none. See {@link MockFaults}. */
-  faults?: MockFaults;
-}
 
 /** An order the mock provider holds. */
 export interface MockOrder {

@@ -2,7 +2,6 @@ import { DEVELOPMENT_VAULT } from '../../shared/vault';
 import { developmentVaultOrigin } from './developmentVaultOrigin';
 import { type FrameBuild, readFrameBuild } from './frameBuild';
 import { MOCK_BUNDLE_SOURCE } from './mockBundle';
-import type { MockProviderOptions } from './mockProvider';
 
 /** The app instance token the mock provider accepts when `appInstances` is not given. */
 export const MOCK_APP_INSTANCE = 'mock-app-instance';
@@ -30,6 +29,45 @@ export interface MockFaults {
   decline?: string | false;
   /** Every API reply waits this many milliseconds (0–600 000) first: a slow provider (`onSlow` past 10 000 ms). */
   delayMs?: number;
+}
+
+/** Options of `createMockProvider`. */
+export interface MockProviderOptions {
+  /**
+   * The provider base URL the site passes to `mountCashier` as `host`, e.g.
+   * `"http://127.0.0.1:4999"`: absolute http(s), no query or fragment. Nothing needs to listen
+   * there: the handlers answer every request to it.
+   */
+  host: string;
+  /**
+   * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle. It must
+   * pass the frame build's statics allowlist. Default: on that allowlist, as the build records it
+   * (`readFrameBuild(frameDir)`): a development build (`npm run build:dev`, any loopback origin)
+   * `${host}/statics`; a production build `${first allowlisted origin}/cashier-mock` (nothing
+   * needs to listen there: the handlers answer it).
+   */
+  staticsBaseUrl?: string;
+  /**
+   * The card vault's origin as the frame under test was built with it (card data goes there and
+   * nowhere else, DESIGN "Security model"): a bare http(s) origin. The handlers answer card
+   * tokenization there, and only there. Default: the frame build's own (`readFrameBuild(frameDir)`):
+   * a production build's `VITE_CASHIER_VAULT_ORIGIN`, or for a development build
+   * `developmentVaultOrigin` of its compiled frame URL (its host name, two ports up). A development
+   * frame served at another URL needs `developmentVaultOrigin(thatUrl)` here.
+   */
+  vaultOrigin?: string;
+  /**
+   * The built frame app whose record (`.vite/cashier-frame.json`) gives the defaults of
+   * `vaultOrigin` and `staticsBaseUrl`; default the package's own `dist/frame-app`, as for
+   * `frameAppHandlers`. Read only when one of them is left out.
+   */
+  frameDir?: string;
+  /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
+  appInstances?: readonly string[];
+  /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
+  bundleSource?: string;
+  /** Fault switches to start with; default none. See {@link MockFaults}. */
+  faults?: MockFaults;
 }
 
 const FAULT_TYPES: Record<keyof MockFaults, string> = {
