@@ -8,7 +8,7 @@ import { readFrameBuild, resolveFrameDir } from './frameBuild';
 /** Options of {@link frameAppHandlers}. */
 export interface FrameAppHandlersOptions {
   /**
-   * Where the frame is served, e.g. `"http://127.0.0.1:4998/"`: absolute http(s). Its origin serves
+   * Where the frame is served, e.g. `"http://127.0.0.1:4998/"`: absolute http(s). Its folder serves
    * the frame app's files; it must be another site than the host page's (a different host name,
    * not only another port), as in production. Default: the `frameUrl` the frame build compiled in
    * (`readFrameBuild(frameDir).frameUrl`), which the host SDK uses when the site passes none, so
@@ -55,11 +55,11 @@ function recordedFrameUrl(frameDir: string): URL {
 
 /**
  * msw 2 handlers that serve the built frame app from `frameDir` under the folder of `frameUrl`
- * (default: the frame URL the build compiled in; `https://cdn.example/frame/` serves `/frame/*`), so
- * a site's tests run the real frame with no frame server: the folder and any path ending in `/` are `index.html`, sent with the build's
- * Content-Security-Policy header (as docs/deploy.md asks of a CDN); other paths are files of the
- * folder, 404 when missing or outside it. Node only (it reads files). Use with
- * `createMockProvider`'s handlers.
+ * (default: the frame URL the build compiled in; `https://cdn.example/frame/` serves `/frame/*`),
+ * so a site's tests run the real frame with no frame server: the folder and any path ending in `/`
+ * are `index.html`, sent with the build's Content-Security-Policy header (as docs/deploy.md asks
+ * of a CDN); other paths are files of the folder, 404 when missing or outside it. Node only (it
+ * reads files). Use with `createMockProvider`'s handlers.
  * @throws TypeError naming `frameUrl` or `frameDir` when not valid, or `frameUrl` when it is left out
  * and the build has no record of its own; Error when no built frame app is found.
  */
