@@ -15,7 +15,8 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  * - `--mode frame-react`: the frame's import-map modules → dist/frame-app (React for bundles,
  *   hashed names, and a manifest for the next step). Runs first: it empties the folder.
  * - default (`vite build`): the frame document → dist/frame-app/index.html, with its bootstrap
- *   script inlined, the import map, the preloads and the CSP (frame-app/build/frameDocument.ts).
+ *   script inlined, the import map, the preloads and the CSP, and .vite/cashier-frame.json (what the build
+ *   compiled in, for the mock mode; frame-app/build/frameDocument.ts).
  * - `--mode sdk`, then `sdk-bridge`, then `sdk-script`: the host SDK → dist/host-sdk/index.js (ES,
  *   with its bridge chunk), cashier-bridge-<hash>.js and cashier.iife.js (window.Cashier), see hostSdk*.
  * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle, React external
@@ -211,6 +212,7 @@ export default defineConfig(({ mode }): UserConfig => {
       axiosXhrOnly(),
       frameDocument({
         manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST),
+        frameUrl: settings.frameUrl,
         allowlist,
         vaultOrigin: settings.vaultOrigin,
         placeholder: CSP_PLACEHOLDER,

@@ -2,81 +2,34 @@
 // write it, against the package's mock mode. The real host SDK and the real frame app run in the
 // browser; the provider, the bundle and the frame's files come from `cashier-widget/testing`'s
 // msw handlers, routed at the browser context (which, unlike a service worker on the host page,
-// sees the cross-origin iframe's requests) by @msw/playwright. Nothing listens on these origins:
-// a request no handler answers is aborted and fails the test, so none reaches the network.
+// sees the cross-origin iframe's requests) by @msw/playwright (the fixture in mockMode.ts). The
+// page under test passes no test-only options: the frame handlers serve at the frame URL the
+// package was built with, which the SDK uses by default.
 // The example names the package as a site does: at run time `cashier-widget` and
 // `cashier-widget/testing` resolve through package.json `exports` to the built files (esbuild below
 // ignores this repository's tsconfig for that); for the typecheck, which runs before the build,
 // tsconfig.json `paths` maps the same names to the entries' sources.
-import { defineNetworkFixture, type NetworkFixture } from '@msw/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
-import {
-  createMockProvider,
-  developmentVaultOrigin,
-  frameAppHandlers,
-  MOCK_APP_INSTANCE,
-  MOCK_TEST_CARDS,
-  type MockProvider,
-  startMockServer,
-} from 'cashier-widget/testing';
+import { expect, type Page } from '@playwright/test';
+import { MOCK_APP_INSTANCE, MOCK_TEST_CARDS, type MockProvider } from 'cashier-widget/testing';
 import { build } from 'esbuild';
-import { HttpResponse, http, type RequestHandler } from 'msw';
+import { test as mockTest } from './mockMode';
 
-// Loopback origins (the development frame build allows http statics only there); the host page
-// and the frame are different sites, as in production. The provider's host is a loopback server
-// of the same handlers (startMockServer), for the requests whose body Firefox's routing hides.
+// The site's page is on loopback, another site than the frame's host name (as in production).
 const SITE = 'http://localhost:47391';
-const FRAME_URL = 'http://127.0.0.1:47392/';
 
-interface Fixtures {
-  mock: MockProvider;
-  network: NetworkFixture;
-}
-
-const test = base.extend<Fixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies destructured.
-  mock: async ({}, use) => {
-    const handlers: RequestHandler[] = [];
-    // Card data goes to the vault the frame was built with (a development frame: its host name,
-    // two ports up), so the vault is a loopback server of the same handlers too.
-    const vaultOrigin = developmentVaultOrigin(FRAME_URL);
-    const server = await startMockServer({ handlers });
-    const vault = await startMockServer({ handlers, port: Number(new URL(vaultOrigin).port) });
-    const mock = createMockProvider({ host: server.url, vaultOrigin });
-    handlers.push(...mock.handlers);
-    await use(mock);
-    await Promise.all([server.close(), vault.close()]);
+// The mock mode's fixture exactly as docs/integration.md "Mock mode" prints it (mockMode.ts), and
+// one guard of this repository's own: a request nothing answers is aborted and fails the test,
+// so none reaches the network. Registered on the context before the mock's routes, it runs last.
+const test = mockTest.extend({
+  context: async ({ context }, use) => {
+    const escaped: string[] = [];
+    await context.route('**/*', (route) => {
+      escaped.push(route.request().url());
+      return route.abort('blockedbyclient');
+    });
+    await use(context);
+    expect(escaped, 'requests no handler answered').toEqual([]);
   },
-  network: [
-    async ({ context, mock }, use) => {
-      const escaped: string[] = [];
-      // Registered first, so it runs last: whatever the handlers do not answer.
-      await context.route('**/*', (route) => {
-        escaped.push(route.request().url());
-        return route.abort('blockedbyclient');
-      });
-      const network = defineNetworkFixture({
-        context,
-        handlers: [...frameAppHandlers({ frameUrl: FRAME_URL }), ...mock.handlers],
-        // The frame document, its scripts and the bundle are "assets" too: route them all.
-        skipAssetRequests: false,
-      });
-      await network.enable();
-      // Firefox over WebDriver BiDi hides a routed request's body (Playwright 1.64: postData() is
-      // null): such a request goes on to the provider's (or the vault's) loopback server, the same handlers.
-      for (const origin of [mock.host, mock.vaultOrigin]) {
-        await context.route(`${origin}/**`, (route) => {
-          const request = route.request();
-          const hidden = request.postDataBuffer() === null && Number(request.headers()['content-length'] ?? 0) > 0;
-          return hidden ? route.continue() : route.fallback();
-        });
-      }
-      await use(network);
-      await network.disable();
-      expect(escaped, 'requests no handler answered').toEqual([]);
-    },
-    { auto: true },
-  ],
 });
 
 let checkoutScript = '';
@@ -98,21 +51,25 @@ test.beforeAll(async () => {
   checkoutScript = result.outputFiles[0]?.text ?? '';
 });
 
-/** Opens the site's checkout page for a new order of the mock provider; returns the order id. */
-async function openCheckout(page: Page, network: NetworkFixture, mock: MockProvider): Promise<string> {
+/**
+ * Opens the site's checkout page for a new order of the mock provider; returns the order id. The
+ * page gets what a site's server renders, nothing test-only: the SDK's default frame URL is the
+ * one the mock's frame handlers serve.
+ */
+async function openCheckout(page: Page, mock: MockProvider): Promise<string> {
   const orderId = mock.createOrder({ amount: 4200, currency: 'EUR' });
-  const config = { host: mock.host, frameUrl: FRAME_URL, appInstance: MOCK_APP_INSTANCE, orderId };
-  network.use(
-    http.get(`${SITE}/checkout`, () =>
-      HttpResponse.html(
+  const config = { host: mock.host, appInstance: MOCK_APP_INSTANCE, orderId };
+  await page.route(`${SITE}/checkout`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body:
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title>` +
-          `<script>window.CHECKOUT = ${JSON.stringify(config)};</script></head><body>` +
-          `<div id="payment"></div><button id="place-order" disabled>Place order</button>` +
-          `<p id="outcome" role="status"></p><script type="module" src="/checkout.js"></script></body></html>`,
-      ),
-    ),
-    http.get(`${SITE}/checkout.js`, () => new HttpResponse(checkoutScript, { headers: { 'Content-Type': 'text/javascript' } })),
+        `<script>window.CHECKOUT = ${JSON.stringify(config)};</script></head><body>` +
+        `<div id="payment"></div><button id="place-order" disabled>Place order</button>` +
+        `<p id="outcome" role="status"></p><script type="module" src="/checkout.js"></script></body></html>`,
+    }),
   );
+  await page.route(`${SITE}/checkout.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: checkoutScript }));
   await page.goto(`${SITE}/checkout`);
   return orderId;
 }
@@ -128,30 +85,30 @@ async function payWith(page: Page, cardNumber: string) {
 }
 
 test.describe('a site checkout against the mock mode (issue 13 item 5)', () => {
-  test('an approved purchase: the order is paid once', async ({ page, network, mock }) => {
-    const orderId = await openCheckout(page, network, mock);
+  test('an approved purchase: the order is paid once', async ({ page, mock }) => {
+    const orderId = await openCheckout(page, mock);
     await payWith(page, MOCK_TEST_CARDS.approved);
     await expect(page.getByRole('status')).toHaveText('Thank you! Your order is paid.');
     expect(mock.order(orderId)?.status).toBe('PAID');
     expect(mock.charges()).toMatchObject([{ orderId, status: 'APPROVED', amount: { amount: 4200, currency: 'EUR' } }]);
   });
 
-  test('a declined card: the buyer is told, the order stays payable', async ({ page, network, mock }) => {
-    const orderId = await openCheckout(page, network, mock);
+  test('a declined card: the buyer is told, the order stays payable', async ({ page, mock }) => {
+    const orderId = await openCheckout(page, mock);
     await payWith(page, MOCK_TEST_CARDS.declined);
     await expect(page.getByRole('status')).toHaveText('Your card was declined (card_declined).');
     expect(mock.order(orderId)?.status).toBe('AWAITING_PAYMENT');
   });
 
-  test('the widget settings fail (HTTP 500): onCrash gets SETTINGS_LOAD_FAILED', async ({ page, network, mock }) => {
+  test('the widget settings fail (HTTP 500): onCrash gets SETTINGS_LOAD_FAILED', async ({ page, mock }) => {
     mock.setFaults({ settingsStatus: 500 });
-    await openCheckout(page, network, mock);
+    await openCheckout(page, mock);
     await expect(page.getByRole('status')).toHaveText('Payment is unavailable (SETTINGS_LOAD_FAILED). Please try again later.');
     await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });
 
-  test('the provider asks for a captcha: pay fails with CAPTCHA_ERROR, nothing is charged', async ({ page, network, mock }) => {
-    await openCheckout(page, network, mock);
+  test('the provider asks for a captcha: pay fails with CAPTCHA_ERROR, nothing is charged', async ({ page, mock }) => {
+    await openCheckout(page, mock);
     mock.setFaults({ captcha: true });
     await payWith(page, MOCK_TEST_CARDS.approved);
     await expect(page.getByRole('status')).toHaveText('Payment failed (CAPTCHA_ERROR).');

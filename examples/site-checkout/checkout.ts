@@ -6,7 +6,6 @@ import { type CashierApi, type CashierCrash, CashierError, mountCashier } from '
 /** What the site's server renders into the page. */
 interface CheckoutConfig {
   host: string;
-  frameUrl: string;
   appInstance: string;
   orderId: string;
 }
@@ -18,7 +17,6 @@ let api: CashierApi | undefined;
 
 mountCashier(document.getElementById('payment') as HTMLElement, {
   host: config.host,
-  frameUrl: config.frameUrl,
   configuration: { appInstance: config.appInstance },
   orderId: config.orderId,
   buyer: { name: 'Ada Lovelace' },

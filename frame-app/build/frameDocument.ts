@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { FRAME_CSP_FILE, frameContentSecurityPolicy } from '../../shared/contentSecurityPolicy.ts';
+import { FRAME_BUILD_FILE, type FrameBuildRecord } from '../../shared/frameBuild.ts';
 import type { StaticsAllowlist } from '../../shared/statics';
 
 /** What the `frame-react` build leaves for the frame document: its import map entries and the files to preload. */
@@ -54,11 +55,14 @@ function hashSource(text: string): string {
  * - writes the Content-Security-Policy into the `placeholder` meta tag: scripts from the frame
  *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes; frames
  *   only from the card vault (`vaultOrigin`); the same policy goes to {@link FRAME_CSP_FILE} for a
- *   response header.
+ *   response header;
+ * - writes {@link FRAME_BUILD_FILE}: the compiled `frameUrl`, statics allowlist and vault origin, for
+ *   the mock mode's defaults (host-sdk/testing/frameBuild.ts).
  * Throws (failing the build) when the manifest is missing or the entry chunk imports anything.
  */
 export function frameDocument(options: {
   manifestPath: string;
+  frameUrl: string;
   allowlist: StaticsAllowlist;
   vaultOrigin: string;
   placeholder: string;
@@ -71,6 +75,12 @@ export function frameDocument(options: {
       if (!written || !output.dir) throw new Error('frame document: no Content-Security-Policy was written');
       mkdirSync(dirname(join(output.dir, FRAME_CSP_FILE)), { recursive: true });
       writeFileSync(join(output.dir, FRAME_CSP_FILE), `${written}\n`);
+      const record: FrameBuildRecord = {
+        frameUrl: options.frameUrl,
+        staticsAllowlist: options.allowlist,
+        vaultOrigin: options.vaultOrigin,
+      };
+      writeFileSync(join(output.dir, FRAME_BUILD_FILE), `${JSON.stringify(record, null, 2)}\n`);
     },
     transformIndexHtml: {
       order: 'post',

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } fro
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFrameBuild } from '../testing/frameBuild';
 
 // Issue 19 item 7: `npm pack` (and so `npm publish`) on a fresh clone, where no dist/ exists yet,
 // must build first (package.json `prepack`: the production build), and stop, naming the
@@ -71,6 +72,8 @@ describe('npm pack from a clean clone (prepack: the production build)', () => {
         'dist/host-sdk/testing.js',
         'dist/host-sdk/cashier.iife.js',
         'dist/frame-app/index.html',
+        'dist/frame-app/.vite/content-security-policy.txt',
+        'dist/frame-app/.vite/cashier-frame.json',
       ]),
     );
     // A source map the SDK's JS names is shipped beside it (else a site's devtools show 404s).
@@ -82,5 +85,11 @@ describe('npm pack from a clean clone (prepack: the production build)', () => {
       });
     expect(named).toContain('dist/host-sdk/cashier.iife.js.map');
     expect(files).toEqual(expect.arrayContaining(named));
+    // The mock mode's defaults (issue 20 item 2): the shipped frame records what it was built with.
+    expect(readFrameBuild(join(clone, 'dist/frame-app'))).toMatchObject({
+      frameUrl: 'https://pay.cashier.example/',
+      staticsAllowlist: ['https://static.cashier.example'],
+      vaultOrigin: 'https://vault.cashier.example',
+    });
   }, 240_000);
 });

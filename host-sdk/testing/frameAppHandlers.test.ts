@@ -63,7 +63,11 @@ describe('startMockServer', () => {
     const handlers: Parameters<typeof getResponse>[0] = [];
     server = await startMockServer({ handlers });
     // The server plays the vault here (where Firefox's hidden bodies go on to): card tokenization answers there.
-    const mock = createMockProvider({ host: 'http://127.0.0.1:1', vaultOrigin: server.url });
+    const mock = createMockProvider({
+      host: 'http://127.0.0.1:1',
+      vaultOrigin: server.url,
+      staticsBaseUrl: 'http://127.0.0.1:1/statics',
+    });
     handlers.push(...mock.handlers);
     const response = await fetch(`${server.url}/_serverless/payments-checkout-server/card-tokenization`, {
       method: 'POST',

@@ -10,6 +10,7 @@
 
 export { developmentVaultOrigin } from './developmentVaultOrigin';
 export { type FrameAppHandlersOptions, frameAppHandlers } from './frameAppHandlers';
+export { type FrameBuild, readFrameBuild } from './frameBuild';
 export { MOCK_BUNDLE_SOURCE } from './mockBundle';
 export {
   createMockProvider,

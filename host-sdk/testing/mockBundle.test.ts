@@ -22,7 +22,7 @@ async function importBundle(): Promise<CashierWidgetModule> {
 
 /** Mounts the bundle against the mock provider's handlers; its api once onApiInit ran. */
 async function mountBundle(props: Partial<CashierWidgetProps> = {}) {
-  const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+  const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: `${HOST}/statics` });
   type Config = { method: string; path: string; data?: unknown; headers?: Record<string, string> };
   const sendTo = (origin: string) => async (config: Config) => {
     const response = (await getResponse(

@@ -7,6 +7,8 @@ const HOST = 'http://127.0.0.1:4999';
 const ORIGIN = 'http://127.0.0.1:4998';
 /** The card vault: card tokenization is answered there and only there. */
 const VAULT = 'http://127.0.0.1:5000';
+/** The statics base URL, given: these tests never depend on a built frame app (frameBuild.test.ts covers the defaults). */
+const STATICS = `${HOST}/statics`;
 
 /** Sends one request through the mock's handlers, as the frame would (CORS mode, the token). */
 function send(
@@ -39,7 +41,7 @@ async function chargeWith(mock: MockProvider, orderId: string, number: string, k
 
 describe('createMockProvider: widget settings (issue 13 item 5)', () => {
   it('answers the settings with the statics base URL, to the frame origin (CORS)', async () => {
-    const mock = createMockProvider({ host: `${HOST}/`, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: `${HOST}/`, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     const response = await send(mock, 'GET', ProviderPaths.widgetSettings);
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
@@ -47,7 +49,7 @@ describe('createMockProvider: widget settings (issue 13 item 5)', () => {
   });
 
   it('refuses a request without an accepted app instance token: 401 UNAUTHORIZED', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, appInstances: ['site-token'] });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, appInstances: ['site-token'] });
     const response = await send(mock, 'GET', ProviderPaths.widgetSettings);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ details: { applicationError: { code: 'UNAUTHORIZED' } } });
@@ -56,7 +58,7 @@ describe('createMockProvider: widget settings (issue 13 item 5)', () => {
   });
 
   it('answers a CORS preflight with the headers the frame sends', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     const response = await send(mock, 'OPTIONS', ProviderPaths.cardTokenization);
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
@@ -81,7 +83,7 @@ describe('createMockProvider: widget settings (issue 13 item 5)', () => {
 
 describe('createMockProvider: payments and the test cards', () => {
   it('charges an order once with the approved card; a repeated key replays the charge; another is refused', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     const orderId = mock.createOrder({ amount: 1200, currency: 'usd' });
     const first = await chargeWith(mock, orderId, MOCK_TEST_CARDS.approved, 'key-1');
     expect(first.status).toBe(201);
@@ -102,7 +104,7 @@ describe('createMockProvider: payments and the test cards', () => {
   });
 
   it('declines the test decline cards with their codes; the order stays payable', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     const orderId = mock.createOrder();
     const declined = await (await chargeWith(mock, orderId, MOCK_TEST_CARDS.declined)).json();
     expect(declined).toMatchObject({ status: 'DECLINED', declineCode: 'card_declined' });
@@ -112,7 +114,7 @@ describe('createMockProvider: payments and the test cards', () => {
   });
 
   it("sets up an order from the order setup call as the reference provider does: priced from the event's ticket types", async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     const response = await send(mock, 'POST', ProviderPaths.orderSetup, {
       body: { eventId: 'modern-jazz-masterclass', lines: [{ ticketTypeId: 'vip-table-seat', quantity: 3 }] },
     });
@@ -148,7 +150,7 @@ describe('createMockProvider: payments and the test cards', () => {
       says: 'currency',
     },
   ])('refuses an order setup with $name (400 INVALID_ORDER naming it), as the reference provider', async ({ body, says }) => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     const response = await send(mock, 'POST', ProviderPaths.orderSetup, { body });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
@@ -157,7 +159,7 @@ describe('createMockProvider: payments and the test cards', () => {
   });
 
   it('refuses a card number that fails Luhn, and a charge without an Idempotency-Key', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     const bad = await send(mock, 'POST', ProviderPaths.cardTokenization, { body: card('4242424242424241') });
     expect(bad.status).toBe(400);
     const orderId = mock.createOrder();
@@ -168,28 +170,33 @@ describe('createMockProvider: payments and the test cards', () => {
 
 describe('createMockProvider: fault switches', () => {
   it('settingsStatus: the settings call answers that status; setFaults({}) clears it', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, faults: { settingsStatus: 500 } });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, faults: { settingsStatus: 500 } });
     expect((await send(mock, 'GET', ProviderPaths.widgetSettings)).status).toBe(500);
     mock.setFaults({});
     expect((await send(mock, 'GET', ProviderPaths.widgetSettings)).status).toBe(200);
   });
 
   it('unauthorized: every API call answers 401, the accepted token too', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     mock.setFaults({ unauthorized: true });
     expect((await send(mock, 'GET', ProviderPaths.widgetSettings)).status).toBe(401);
     expect((await send(mock, 'GET', ProviderPaths.chargesByOrder(mock.createOrder()))).status).toBe(401);
   });
 
   it('captcha: tokenization and charges answer 403 CAPTCHA_REQUIRED', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, faults: { captcha: true } });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, faults: { captcha: true } });
     const response = await send(mock, 'POST', ProviderPaths.cardTokenization, { body: card(MOCK_TEST_CARDS.approved) });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ details: { applicationError: { code: 'CAPTCHA_REQUIRED' } } });
   });
 
   it('decline: the approved card is declined with the given code', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, faults: { decline: 'do_not_honor' } });
+    const mock = createMockProvider({
+      host: HOST,
+      vaultOrigin: VAULT,
+      staticsBaseUrl: STATICS,
+      faults: { decline: 'do_not_honor' },
+    });
     const charge = await (await chargeWith(mock, mock.createOrder(), MOCK_TEST_CARDS.approved)).json();
     expect(charge).toMatchObject({ status: 'DECLINED', declineCode: 'do_not_honor' });
   });
@@ -197,7 +204,7 @@ describe('createMockProvider: fault switches', () => {
   it('delayMs: the reply waits that long', async () => {
     vi.useFakeTimers();
     try {
-      const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, faults: { delayMs: 5_000 } });
+      const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, faults: { delayMs: 5_000 } });
       let settled = false;
       const pending = send(mock, 'GET', ProviderPaths.widgetSettings).then((r) => {
         settled = true;
@@ -213,7 +220,7 @@ describe('createMockProvider: fault switches', () => {
   });
 
   it('reset() forgets orders and charges and clears the faults', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, faults: { settingsStatus: 503 } });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, faults: { settingsStatus: 503 } });
     const orderId = mock.createOrder();
     await chargeWith(mock, orderId, MOCK_TEST_CARDS.approved);
     mock.reset();
@@ -225,7 +232,7 @@ describe('createMockProvider: fault switches', () => {
 
 describe('createMockProvider: card data at the vault only (DESIGN "Security model")', () => {
   it('answers card tokenization at vaultOrigin, and not at host', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     const atHost = await send(mock, 'POST', ProviderPaths.cardTokenization, { body: card(MOCK_TEST_CARDS.approved), to: HOST });
     expect(atHost).toBeUndefined();
     const atVault = await send(mock, 'POST', ProviderPaths.cardTokenization, { body: card(MOCK_TEST_CARDS.approved) });
@@ -236,16 +243,15 @@ describe('createMockProvider: card data at the vault only (DESIGN "Security mode
 
 describe('createMockProvider: bad input (TypeError naming the option)', () => {
   it.each([
-    [{ host: 'ftp://x', vaultOrigin: VAULT }, /host/],
-    [{ host: 'http://127.0.0.1:1/?q=1', vaultOrigin: VAULT }, /host/],
+    [{ host: 'ftp://x', vaultOrigin: VAULT, staticsBaseUrl: STATICS }, /host/],
+    [{ host: 'http://127.0.0.1:1/?q=1', vaultOrigin: VAULT, staticsBaseUrl: STATICS }, /host/],
     [{ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: 'statics' }, /staticsBaseUrl/],
-    [{ host: HOST, vaultOrigin: VAULT, appInstances: [] }, /appInstances/],
-    [{ host: HOST, vaultOrigin: VAULT, bundleSource: '' }, /bundleSource/],
-    [{ host: HOST, vaultOrigin: VAULT, faults: { slow: true } }, /faults\.slow/],
-    [{ host: HOST, vaultOrigin: VAULT, faults: { settingsStatus: 200 } }, /faults\.settingsStatus/],
-    [{ host: HOST, vaultOrigin: VAULT, faults: { delayMs: -1 } }, /faults\.delayMs/],
-    [{ host: HOST, vaultOrigin: VAULT, faults: { decline: '' } }, /faults\.decline/],
-    [{ host: HOST }, /vaultOrigin/],
+    [{ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, appInstances: [] }, /appInstances/],
+    [{ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, bundleSource: '' }, /bundleSource/],
+    [{ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, faults: { slow: true } }, /faults\.slow/],
+    [{ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, faults: { settingsStatus: 200 } }, /faults\.settingsStatus/],
+    [{ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, faults: { delayMs: -1 } }, /faults\.delayMs/],
+    [{ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS, faults: { decline: '' } }, /faults\.decline/],
     [{ host: HOST, vaultOrigin: `${VAULT}/tokens` }, /vaultOrigin/],
     [undefined, /options/],
   ])('%j', (options, name) => {
@@ -254,7 +260,7 @@ describe('createMockProvider: bad input (TypeError naming the option)', () => {
   });
 
   it('setFaults and createOrder name what was wrong and change nothing', async () => {
-    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT });
+    const mock = createMockProvider({ host: HOST, vaultOrigin: VAULT, staticsBaseUrl: STATICS });
     expect(() => mock.setFaults({ captcha: 'yes' } as never)).toThrow(/setFaults: faults\.captcha/);
     expect(() => mock.setFaults(null as never)).toThrow(TypeError);
     expect((await send(mock, 'GET', ProviderPaths.widgetSettings)).status).toBe(200);

@@ -3,9 +3,9 @@ import { cardDigits, isValidCardNumber } from '../../shared/card';
 import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../../shared/constants';
 import { priceOrderSetup } from '../../shared/orderSetup';
 import { ProviderPaths } from '../../shared/paths';
-import { checkFaults, checkOptions, type MockFaults } from './validateMockOptions';
+import { checkFaults, checkOptions, type MockFaults, type MockProviderOptions } from './validateMockOptions';
 
-export { MOCK_APP_INSTANCE, type MockFaults } from './validateMockOptions';
+export { MOCK_APP_INSTANCE, type MockFaults, type MockProviderOptions } from './validateMockOptions';
 
 /**
  * The mock provider's test cards (issue 13 item 5), the same numbers as the reference provider's
@@ -23,35 +23,6 @@ const DECLINE_CODES: Record<string, string> = {
   [MOCK_TEST_CARDS.declined]: 'card_declined',
   [MOCK_TEST_CARDS.insufficientFunds]: 'insufficient_funds',
 };
-
-/** Options of {@link createMockProvider}. */
-export interface MockProviderOptions {
-  /**
-   * The provider base URL the site passes to `mountCashier` as `host`, e.g.
-   * `"http://127.0.0.1:4999"`: absolute http(s), no query or fragment. Nothing needs to listen
-   * there: the handlers answer every request to it.
-   */
-  host: string;
-  /**
-   * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle; default
-   * `${host}/statics`. It must pass the frame build's statics allowlist: the development build
-   * (`npm run build:dev`) takes any http(s) loopback origin, a production build only its own list.
-   */
-  staticsBaseUrl?: string;
-  /**
-   * The card vault's origin as the frame under test was built with it (card data goes there and
-   * nowhere else, DESIGN "Security model"): a production build's `VITE_CASHIER_VAULT_ORIGIN`, or
-   * for a development frame `developmentVaultOrigin(frameUrl)` (its host name, two ports up).
-   * Required; a bare http(s) origin. The handlers answer card tokenization there, and only there.
-   */
-  vaultOrigin: string;
-  /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
-  appInstances?: readonly string[];
-  /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
-  bundleSource?: string;
-  /** Fault switches to start with; default none. See {@link MockFaults}. */
-  faults?: MockFaults;
-}
 
 /** An order the mock provider holds. */
 export interface MockOrder {
@@ -116,7 +87,9 @@ export interface MockProvider {
  * the real provider); a charge needs an `Idempotency-Key` and a repeated key gets the first charge
  * back; an order is charged APPROVED at most once. Fault switches ({@link MockFaults}) make the
  * failures a site must handle.
- * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `appInstances`, `bundleSource`, `faults.*`).
+ * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameDir`, `appInstances`,
+ * `bundleSource`, `faults.*`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
+ * frame app records it (no build found, or one older than its record).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
   const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, faults: initialFaults } = checkOptions(options);

@@ -35,10 +35,10 @@ async function toRequest(message: IncomingMessage, origin: string): Promise<Requ
 /**
  * Serves msw handlers on 127.0.0.1 (issue 13 item 5), for a browser whose request routing cannot
  * read request bodies: Playwright 1.64 drives Firefox over WebDriver BiDi, where a routed
- * request's `postData()` is always null. Make the server's `url` the mock provider's `host`; route
- * the context through the same handlers as usual, and let a request whose body is hidden go on to
- * the server (`route.continue()`, same URL), which hands the handlers the request as the browser
- * sent it. A request no handler answers gets 404. Node only.
+ * request's `postData()` is always null. Make the server's `url` the mock provider's `host`, and
+ * start another at the port of a loopback `vaultOrigin` (a development frame's vault); route the
+ * context through the same handlers as usual, and let a request whose body is hidden go on to the
+ * server (`route.continue()`, same URL), which hands the handlers the request as the browser sent it. A request no handler answers gets 404. Node only.
  * @throws TypeError naming `handlers` or `port` when not valid; rejects when the port is taken.
  */
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {

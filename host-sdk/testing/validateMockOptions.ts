@@ -1,5 +1,7 @@
+import { DEVELOPMENT_VAULT } from '../../shared/vault';
+import { developmentVaultOrigin } from './developmentVaultOrigin';
+import { type FrameBuild, readFrameBuild } from './frameBuild';
 import { MOCK_BUNDLE_SOURCE } from './mockBundle';
-import type { MockProviderOptions } from './mockProvider';
 
 /** The app instance token the mock provider accepts when `appInstances` is not given. */
 export const MOCK_APP_INSTANCE = 'mock-app-instance';
@@ -27,6 +29,45 @@ export interface MockFaults {
   decline?: string | false;
   /** Every API reply waits this many milliseconds (0–600 000) first: a slow provider (`onSlow` past 10 000 ms). */
   delayMs?: number;
+}
+
+/** Options of `createMockProvider`. */
+export interface MockProviderOptions {
+  /**
+   * The provider base URL the site passes to `mountCashier` as `host`, e.g.
+   * `"http://127.0.0.1:4999"`: absolute http(s), no query or fragment. Nothing needs to listen
+   * there: the handlers answer every request to it.
+   */
+  host: string;
+  /**
+   * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle. It must
+   * pass the frame build's statics allowlist. Default: on that allowlist, as the build records it
+   * (`readFrameBuild(frameDir)`): a development build (`npm run build:dev`, any loopback origin)
+   * `${host}/statics`; a production build `${first allowlisted origin}/cashier-mock` (nothing
+   * needs to listen there: the handlers answer it).
+   */
+  staticsBaseUrl?: string;
+  /**
+   * The card vault's origin as the frame under test was built with it (card data goes there and
+   * nowhere else, DESIGN "Security model"): a bare http(s) origin. The handlers answer card
+   * tokenization there, and only there. Default: the frame build's own (`readFrameBuild(frameDir)`):
+   * a production build's `VITE_CASHIER_VAULT_ORIGIN`, or for a development build
+   * `developmentVaultOrigin` of its compiled frame URL (its host name, two ports up). A development
+   * frame served at another URL needs `developmentVaultOrigin(thatUrl)` here.
+   */
+  vaultOrigin?: string;
+  /**
+   * The built frame app whose record (`.vite/cashier-frame.json`) gives the defaults of
+   * `vaultOrigin` and `staticsBaseUrl`; default the package's own `dist/frame-app`, as for
+   * `frameAppHandlers`. Read only when one of them is left out.
+   */
+  frameDir?: string;
+  /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
+  appInstances?: readonly string[];
+  /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
+  bundleSource?: string;
+  /** Fault switches to start with; default none. See {@link MockFaults}. */
+  faults?: MockFaults;
 }
 
 const FAULT_TYPES: Record<keyof MockFaults, string> = {
@@ -83,21 +124,64 @@ function baseUrl(value: unknown, name: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** Where the mock serves the bundle on a production frame's first allowlisted statics origin. */
+export const MOCK_STATICS_PATH = '/cashier-mock';
+
 /**
- * Checks and completes the options of `createMockProvider`.
+ * The defaults the frame build in `frameDir` gives (its record, read at most once): the vault
+ * origin it sends card data to, and a statics base URL on its allowlist (development: `${host}/statics`;
+ * production: the first allowlisted origin + {@link MOCK_STATICS_PATH}).
+ * @throws TypeError naming the option when the build, its record or (development) its frame URL's port is missing.
+ */
+function buildDefaults(frameDir: string | undefined, host: string) {
+  let build: FrameBuild | undefined;
+  const read = (option: string): FrameBuild => {
+    try {
+      build ??= readFrameBuild(frameDir);
+      return build;
+    } catch (error) {
+      throw new TypeError(
+        `createMockProvider: ${option} is required when no built frame app tells it (${(error as Error).message})`,
+      );
+    }
+  };
+  return {
+    vaultOrigin(): string {
+      const { vaultOrigin, frameUrl } = read('vaultOrigin');
+      if (vaultOrigin !== DEVELOPMENT_VAULT) return vaultOrigin;
+      try {
+        return developmentVaultOrigin(frameUrl);
+      } catch (error) {
+        throw new TypeError(`createMockProvider: vaultOrigin is required here: ${(error as Error).message}`);
+      }
+    },
+    staticsBaseUrl(): string {
+      const { staticsAllowlist } = read('staticsBaseUrl');
+      return staticsAllowlist === 'development' ? `${host}/statics` : `${staticsAllowlist[0]}${MOCK_STATICS_PATH}`;
+    },
+  };
+}
+
+/**
+ * Checks and completes the options of `createMockProvider`; `vaultOrigin` and `staticsBaseUrl`
+ * default from the frame build's record (`readFrameBuild(frameDir)`).
  * @throws TypeError naming the option.
  */
-export function checkOptions(options: unknown): Required<MockProviderOptions> {
+export function checkOptions(options: unknown): Required<Omit<MockProviderOptions, 'frameDir'>> {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createMockProvider: options must be an object with host, got ${show(options)}.`);
   }
   const o = options as Partial<MockProviderOptions>;
   const host = baseUrl(o.host, 'host');
-  const staticsBaseUrl = o.staticsBaseUrl === undefined ? `${host}/statics` : baseUrl(o.staticsBaseUrl, 'staticsBaseUrl');
-  const vaultOrigin = baseUrl(o.vaultOrigin, 'vaultOrigin');
+  if (o.frameDir !== undefined && typeof o.frameDir !== 'string') {
+    throw new TypeError(`createMockProvider: frameDir must be the built frame app's folder, got ${show(o.frameDir)}.`);
+  }
+  const defaults = buildDefaults(o.frameDir, host);
+  const vaultOrigin = baseUrl(o.vaultOrigin ?? defaults.vaultOrigin(), 'vaultOrigin');
   if (vaultOrigin !== new URL(vaultOrigin).origin) {
     throw new TypeError(`createMockProvider: vaultOrigin must be a bare origin (no path), got ${show(o.vaultOrigin)}.`);
   }
+  const staticsBaseUrl = baseUrl(o.staticsBaseUrl ?? defaults.staticsBaseUrl(), 'staticsBaseUrl');
   const appInstances = o.appInstances ?? [MOCK_APP_INSTANCE];
   if (
     !Array.isArray(appInstances) ||

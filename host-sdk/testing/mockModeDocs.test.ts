@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Issue 20 item 2: the example site test uses the mock mode exactly as the docs print it. The
+// docs' fixture is examples/site-checkout/mockMode.ts, byte for byte, and the example spec runs on it.
+
+const root = resolve(import.meta.dirname, '../..');
+const read = (path: string) => readFileSync(resolve(root, path), 'utf8');
+
+/** The `ts` code blocks of docs/integration.md's "Mock mode" section, in order. */
+function mockModeSnippets(): string[] {
+  const docs = read('docs/integration.md');
+  const start = docs.indexOf('\n## Mock mode\n');
+  const end = docs.indexOf('\n## ', start + 1);
+  const section = docs.slice(start, end === -1 ? undefined : end);
+  return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? '');
+}
+
+describe('docs/integration.md "Mock mode"', () => {
+  it('prints the example site test fixture exactly, and the example spec runs on it', () => {
+    expect(mockModeSnippets()[0]).toBe(read('examples/site-checkout/mockMode.ts'));
+    expect(read('examples/site-checkout/checkout.spec.ts')).toMatch(/^import \{ test as \w+ \} from '\.\/mockMode';$/m);
+  });
+
+  it('the snippet gives the app under test no frameUrl and takes the mock defaults', () => {
+    const [snippet = ''] = mockModeSnippets();
+    expect(snippet).toContain('frameAppHandlers()');
+    expect(snippet).toContain('createMockProvider({ host: server.url })');
+    expect(read('examples/site-checkout/checkout.ts')).not.toMatch(/frameUrl/);
+  });
+});

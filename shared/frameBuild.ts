@@ -1,0 +1,21 @@
+import type { StaticsAllowlist } from './statics';
+import type { VaultOriginSetting } from './vault';
+
+/**
+ * Where the frame build writes its {@link FrameBuildRecord}, relative to the frame folder, beside
+ * the Content-Security-Policy file: `dist/frame-app/.vite/cashier-frame.json`, shipped in the package.
+ */
+export const FRAME_BUILD_FILE = '.vite/cashier-frame.json';
+
+/**
+ * What a frame build compiled in, as JSON for tools (the mock mode reads it for its defaults):
+ * the build's settings (shared/buildEnv.ts), nothing secret.
+ */
+export interface FrameBuildRecord {
+  /** The host SDK's default `frameUrl` (`VITE_CASHIER_FRAME_URL`, or the development default). */
+  frameUrl: string;
+  /** The origins the frame loads the bundle from: bare origins, or `'development'` (any loopback origin). */
+  staticsAllowlist: StaticsAllowlist;
+  /** Where the frame sends card data: a bare origin, or `'development'` (the frame's host name, two ports up). */
+  vaultOrigin: VaultOriginSetting;
+}
