@@ -240,9 +240,9 @@ describe('what the host SDK compiles in (vite.config.ts --mode sdk, built for re
     const sdk = buildSdk(production);
     expect(sdk).toContain(FRAME);
     expect(sdk).not.toContain(DEVELOPMENT_FRAME_URL);
-  });
+  }, 60_000); // three real builds: seconds, more on a loaded machine
 
   it('development: the loopback default', () => {
     expect(buildSdk(development)).toContain(DEVELOPMENT_FRAME_URL);
-  });
+  }, 60_000);
 });
