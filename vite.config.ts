@@ -180,7 +180,9 @@ export default defineConfig(({ mode }): UserConfig => {
       build: {
         outDir: frameOutDir,
         emptyOutDir: true,
-        sourcemap: true,
+        // Maps written for the operator's error tracking, but not named in the files: the package
+        // ships the frame app for the mock mode without them, and a devtools 404 helps nobody.
+        sourcemap: 'hidden',
         rolldownOptions: {
           input: Object.fromEntries(
             Object.entries(frameModuleEntries).map(([specifier, name]) => [name, sharedReactInput(specifier)]),

@@ -76,9 +76,10 @@ describe('npm pack from a clean clone (prepack: the production build)', () => {
         'dist/frame-app/.vite/cashier-frame.json',
       ]),
     );
-    // A source map the SDK's JS names is shipped beside it (else a site's devtools show 404s).
+    // A source map any packed JS names is shipped beside it (else a site's devtools show 404s):
+    // the SDK's are; the frame app's are written "hidden" (not named).
     const named = files
-      .filter((file) => file.startsWith('dist/host-sdk/') && file.endsWith('.js'))
+      .filter((file) => file.endsWith('.js'))
       .flatMap((file) => {
         const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(join(clone, file), 'utf8'))?.[1];
         return url ? [join(dirname(file), url)] : [];

@@ -5,8 +5,8 @@ const TOKENIZE_PATH = JSON.stringify(ProviderPaths.cardTokenization);
 const CHARGES_PATH = JSON.stringify(ProviderPaths.chargesByOrder('ORDER_ID'));
 
 /**
- * The text of a tiny reference bundle (issue 13 item 5): an ES module in plain DOM, no React, that
- * implements the bundle contract (DESIGN "The bundle", shared/bundle.ts). `mount(container, props)`
+ * The text of a tiny reference bundle: an ES module in plain DOM, no React, that implements the
+ * widget bundle contract. `mount(container, props)`
  * renders four labelled fields ("Card number", "Expiry (MM/YY)", "Security code", "Cardholder
  * name", the last prefilled from `props.buyer.name`) and a `role="status"` line, then calls
  * `props.onApiInit({ pay })`:

@@ -8,7 +8,7 @@ import { checkFaults, checkOptions, type MockFaults, type MockProviderOptions } 
 export { MOCK_APP_INSTANCE, type MockFaults, type MockProviderOptions } from './validateMockOptions';
 
 /**
- * The mock provider's test cards (issue 13 item 5), the same numbers as the reference provider's
+ * The mock provider's test cards, the same numbers as the reference provider's
  * (provider/README "Test cards"): `approved` (and any other number passing Luhn) is charged
  * APPROVED; `declined` and `insufficientFunds` tokenize, then their charge is DECLINED with
  * `declineCode` `card_declined` and `insufficient_funds`.
@@ -81,7 +81,7 @@ export interface MockProvider {
 }
 
 /**
- * The provider of spec section 7 as msw 2 handlers, in memory (issue 13 item 5: mock mode), so a
+ * The provider's checkout API as msw 2 handlers, in memory (the mock mode), so a
  * site's Vitest or Playwright tests run the real SDK and frame with no provider and no network.
  * Every API request needs `Authorization` set to one of `appInstances` (else 401 UNAUTHORIZED, as
  * the real provider); a charge needs an `Idempotency-Key` and a repeated key gets the first charge

@@ -33,7 +33,7 @@ async function toRequest(message: IncomingMessage, origin: string): Promise<Requ
 }
 
 /**
- * Serves msw handlers on 127.0.0.1 (issue 13 item 5), for a browser whose request routing cannot
+ * Serves msw handlers on 127.0.0.1, for a browser whose request routing cannot
  * read request bodies: Playwright 1.64 drives Firefox over WebDriver BiDi, where a routed
  * request's `postData()` is always null. Make the server's `url` the mock provider's `host`, and
  * start another at the port of a loopback `vaultOrigin` (a development frame's vault); route the

@@ -7,7 +7,7 @@ import { MOCK_BUNDLE_SOURCE } from './mockBundle';
 export const MOCK_APP_INSTANCE = 'mock-app-instance';
 
 /**
- * Fault switches of the mock provider (issue 13 item 5). Each stays on until `setFaults` replaces
+ * Fault switches of the mock provider. Each stays on until `setFaults` replaces
  * them; what the site sees is in docs/integration.md "Mock mode".
  */
 export interface MockFaults {
@@ -49,7 +49,7 @@ export interface MockProviderOptions {
   staticsBaseUrl?: string;
   /**
    * The card vault's origin as the frame under test was built with it (card data goes there and
-   * nowhere else, DESIGN "Security model"): a bare http(s) origin. The handlers answer card
+   * nowhere else): a bare http(s) origin. The handlers answer card
    * tokenization there, and only there. Default: the frame build's own (`readFrameBuild(frameDir)`):
    * a production build's `VITE_CASHIER_VAULT_ORIGIN`, or for a development build
    * `developmentVaultOrigin` of its compiled frame URL (its host name, two ports up). A development
