@@ -1,7 +1,7 @@
 // A site's checkout page script (the example host of docs/integration.md): mounts the widget for
 // the order the site's server set up, pays it when the buyer places the order, and tells the
 // buyer what happened. Everything it uses comes from the package's `.` entry.
-import { type CashierApi, type CashierCrash, CashierError, mountCashier } from 'cashier-widget';
+import { type CashierApi, CashierError, mountCashier, type PayResult } from 'cashier-widget';
 
 /** What the site's server renders into the page. */
 interface CheckoutConfig {
@@ -24,7 +24,7 @@ mountCashier(document.getElementById('payment') as HTMLElement, {
     api = ready;
     button.disabled = false;
   },
-  onCrash(error: CashierCrash) {
+  onCrash(error) {
     outcome.textContent = `Payment is unavailable (${error.code}). Please try again later.`;
   },
 });
@@ -33,9 +33,10 @@ button.addEventListener('click', async () => {
   if (!api) return;
   button.disabled = true;
   try {
-    const result = (await api.pay?.({ orderId: config.orderId })) as { status: string; declineCode?: string };
-    outcome.textContent =
-      result.status === 'APPROVED' ? 'Thank you! Your order is paid.' : `Your card was declined (${result.declineCode}).`;
+    const result: PayResult = await api.pay({ orderId: config.orderId });
+    if (result.status === 'APPROVED' || result.status === 'PENDING') outcome.textContent = 'Thank you! Your order is paid.';
+    else if (result.status === 'DECLINED') outcome.textContent = `Your card was declined (${result.declineCode}).`;
+    else outcome.textContent = 'Please check the card details.'; // INVALID: the widget shows which field
   } catch (error) {
     outcome.textContent = `Payment failed (${error instanceof CashierError ? error.code : 'unknown'}).`;
   } finally {
