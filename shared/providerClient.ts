@@ -2,6 +2,7 @@ import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import axiosRetry from 'axios-retry';
 import { assertProviderPath } from './assertProviderPath';
 import { CashierError, ErrorCode } from './CashierError';
+import { checkDeadline, openDeadline, untilAborted } from './callScope';
 import { MAX_RETRIES, MAX_REVALIDATIONS, SETTINGS_ATTEMPT_TIMEOUT_MS, SETTINGS_DEADLINE_MS } from './constants';
 import { isValidGuid } from './isValidGuid';
 import { ProviderPaths, WIDGET_SETTINGS_PATH } from './paths';
@@ -264,57 +265,4 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     request: (config) => request(config),
     vault: { origin: options.vaultOrigin, request: vaultRequest },
   };
-}
-
-/** A call's abort scope: the destroy signal, and a deadline that aborts on its own. */
-interface DeadlineScope {
-  signal: AbortSignal | undefined;
-  /** True once the deadline (not the destroy signal) aborted the call. */
-  expired(): boolean;
-  close(): void;
-}
-
-function openDeadline(outer: AbortSignal | undefined, deadlineMs: number | undefined): DeadlineScope {
-  if (deadlineMs === undefined) return { signal: outer, expired: () => false, close: () => undefined };
-  const controller = new AbortController();
-  let expired = false;
-  const follow = () => controller.abort(outer?.reason);
-  const timer = setTimeout(() => {
-    if (controller.signal.aborted) return;
-    expired = true;
-    controller.abort();
-  }, deadlineMs);
-  if (outer?.aborted) follow();
-  else outer?.addEventListener('abort', follow, { once: true });
-  return {
-    signal: controller.signal,
-    expired: () => expired,
-    close() {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', follow);
-    },
-  };
-}
-
-/** `promise`, or a DESTROYED rejection as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new CashierError(ErrorCode.Destroyed, 'Revalidating the app instance was aborted.'));
-    if (signal.aborted) {
-      onAbort();
-      return;
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/** `value` when undefined or a positive finite number of milliseconds; else INVALID_ARGUMENT. */
-function checkDeadline(name: string, value: unknown): number | undefined {
-  if (value === undefined || (typeof value === 'number' && Number.isFinite(value) && value > 0)) return value;
-  throw new CashierError(
-    ErrorCode.InvalidArgument,
-    `${name} must be a positive number of milliseconds, got ${typeof value === 'number' ? value : typeof value}.`,
-  );
 }

@@ -1,0 +1,155 @@
+import type { EventRecurrenceStatus, LocationType } from './enums';
+
+/**
+ * The payloads of the provider operations the reference flow reads and sends (DESIGN "Reference
+ * provider and bundle"): the spec shows the paths, not the shapes; these are the reference
+ * provider's, checked on the way in by providerBodies.ts.
+ */
+
+/** An amount in minor units (cents) of an ISO 4217 currency. */
+export interface Money {
+  /** Integer minor units, e.g. 2500 for 25.00. */
+  amount: number;
+  /** ISO 4217 code, e.g. "EUR". */
+  currency: string;
+}
+
+/** The event an order is for (reference shape; enumerations from spec section 3). */
+export interface OrderEvent {
+  /** The provider's id of the event (shared/referenceCatalog.ts), on orders it prices. */
+  id?: string;
+  name: string;
+  /** ISO 8601 date-time of the start. */
+  startsAt: string;
+  locationType: LocationType;
+  recurrenceStatus: EventRecurrenceStatus;
+  /** Venue name or address, for `VENUE` events. */
+  venue?: string;
+}
+
+/** One ticket line of an order, as the provider priced it. */
+export interface OrderLine {
+  /** The ticket type it is for (the event's, shared/referenceCatalog.ts). */
+  ticketTypeId?: string;
+  name: string;
+  /** Price of one ticket, in minor units of the order currency: the provider's, never the caller's. */
+  unitPrice: number;
+  /** 1 or more. */
+  quantity: number;
+}
+
+/** One line of an order setup: a ticket type of the event and how many (1 up to the type's `maxQuantity`). */
+export interface OrderSetupLine {
+  ticketTypeId: string;
+  quantity: number;
+}
+
+/**
+ * The buyer's details an order keeps (order setup's `buyer`, create contact and update order):
+ * known fields only, each a string no longer than its `BUYER_FIELD_MAX_LENGTHS` entry
+ * (shared/orderSetup.ts); anything else is refused with 400 naming the field.
+ */
+export type BuyerDetails = Partial<Record<BuyerFieldName, string>>;
+
+/** The buyer fields an order keeps: the widget's and the demo form's names. */
+export type BuyerFieldName = 'name' | 'fullName' | 'email' | 'phone' | 'address';
+
+/**
+ * Body of order setup: ids and quantities only. The provider prices the lines from the event's
+ * own ticket types and currency; a body that carries a price (`unitPrice`, `amount`, `total`),
+ * or any field not listed here, is refused with 400 INVALID_ORDER naming it, as is an unknown
+ * event or ticket type, a ticket type listed twice, or a quantity over the type's limit.
+ */
+export interface OrderSetupRequest {
+  /** The event's id, e.g. "riverside-jazz-night". */
+  eventId: string;
+  /** At least one line; each ticket type at most once. */
+  lines: OrderSetupLine[];
+  /** The buyer form's values, keyed by field name. */
+  buyer?: BuyerDetails;
+}
+
+/** Order status in the reference flow. */
+export type OrderStatus = 'AWAITING_PAYMENT' | 'PAID' | 'PAY_AT_VENUE';
+
+/** An order (reference shape). */
+export interface Order {
+  id: string;
+  status: OrderStatus;
+  event: OrderEvent;
+  lines: OrderLine[];
+  total: Money;
+  buyer?: BuyerDetails;
+  /** The charge that settled the order, once there is one. */
+  chargeId?: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** Payment method types the reference flow offers. */
+export type PaymentMethodType = 'CARD' | 'PAY_AT_VENUE';
+
+/** A payment method offered for an order. */
+export interface PaymentMethod {
+  type: PaymentMethodType;
+  /** What the buyer sees, e.g. "Card", "Pay at the venue". */
+  label: string;
+}
+
+/**
+ * A payment method as the provider's reply lists it: `type` is checked to be a string, and may
+ * name a method this widget does not take (the widget skips those); `label` and any other field
+ * are as they came, to be narrowed where they are read.
+ */
+export interface OfferedPaymentMethod {
+  /** "CARD", "PAY_AT_VENUE", or a type this widget does not know. */
+  type: string;
+  /** What the buyer sees, e.g. "Card"; unchecked. */
+  label?: unknown;
+}
+
+/** Body of card tokenization. The card number never reaches the host page. */
+export interface CardTokenizationRequest {
+  holderName: string;
+  /** Digits only. */
+  number: string;
+  /** 1–12. */
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+}
+
+/** A card token: single use, stands for the card in a charge. */
+export interface CardToken {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Body of a charge by order. Sent with an `Idempotency-Key` header. */
+export interface ChargeRequest {
+  paymentMethod: PaymentMethodType;
+  /** Required for `CARD`. */
+  cardToken?: string;
+  /** Where the receipt goes. */
+  email?: string;
+}
+
+/** Outcome of a charge. */
+export type ChargeStatus = 'APPROVED' | 'DECLINED' | 'PENDING';
+
+/** A charge (reference shape). */
+export interface Charge {
+  id: string;
+  orderId: string;
+  status: ChargeStatus;
+  amount: Money;
+  paymentMethod: PaymentMethodType;
+  /** Why a `DECLINED` charge was declined, e.g. "card_declined", "insufficient_funds". */
+  declineCode?: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
