@@ -1,0 +1,55 @@
+// A site's checkout with the widget, as the package's README shows it: <CashierWidget> from
+// `cashier-widget/react`, a "Place order" button once the widget is ready, and the typed result
+// of `pay()` told to the buyer. No frameUrl: the package's build knows where its frame is.
+import { type CashierApi, CashierError, CashierWidget, type PayResult } from 'cashier-widget/react';
+import { useState } from 'react';
+
+/** What the buyer reads after placing the order. */
+function describe(result: PayResult): string {
+  switch (result.status) {
+    case 'APPROVED':
+    case 'PENDING':
+      return `${result.status}: order ${result.orderId} is paid (charge ${result.chargeId}).`;
+    case 'DECLINED':
+      return `DECLINED (${result.declineCode ?? 'no code'}): ${result.message}`;
+    case 'INVALID':
+      return `INVALID: check ${Object.keys(result.errors).join(', ')}.`;
+  }
+}
+
+export function Checkout({ host, appInstance, orderId }: { host: string; appInstance: string; orderId: string }) {
+  const [api, setApi] = useState<CashierApi>();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+
+  const place = async () => {
+    if (!api) return;
+    setBusy(true);
+    try {
+      const result: PayResult = await api.pay({ orderId });
+      setMessage(describe(result));
+    } catch (error) {
+      setMessage(`Payment failed (${error instanceof CashierError ? error.code : 'unknown error'}).`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main>
+      <h1>Checkout</h1>
+      <CashierWidget
+        host={host}
+        configuration={{ appInstance }}
+        orderId={orderId}
+        buyer={{ name: 'Ada Lovelace' }}
+        onApiInit={(ready) => setApi(ready)}
+        onCrash={(error) => setMessage(`Payment is unavailable (${error.details.causeCode ?? error.code}).`)}
+      />
+      <button type="button" disabled={!api || busy} onClick={place}>
+        Place order
+      </button>
+      <p role="status">{message}</p>
+    </main>
+  );
+}

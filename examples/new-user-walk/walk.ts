@@ -1,0 +1,162 @@
+/**
+ * The new-user walk (`npm run test:walk`): what a site developer does with the package, as one
+ * test. Packs the package from a clean tree (the files git tracks, nothing built: `npm pack` runs
+ * the production build, here with loopback deployment variables), makes a fresh Vite + React +
+ * TypeScript site (site/: `<CashierWidget>` and a typed `pay()`) that installs the tarball and its
+ * tools from the npm registry at this repository's versions, typechecks it (`strict`,
+ * `noUncheckedIndexedAccess`), builds it, and buys once in Chromium against the package's mock
+ * mode (purchase.ts). Prints each step's time and the total; exits 1 on the first failure, with
+ * that step's output. The temporary folders are removed either way (kept, and named, with
+ * `CASHIER_WALK_KEEP=1`). Needs the network (or npm's cache) and Debian's Chromium (`CHROMIUM_PATH`).
+ * Run it with tsx on ./tsconfig.json (as the npm script does): the repository's `paths` would make
+ * tsx load a second msw for the site's packages, and the mock's handlers would then match nothing.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { buyOnce, type Deployment } from './purchase';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** The packed frame's deployment: loopback, so it works here; nothing listens there (the mock answers). */
+const DEPLOYMENT: Deployment = {
+  frameUrl: 'http://127.0.0.1:47481/',
+  staticsOrigin: 'http://127.0.0.1:47482',
+  vaultOrigin: 'http://127.0.0.1:47483',
+};
+
+/** What the site installs besides the tarball, at the versions this repository has installed. */
+const SITE_DEPENDENCIES = ['react', 'react-dom'];
+const SITE_DEV_DEPENDENCIES = [
+  'vite',
+  '@vitejs/plugin-react',
+  'typescript',
+  'msw',
+  '@msw/playwright',
+  '@types/react',
+  '@types/react-dom',
+];
+
+/**
+ * This process's environment without build settings, the variables `npm run` sets for its script
+ * and this walk's tsconfig for tsx, as a fresh shell has it; npm's own configuration (`npm_config_*`: registry, cache) is kept, but
+ * for `ignore_scripts` and `dry_run`, which would skip the build or the install.
+ */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const dropped = (name: string) =>
+    name === 'CASHIER_BUILD' ||
+    name === 'CASHIER_DIST_DIR' ||
+    name.startsWith('VITE_CASHIER_') ||
+    name === 'TSX_TSCONFIG_PATH' ||
+    (name.startsWith('npm_') && !name.startsWith('npm_config_')) ||
+    /^npm_config_(ignore_scripts|dry_run)$/i.test(name);
+  const kept = Object.entries(process.env).filter(([name]) => !dropped(name));
+  return { ...Object.fromEntries(kept), NO_COLOR: '1', ...extra };
+}
+
+/** Runs a command in `cwd`; returns its stdout. @throws Error with its output when it fails or outlasts `seconds`. */
+function run(command: string, args: string[], cwd: string, seconds: number, env = cleanEnv()): string {
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: seconds * 1000, maxBuffer: 64 << 20 });
+  if (result.status === 0) return result.stdout;
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`
+    .trim()
+    .split('\n')
+    .slice(-60)
+    .map((line) => line.slice(0, 400))
+    .join('\n');
+  const why = result.error ? String(result.error) : `exit ${result.status ?? result.signal}`;
+  throw new Error(`${command} ${args.join(' ')} failed (${why}):\n${output}`);
+}
+
+/** Packs the package from a copy of the tracked files into `dir`; returns the tarball's path. */
+function pack(dir: string): string {
+  const clone = join(dir, 'clone');
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  for (const file of tracked) {
+    mkdirSync(dirname(join(clone, file)), { recursive: true });
+    cpSync(join(root, file), join(clone, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  const env = cleanEnv({
+    VITE_CASHIER_FRAME_URL: DEPLOYMENT.frameUrl,
+    VITE_CASHIER_STATICS_ORIGINS: DEPLOYMENT.staticsOrigin,
+    VITE_CASHIER_VAULT_ORIGIN: DEPLOYMENT.vaultOrigin,
+  });
+  const stdout = run('npm', ['pack', '--json', '--pack-destination', dir], clone, 180, env);
+  // npm prints the build's output first; the JSON report is the last thing on stdout.
+  const [report] = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[\n') + 1)) as {
+    filename: string;
+    files: { path: string }[];
+    size: number;
+  }[];
+  const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'));
+  if (!report || !tarball) throw new Error(`npm pack made no tarball:\n${stdout.slice(-2000)}`);
+  console.log(`  ${report.filename}: ${report.files.length} files, ${(report.size / 1024).toFixed(1)} kB`);
+  console.log(`  ${report.files.map((file) => file.path).join('\n  ')}`);
+  return join(dir, tarball);
+}
+
+/** The version of `name` installed in this repository. */
+function installedVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Writes the fresh site into `dir` (site/ and its package.json) and installs its packages. */
+function makeSite(dir: string, tarball: string): void {
+  cpSync(join(import.meta.dirname, 'site'), dir, { recursive: true });
+  const pinned = (names: string[]) => Object.fromEntries(names.map((name) => [name, installedVersion(name)]));
+  const manifest = {
+    name: 'new-user-walk-site',
+    private: true,
+    version: '0.0.0',
+    type: 'module',
+    dependencies: { 'cashier-widget': `file:${tarball}`, ...pinned(SITE_DEPENDENCIES) },
+    devDependencies: pinned(SITE_DEV_DEPENDENCIES),
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], dir, 150);
+}
+
+async function main(): Promise<number> {
+  const temp = mkdtempSync(join(tmpdir(), 'cashier-walk-'));
+  const site = join(temp, 'site');
+  let tarball = '';
+  const steps: [string, () => unknown][] = [
+    [
+      'pack the package from a clean tree (production build, loopback deployment)',
+      () => {
+        tarball = pack(temp);
+      },
+    ],
+    ['make a fresh Vite + React + TypeScript site and install the tarball', () => makeSite(site, tarball)],
+    ['typecheck the site (strict, noUncheckedIndexedAccess)', () => run('npx', ['tsc', '--noEmit'], site, 60)],
+    ['build the site (vite build)', () => run('npx', ['vite', 'build'], site, 60)],
+    ['buy once in Chromium against the mock mode', () => buyOnce(site, DEPLOYMENT)],
+  ];
+  const start = performance.now();
+  try {
+    for (const [name, step] of steps) {
+      const began = performance.now();
+      try {
+        await step();
+      } catch (error) {
+        console.error(`✗ ${name} (${seconds(began)})\n${error instanceof Error ? error.message : String(error)}`);
+        console.error(`new-user walk failed after ${seconds(start)}`);
+        return 1;
+      }
+      console.log(`✓ ${name} (${seconds(began)})`);
+    }
+    console.log(`new-user walk passed in ${seconds(start)}`);
+    return 0;
+  } finally {
+    if (process.env.CASHIER_WALK_KEEP === '1') console.log(`kept ${temp} (CASHIER_WALK_KEEP=1)`);
+    else rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+process.exitCode = await main();
