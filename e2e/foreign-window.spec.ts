@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Frame, Page } from '@playwright/test';
-import { startAttackerSite } from './support/attackerSite';
+import { attackerSiteFixture } from './support/attackerSite';
 import { ATTACKER_ORIGIN, HOST_ORIGIN } from './support/origins';
 import { tokenFingerprint } from './support/provider';
 import { test as base, expect, hostEvents, mount, SETTINGS_PATH, waitForEvent } from './support/test';
@@ -20,15 +20,7 @@ import { test as base, expect, hostEvents, mount, SETTINGS_PATH, waitForEvent } 
 // allowedOrigins ['*'], both rows fail (the imitation connects and getBootstrap hands it the token).
 
 const test = base.extend<object, { attackerSite: undefined }>({
-  attackerSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern
-    async ({}, use) => {
-      const site = await startAttackerSite();
-      await use(undefined);
-      await site.close();
-    },
-    { scope: 'worker', auto: true },
-  ],
+  ...attackerSiteFixture,
 });
 
 /** What the imitating page recorded (e2e/fixtures/attacker-site/imitate-frame.html). */

@@ -1,6 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import { CONNECTION_TIMEOUT_MS, type HostMethods, PARENT_ORIGIN_PARAM } from '../shared';
-import { startAttackerSite } from './support/attackerSite';
+import { attackerSiteFixture } from './support/attackerSite';
 import { installClock } from './support/clock';
 import { APP_INSTANCE, ATTACKER_ORIGIN, FRAME_ORIGIN, HOST_ORIGIN, PROVIDER_ORIGIN } from './support/origins';
 import { tokenFingerprint } from './support/provider';
@@ -36,15 +36,7 @@ const test = base.extend<object, { attackerSite: undefined }>({
     },
     { scope: 'worker' },
   ],
-  attackerSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern
-    async ({}, use) => {
-      const site = await startAttackerSite();
-      await use(undefined);
-      await site.close();
-    },
-    { scope: 'worker', auto: true },
-  ],
+  ...attackerSiteFixture,
 });
 
 /** The attacker's own app instance token: a distinctive value, so a request that carries it is known. */

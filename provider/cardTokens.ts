@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type CardToken, cardDigits, isExpiryInFuture, isValidCardNumber, securityCodeLength } from '../shared';
+import {
+  type CardToken,
+  cardDigits,
+  isExpiryInFuture,
+  isValidCardNumber,
+  securityCodeLength,
+  TEST_CARD_DECLINES,
+  TEST_CARDS,
+} from '../shared';
 import { fail, type StoreReply } from './storeReply';
 
 /**
@@ -10,17 +18,8 @@ import { fail, type StoreReply } from './storeReply';
  */
 export const CARD_TOKEN_TTL_MS = 15 * 60_000;
 
-/** The provider's test cards (README "Test cards"); any other valid number is approved. */
-export const TEST_CARDS = {
-  approved: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-} as const;
-
-const DECLINES: Record<string, string> = {
-  [TEST_CARDS.declined]: 'card_declined',
-  [TEST_CARDS.insufficientFunds]: 'insufficient_funds',
-};
+/** The provider's test cards (one list with the mock mode's: shared/card.ts); any other valid number is approved. */
+export { TEST_CARDS };
 
 /** A card token as kept: who made it, when, whether it was used, how its charge ends. */
 interface StoredToken extends CardToken {
@@ -81,7 +80,7 @@ export function createCardTokens(now: () => Date) {
       appInstance,
       createdAt: now().getTime(),
       used: false,
-      ...(DECLINES[number] ? { declineCode: DECLINES[number] } : {}),
+      ...(TEST_CARD_DECLINES[number] ? { declineCode: TEST_CARD_DECLINES[number] } : {}),
     };
     tokens.set(token.token, token);
     const { used: _used, declineCode: _declineCode, appInstance: _appInstance, createdAt: _createdAt, ...publicToken } = token;

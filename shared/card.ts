@@ -36,3 +36,20 @@ export function isExpiryInFuture(month: number, year: number, now: Date = new Da
   if (!Number.isInteger(month) || !Number.isInteger(year) || month < 1 || month > 12) return false;
   return year * 12 + (month - 1) >= now.getFullYear() * 12 + now.getMonth();
 }
+
+/**
+ * The test cards of the reference provider and the mock mode (any future expiry, security code
+ * `123`): `approved` (and any other number passing Luhn) is charged APPROVED; `declined` and
+ * `insufficientFunds` tokenize, then their charge is DECLINED with the code in {@link TEST_CARD_DECLINES}.
+ */
+export const TEST_CARDS = {
+  approved: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/** The decline code of each declining test card, by its digits. */
+export const TEST_CARD_DECLINES: Readonly<Record<string, string>> = {
+  [TEST_CARDS.declined]: 'card_declined',
+  [TEST_CARDS.insufficientFunds]: 'insufficient_funds',
+};

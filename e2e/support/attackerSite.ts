@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import type { Fixtures } from '@playwright/test';
 import type { RunningServer } from '../../provider/listen';
 import { startStaticServer } from '../../provider/startStaticServer';
 import { E2E_PORTS } from './origins';
@@ -37,3 +38,19 @@ export function startAttackerSite(): Promise<RunningServer> {
     routes: { '/penpal.js': { file: penpalScript }, ...sdkFiles },
   });
 }
+
+/**
+ * The third-party site as a Playwright worker fixture (`attackerSite`, automatic): started once per
+ * worker for the specs that extend their `test` with it, stopped with the worker.
+ */
+export const attackerSiteFixture: Fixtures<object, { attackerSite: undefined }> = {
+  attackerSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      const site = await startAttackerSite();
+      await use(undefined);
+      await site.close();
+    },
+    { scope: 'worker', auto: true },
+  ],
+};

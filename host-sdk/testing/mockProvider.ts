@@ -1,5 +1,5 @@
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { cardDigits, isValidCardNumber } from '../../shared/card';
+import { cardDigits, isValidCardNumber, TEST_CARD_DECLINES, TEST_CARDS } from '../../shared/card';
 import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../../shared/constants';
 import { priceOrderSetup } from '../../shared/orderSetup';
 import { ProviderPaths } from '../../shared/paths';
@@ -13,16 +13,8 @@ export { MOCK_APP_INSTANCE, type MockFaults, type MockProviderOptions } from './
  * APPROVED; `declined` and `insufficientFunds` tokenize, then their charge is DECLINED with
  * `declineCode` `card_declined` and `insufficient_funds`.
  */
-export const MOCK_TEST_CARDS = {
-  approved: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-} as const;
-
-const DECLINE_CODES: Record<string, string> = {
-  [MOCK_TEST_CARDS.declined]: 'card_declined',
-  [MOCK_TEST_CARDS.insufficientFunds]: 'insufficient_funds',
-};
+export const MOCK_TEST_CARDS = TEST_CARDS;
+const DECLINE_CODES = TEST_CARD_DECLINES;
 
 /** An order the mock provider holds. */
 export interface MockOrder {
