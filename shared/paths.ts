@@ -56,6 +56,11 @@ export const ProviderPaths = {
   chargesByOrder: (orderId: string) => p(`orders/${id(orderId)}/charges`),
   /** Spec 7: charges by charge id. */
   charge: (chargeId: string) => p(`charges/${id(chargeId)}`),
+  /**
+   * POST: cancel an open (`REQUIRES_ACTION`) charge; it settles as DECLINED
+   * `authentication_abandoned`. A settled charge is answered as it is.
+   */
+  cancelCharge: (chargeId: string) => p(`charges/${id(chargeId)}/cancel`),
   /** Spec 7: account. */
   account: p('account'),
   /** Spec 7: payment methods, general. */

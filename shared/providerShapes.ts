@@ -138,8 +138,23 @@ export interface ChargeRequest {
   email?: string;
 }
 
-/** Outcome of a charge. */
-export type ChargeStatus = 'APPROVED' | 'DECLINED' | 'PENDING';
+/**
+ * Outcome of a charge. `REQUIRES_ACTION`: the card's bank asks the buyer to confirm the payment
+ * (3-D Secure challenge, `nextAction`); the charge is open until the challenge's result is recorded
+ * or the charge is cancelled, then it settles as `APPROVED` or `DECLINED`.
+ */
+export type ChargeStatus = 'APPROVED' | 'DECLINED' | 'PENDING' | 'REQUIRES_ACTION';
+
+/**
+ * What the buyer must do before a `REQUIRES_ACTION` charge settles. `THREE_DS_CHALLENGE`: show the
+ * bank's challenge page at `url`, which is always on the vault origin (fixed at build time), never
+ * on `host`; a `url` anywhere else is refused (`INVALID_RESPONSE`).
+ */
+export interface NextAction {
+  type: 'THREE_DS_CHALLENGE';
+  /** Absolute URL of the challenge page, on the vault origin. */
+  url: string;
+}
 
 /** A charge (reference shape). */
 export interface Charge {
@@ -148,8 +163,10 @@ export interface Charge {
   status: ChargeStatus;
   amount: Money;
   paymentMethod: PaymentMethodType;
-  /** Why a `DECLINED` charge was declined, e.g. "card_declined", "insufficient_funds". */
+  /** Why a `DECLINED` charge was declined, e.g. "card_declined", "insufficient_funds" (`DeclineCode`). */
   declineCode?: string;
+  /** Present while `status` is `REQUIRES_ACTION`: the 3-D Secure challenge to show. */
+  nextAction?: NextAction;
   /** ISO 8601. */
   createdAt: string;
 }

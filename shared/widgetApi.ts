@@ -15,11 +15,19 @@ export interface ValidationResult {
 }
 
 /**
- * Why the provider declined a card: `'card_declined'` (the bank refused it) or
- * `'insufficient_funds'`; other providers' codes come through as they are, so match the known ones
- * and treat any other string as a decline.
+ * Why the provider declined a card: `'card_declined'` (the bank refused it),
+ * `'insufficient_funds'`, `'incorrect_zip'`, and for 3-D Secure `'authentication_failed'` (the buyer
+ * failed the bank's challenge) or `'authentication_abandoned'` (the challenge was closed or left open
+ * 10 minutes); other providers' codes come through as they are, so match the known ones and treat
+ * any other string as a decline.
  */
-export type DeclineCode = 'card_declined' | 'insufficient_funds' | (string & {});
+export type DeclineCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'incorrect_zip'
+  | 'authentication_failed'
+  | 'authentication_abandoned'
+  | (string & {});
 
 /** What `api.pay` takes: the order to pay, the one the widget was mounted or updated with (`orderId`). */
 export interface PayInput {
