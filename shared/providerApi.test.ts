@@ -16,7 +16,7 @@ const host = 'https://tickets.example.com';
 /** The card vault: another origin than the host, as a production frame has it (shared/vault.ts). */
 const vault = 'https://vault.example.net';
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

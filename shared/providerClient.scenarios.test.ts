@@ -18,7 +18,7 @@ const path = `${PAYMENTS_CHECKOUT_BASE_PATH}/scenario`;
 const url = `${host}${path}`;
 const server = setupServer();
 const createAxios = axios.create.bind(axios);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -9,7 +9,7 @@ import { createProviderAxios, createProviderClient } from './providerClient';
 const host = 'https://tickets.example.com';
 const settingsUrl = `${host}${ProviderPaths.widgetSettings}`;
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -1,4 +1,9 @@
 // @vitest-environment jsdom
+// @vitest-environment-options {"url": "https://tickets.example.com/"}
+// msw 3 lets jsdom's own XMLHttpRequest go out (through Node's http, where msw answers it), so jsdom
+// applies CORS as a browser would: a cross-origin request with Authorization is preflighted, and the
+// reply needs CORS headers. The provider's CORS is the browser tests' concern (e2e/); here the frame
+// document is on the provider's origin, so the loader's requests are same-origin.
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +15,7 @@ const host = 'https://tickets.example.com';
 const statics = 'http://127.0.0.1:4175/statics';
 const settingsUrl = `${host}${ProviderPaths.widgetSettings}`;
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

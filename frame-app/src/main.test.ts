@@ -1,4 +1,9 @@
 // @vitest-environment jsdom
+// @vitest-environment-options {"url": "https://api.example.com/"}
+// msw 3 lets jsdom's own XMLHttpRequest go out (through Node's http, where msw answers it), so jsdom
+// applies CORS as a browser would: a cross-origin request with Authorization is preflighted, and the
+// reply needs CORS headers. The provider's CORS is the browser tests' concern (e2e/); here the frame
+// document is on the provider's origin, so the loader's requests are same-origin.
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { type Connection, connect, type Methods, WindowMessenger } from 'penpal';
@@ -65,7 +70,7 @@ vi.mock('./loadBundle', () => ({
 }));
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
 /** The settings requests the frame made (Authorization header of each). */
