@@ -2,8 +2,8 @@
  * The walk's last step: one purchase on the site's built checkout, in Debian's Chromium, against
  * the packed package's mock mode. The site is served on loopback by `vite preview`; the provider,
  * the bundle, the card vault and the frame's own files come from the package's `cashier-widget/testing`
- * handlers, routed at the browser context by `@msw/playwright` (as examples/site-checkout does),
- * both as the site's installed copies: the mock is the package a site gets. A request that
+ * handlers, answering the browser context's routed requests through msw's `getResponse` (as
+ * examples/site-checkout does), both as the site's installed copies: the mock is the package a site gets. A request that
  * neither the site nor a handler answers is aborted and fails the walk.
  */
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/support/chromium';
 
 type Testing = typeof import('cashier-widget/testing');
-type MswPlaywright = typeof import('@msw/playwright');
+type Msw = typeof import('msw');
 
 /** Where the packed build puts the frame, the statics it allows and the card vault (its deployment variables). */
 export interface Deployment {
@@ -52,7 +52,7 @@ function freePort(): Promise<number> {
 export async function buyOnce(siteDir: string, deployment: Deployment): Promise<void> {
   const { createMockProvider, frameAppHandlers, startMockServer, MOCK_APP_INSTANCE, MOCK_TEST_CARDS } =
     await importFromSite<Testing>(siteDir, 'cashier-widget/testing');
-  const { defineNetworkFixture } = await importFromSite<MswPlaywright>(siteDir, '@msw/playwright');
+  const { getResponse } = await importFromSite<Msw>(siteDir, 'msw');
 
   const port = await freePort();
   const site = `http://localhost:${port}`;
@@ -83,13 +83,17 @@ export async function buyOnce(siteDir: string, deployment: Deployment): Promise<
       escaped.push(url);
       return route.abort('blockedbyclient');
     });
-    const network = defineNetworkFixture({
-      context,
-      // The frame app served from the package at the compiled frame URL, and the provider.
-      handlers: [...frameAppHandlers({ frameUrl: deployment.frameUrl }), ...mock.handlers],
-      skipAssetRequests: false,
+    // The frame app served from the package at the compiled frame URL, and the provider.
+    const routed = [...frameAppHandlers({ frameUrl: deployment.frameUrl }), ...mock.handlers];
+    await context.route('**/*', async (route) => {
+      const request = route.request();
+      const body = request.postDataBuffer();
+      const init = { method: request.method(), headers: request.headers(), body: body && new Uint8Array(body) };
+      const response = await getResponse(routed, new Request(request.url(), init));
+      if (!response) return route.fallback();
+      const reply = Buffer.from(await response.arrayBuffer());
+      return route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: reply });
     });
-    await network.enable();
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -116,7 +120,6 @@ export async function buyOnce(siteDir: string, deployment: Deployment): Promise<
     if (!charged || mock.order(orderId)?.status !== 'PAID') {
       throw new Error(`expected one APPROVED charge of ${orderId}, the order PAID; charges: ${JSON.stringify(charges)}`);
     }
-    await network.disable();
     if (escaped.length > 0) throw new Error(`requests neither the site nor the mock answered: ${escaped.join(', ')}`);
     console.log(`  ${await status.textContent()}`);
   } finally {

@@ -15,6 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { MSW_MAJORS, runExampleSiteTest } from './exampleSiteTest';
 import { buyOnce, type Deployment } from './purchase';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -28,19 +29,12 @@ const DEPLOYMENT: Deployment = {
 
 /** What the site installs besides the tarball, at the versions this repository has installed. */
 const SITE_DEPENDENCIES = ['react', 'react-dom'];
-const SITE_DEV_DEPENDENCIES = [
-  'vite',
-  '@vitejs/plugin-react',
-  'typescript',
-  'msw',
-  '@msw/playwright',
-  '@types/react',
-  '@types/react-dom',
-];
+const SITE_DEV_DEPENDENCIES = ['vite', '@vitejs/plugin-react', 'typescript', 'msw', '@types/react', '@types/react-dom'];
 
 /**
- * This process's environment without build settings, the variables `npm run` sets for its script
- * and this walk's tsconfig for tsx, as a fresh shell has it; npm's own configuration (`npm_config_*`: registry, cache) is kept, but
+ * This process's environment without build settings, the variables `npm run` sets for its script,
+ * `NODE_ENV` (Vite's preview, in this process, sets it to production, and npm would then skip
+ * devDependencies) and this walk's tsconfig for tsx, as a fresh shell has it; npm's own configuration (`npm_config_*`: registry, cache) is kept, but
  * for `ignore_scripts` and `dry_run`, which would skip the build or the install.
  */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -49,6 +43,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     name === 'CASHIER_DIST_DIR' ||
     name.startsWith('VITE_CASHIER_') ||
     name === 'TSX_TSCONFIG_PATH' ||
+    name === 'NODE_ENV' ||
     (name.startsWith('npm_') && !name.startsWith('npm_config_')) ||
     /^npm_config_(ignore_scripts|dry_run)$/i.test(name);
   const kept = Object.entries(process.env).filter(([name]) => !dropped(name));
@@ -133,6 +128,10 @@ async function main(): Promise<number> {
     ['typecheck the site (strict, noUncheckedIndexedAccess)', () => run('npx', ['tsc', '--noEmit'], site, 60)],
     ['build the site (vite build)', () => run('npx', ['vite', 'build'], site, 60)],
     ['buy once in Chromium against the mock mode', () => buyOnce(site, DEPLOYMENT)],
+    ...Object.entries(MSW_MAJORS).map(([major, range]): [string, () => unknown] => [
+      `the example site's test (examples/site-checkout) with msw ${major}, in Chromium and Firefox`,
+      () => runExampleSiteTest(join(temp, `example-msw${major}`), tarball, range, run),
+    ]),
   ];
   const start = performance.now();
   try {

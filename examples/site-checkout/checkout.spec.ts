@@ -2,7 +2,7 @@
 // write it, against the package's mock mode. The real host SDK and the real frame app run in the
 // browser; the provider, the bundle and the frame's files come from `cashier-widget/testing`'s
 // msw handlers, routed at the browser context (which, unlike a service worker on the host page,
-// sees the cross-origin iframe's requests) by @msw/playwright (the fixture in mockMode.ts). The
+// sees the cross-origin iframe's requests) with msw's getResponse (the fixture in mockMode.ts). The
 // page under test passes no test-only options: the frame handlers serve at the frame URL the
 // package was built with, which the SDK uses by default.
 // The example names the package as a site does: at run time `cashier-widget` and

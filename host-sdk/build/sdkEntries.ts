@@ -9,7 +9,7 @@ export const SDK_ENTRIES = {
   index: 'host-sdk/index.ts',
   /** `cashier-widget/react`: `<CashierWidget>`; React is a peer dependency. */
   react: 'host-sdk/react/index.ts',
-  /** `cashier-widget/testing`: the mock mode for sites' own tests (Node; msw 2 is a peer dependency). */
+  /** `cashier-widget/testing`: the mock mode for sites' own tests (Node; msw 2.15 or 3 is a peer dependency). */
   testing: 'host-sdk/testing/index.ts',
 } as const;
 

@@ -54,7 +54,7 @@ function recordedFrameUrl(frameDir: string): URL {
 }
 
 /**
- * msw 2 handlers that serve the built frame app from `frameDir` under the folder of `frameUrl`
+ * msw handlers that serve the built frame app from `frameDir` under the folder of `frameUrl`
  * (default: the frame URL the build compiled in; `https://cdn.example/frame/` serves `/frame/*`),
  * so a site's tests run the real frame with no frame server: the folder and any path ending in `/`
  * are `index.html`, sent with the build's Content-Security-Policy header (as docs/deploy.md asks

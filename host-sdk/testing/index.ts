@@ -1,11 +1,11 @@
 /**
- * `cashier-widget/testing`: the mock mode. msw 2 handlers that stand in for the
+ * `cashier-widget/testing`: the mock mode. msw handlers (msw 2.15 or 3) that stand in for the
  * provider (widget settings, the payment operations, fault switches), a tiny reference bundle,
  * and handlers that serve the built frame app, so a site's own tests run the real host SDK and
- * the real frame with no provider and no network. Node only (Vitest, Playwright); needs `msw` 2.
- * In Playwright, route the browser context through the handlers (`@msw/playwright`,
- * `skipAssetRequests: false`): the frame is a cross-origin iframe, which a service worker on the
- * host page does not see. Guide: docs/integration.md "Mock mode".
+ * the real frame with no provider and no network. Node only (Vitest, Playwright); needs `msw` 2.15
+ * or 3. In Playwright, route the browser context through the handlers (`context.route` answered by
+ * msw's `getResponse`): the frame is a cross-origin iframe, which a service worker on the host page
+ * does not see. Guide: docs/integration.md "Mock mode".
  */
 
 export { developmentVaultOrigin } from './developmentVaultOrigin';

@@ -46,11 +46,11 @@ export interface MockProvider {
   /** The card vault origin the handlers answer card tokenization at, as checked. */
   readonly vaultOrigin: string;
   /**
-   * msw 2 request handlers for every request the frame and the bundle make to `host` and
+   * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host` and
    * `staticsBaseUrl`: widget settings, order setup and read, payment methods by order, card
    * tokenization, charges by order (create, list) and by id, the bundle, and CORS preflights.
-   * Give them to `setupServer` (Vitest), or to `@msw/playwright`'s `defineNetworkFixture` with
-   * `skipAssetRequests: false` (Playwright: context-level routing also sees the frame's requests).
+   * Give them to `setupServer` (Vitest), or answer the browser context's routed requests with
+   * msw's `getResponse` (Playwright: context-level routing also sees the frame's requests).
    */
   readonly handlers: HttpHandler[];
   /**
@@ -73,7 +73,7 @@ export interface MockProvider {
 }
 
 /**
- * The provider's checkout API as msw 2 handlers, in memory (the mock mode), so a
+ * The provider's checkout API as msw handlers, in memory (the mock mode), so a
  * site's Vitest or Playwright tests run the real SDK and frame with no provider and no network.
  * Every API request needs `Authorization` set to one of `appInstances` (else 401 UNAUTHORIZED, as
  * the real provider); a charge needs an `Idempotency-Key` and a repeated key gets the first charge

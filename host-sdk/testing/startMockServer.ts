@@ -5,7 +5,7 @@ import { getResponse, type RequestHandler } from 'msw';
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions {
   /**
-   * msw 2 request handlers, e.g. `createMockProvider({ host: server.url }).handlers`. The array is
+   * msw request handlers, e.g. `createMockProvider({ host: server.url }).handlers`. The array is
    * read at each request, so handlers may be pushed after the server started (once its `url` is known).
    */
   handlers: readonly RequestHandler[];
