@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isExpiryInFuture, isValidCardNumber, securityCodeLength, TEST_CARD_CHALLENGES, TEST_CARD_DECLINES, TEST_CARDS } from './card';
+import {
+  isExpiryInFuture,
+  isValidCardNumber,
+  securityCodeLength,
+  TEST_CARD_CHALLENGES,
+  TEST_CARD_DECLINES,
+  TEST_CARDS,
+} from './card';
 
 describe('isValidCardNumber (Luhn, 13–19 digits)', () => {
   it.each([
