@@ -105,7 +105,7 @@ describe('the challenge page (GET on the vault origin)', () => {
     );
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
   });
 
   it('serves its script and style sheet on the vault origin', async () => {

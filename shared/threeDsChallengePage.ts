@@ -71,11 +71,13 @@ export function formatMoney(money: Money): string {
 
 /**
  * The reply headers of every challenge page (and its 404/409 pages): HTML, a strict CSP (own
- * script and style only, forms to itself, `frame-ancestors` = `ancestors`), `nosniff`, no
- * referrer, never cached. `ancestors` must list the frame origins AND the sites that embed the
- * frame: a browser checks `frame-ancestors` against every ancestor, not only the parent (Chromium
- * and Firefox both refuse a frame-in-frame whose top page is not listed). That the parent itself
- * is the frame is checked by the page's script. An empty list gives `frame-ancestors 'none'`.
+ * script and style only, forms to itself, `frame-ancestors` = `ancestors`), `nosniff`, a referrer
+ * for its own origin only (`same-origin`: with `no-referrer` the browser sends `Origin: null` with
+ * the form's POST, which the vault refuses), never cached. `ancestors` must list the frame origins
+ * AND the sites that embed the frame: a browser checks `frame-ancestors` against every ancestor, not
+ * only the parent (Chromium and Firefox both refuse a frame-in-frame whose top page is not listed).
+ * That the parent itself is the frame is checked by the page's script. An empty list gives
+ * `frame-ancestors 'none'`.
  */
 export function threeDsPageHeaders(ancestors: readonly string[]): Record<string, string> {
   const frameAncestors = ancestors.length > 0 ? ancestors.join(' ') : "'none'";
@@ -83,7 +85,7 @@ export function threeDsPageHeaders(ancestors: readonly string[]): Record<string,
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${frameAncestors}`,
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
+    'Referrer-Policy': 'same-origin',
     'Cache-Control': 'no-store',
   };
 }
