@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type Charge, type ChargeRequest, LocationType, type Order, type PaymentMethod } from '../shared';
 import { describeBuyerProblem, priceOrderSetup } from '../shared/orderSetup';
 import type { ThreeDsOutcome } from '../shared/threeDsChallengePage';
+import { createThreeDsChallenges } from '../shared/threeDsChallenges';
 import { createCardTokens } from './cardTokens';
 import { applicationError, fail, type StoreReply } from './storeReply';
-import { createThreeDsChallenges } from './threeDsChallenges';
 
+export { THREE_DS_CHALLENGE_TTL_MS } from '../shared/threeDsChallenges';
 export { CARD_TOKEN_TTL_MS, TEST_CARDS } from './cardTokens';
 export { applicationError, type StoreReply } from './storeReply';
-export { THREE_DS_CHALLENGE_TTL_MS } from './threeDsChallenges';
 
 /**
  * The reference provider's in-memory checkout: orders, card tokens and charges (DESIGN "Reference
@@ -22,7 +22,7 @@ export { THREE_DS_CHALLENGE_TTL_MS } from './threeDsChallenges';
  *   or 400 INVALID_CARD_TOKEN), and Idempotency-Keys are per app instance.
  * - Exactly once: a charge needs an idempotency key, a repeated key gets the first charge back,
  *   and an order has at most one settling charge (409 for a second, whatever its key), and at
- *   most one open 3-D Secure charge (`REQUIRES_ACTION`, threeDsChallenges.ts): a new charge
+ *   most one open 3-D Secure charge (`REQUIRES_ACTION`, shared/threeDsChallenges.ts): a new charge
  *   while it is open is 409 CHARGE_IN_PROGRESS.
  * - Nothing small grows for ever: a card token is forgotten {@link CARD_TOKEN_TTL_MS} (15
  *   minutes) after it was made, an idempotency record {@link IDEMPOTENCY_TTL_MS} (24 hours,
@@ -172,7 +172,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
         : { ...base, status: 'APPROVED', paymentMethod: 'CARD' };
       if (outcome.challenge) {
         try {
-          challenges.open(charge, order, { last4: outcome.last4, ...outcome.challenge });
+          challenges.open(charge, order, { merchant: order.event.name, last4: outcome.last4, ...outcome.challenge });
         } catch (error) {
           return fail(500, 'THREE_DS_UNAVAILABLE', (error as Error).message);
         }

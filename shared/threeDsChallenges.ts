@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { Charge, Order } from '../shared';
-import { type ThreeDsChallengeView, type ThreeDsOutcome, threeDsChallengePath } from '../shared/threeDsChallengePage';
+import type { ChargeStatus, Money, NextAction } from './providerShapes';
+import { type ThreeDsChallengeView, type ThreeDsOutcome, threeDsChallengePath } from './threeDsChallengePage';
 
 /**
  * How long a 3-D Secure challenge stays open: 10 minutes after its charge was made. Then the
@@ -8,14 +7,37 @@ import { type ThreeDsChallengeView, type ThreeDsOutcome, threeDsChallengePath } 
  */
 export const THREE_DS_CHALLENGE_TTL_MS = 10 * 60_000;
 
-/** A challenge as kept: its charge and order (the store's own objects, settled in place). */
-interface Challenge {
+/** The fields of a charge a challenge reads and settles (the reference provider's `Charge`, the mock's `MockCharge`). */
+export interface ChallengedCharge {
   id: string;
-  charge: Charge;
-  order: Order;
+  orderId: string;
+  amount: Money;
+  status: ChargeStatus;
+  declineCode?: string;
+  nextAction?: NextAction;
+}
+
+/** The fields of an order an APPROVED challenge pays. */
+export interface ChallengedOrder {
+  status: string;
+  chargeId?: string;
+}
+
+/** What the challenge page shows besides the amount, and how a completed challenge ends. */
+export interface ChallengeCard {
+  /** Who is paid: the order's event name. */
+  merchant: string;
+  /** The card's last four digits. */
   last4: string;
   /** Set when a completed challenge still declines (test card 1629), with this code. */
   completeDeclineCode?: string;
+}
+
+/** A challenge as kept: its charge and order (the store's own objects, settled in place). */
+interface Challenge extends ChallengeCard {
+  id: string;
+  charge: ChallengedCharge;
+  order: ChallengedOrder;
   /** Milliseconds since the epoch, by the store's clock. */
   createdAt: number;
   /** True until a result is recorded, the charge is cancelled, or the challenge expires. */
@@ -23,17 +45,27 @@ interface Challenge {
 }
 
 /** What recording a result did: `recorded` (the charge settled), `unknown` challenge id, or `closed` (answered, cancelled or expired). */
-export type RecordResult = { status: 'recorded'; charge: Charge } | { status: 'unknown' } | { status: 'closed' };
+export type RecordResult = { status: 'recorded'; charge: ChallengedCharge } | { status: 'unknown' } | { status: 'closed' };
+
+/** 32 random bytes, base64url (43 characters): Web Crypto, so the mock mode runs it anywhere. */
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 /**
- * The checkout store's 3-D Secure challenges (issue 22). A challenge card's charge is opened here:
+ * The 3-D Secure challenges (issue 22) of the reference provider's checkout store and of the mock
+ * mode: one state machine for both. A challenge card's charge is opened here:
  * `REQUIRES_ACTION` with `nextAction.url` = `<vault origin>/three-ds/challenges/<id>`, the id 32
  * random bytes (base64url, unguessable: it is what lets the page record a result). It settles once:
  * by the buyer's result (complete → APPROVED, or DECLINED `completeDeclineCode`; fail → DECLINED
  * `authentication_failed`), by a cancel, or {@link THREE_DS_CHALLENGE_TTL_MS} after it was made
  * (both DECLINED `authentication_abandoned`). An APPROVED charge pays its order.
  * `now` is the store's clock; `vaultOrigin` the vault's public origin (undefined: not known, and
- * {@link open} throws).
+ * `open` throws).
  */
 export function createThreeDsChallenges(now: () => Date, vaultOrigin: () => string | undefined) {
   const byId = new Map<string, Challenge>();
@@ -61,15 +93,15 @@ export function createThreeDsChallenges(now: () => Date, vaultOrigin: () => stri
   }
 
   /**
-   * Opens a challenge for `charge` (made just now for `order`, with a card ending `last4`): sets it
+   * Opens a challenge for `charge` (made just now for `order`, with `card`): sets it
    * `REQUIRES_ACTION` with its `nextAction`.
    * @throws Error when the vault origin is not known (the provider was started without it).
    */
-  function open(charge: Charge, order: Order, card: { last4: string; completeDeclineCode?: string }): void {
+  function open(charge: ChallengedCharge, order: ChallengedOrder, card: ChallengeCard): void {
     const origin = vaultOrigin();
     if (origin === undefined)
       throw new Error('The provider does not know its vault origin: no challenge page to send the buyer to.');
-    const id = `tds_${randomBytes(32).toString('base64url')}`;
+    const id = `tds_${randomId()}`;
     const challenge: Challenge = { id, charge, order, ...card, createdAt: now().getTime(), open: true };
     byId.set(id, challenge);
     byCharge.set(charge.id, challenge);
@@ -85,8 +117,8 @@ export function createThreeDsChallenges(now: () => Date, vaultOrigin: () => stri
       sweep();
       const challenge = byId.get(challengeId);
       if (!challenge?.open) return undefined;
-      const { charge, order, last4 } = challenge;
-      return { challengeId, merchant: order.event.name, amount: charge.amount, last4 };
+      const { charge, merchant, last4 } = challenge;
+      return { challengeId, merchant, amount: charge.amount, last4 };
     },
     /** Records the buyer's `outcome` for `challengeId`, once: the charge settles. */
     record(challengeId: string, outcome: ThreeDsOutcome): RecordResult {
@@ -106,7 +138,7 @@ export function createThreeDsChallenges(now: () => Date, vaultOrigin: () => stri
       if (challenge?.open) settle(challenge, 'DECLINED', 'authentication_abandoned');
     },
     /** The open (`REQUIRES_ACTION`) charge of `orderId`, if any: at most one. */
-    openChargeOf(orderId: string): Charge | undefined {
+    openChargeOf(orderId: string): ChallengedCharge | undefined {
       sweep();
       for (const challenge of byCharge.values())
         if (challenge.open && challenge.charge.orderId === orderId) return challenge.charge;
