@@ -126,7 +126,7 @@ export function renderThreeDsChallengePage(view: ThreeDsChallengeView, frameOrig
   const labels: Record<ThreeDsOutcome, string> = { complete: 'Complete authentication', fail: 'Fail authentication' };
   const buttons = THREE_DS_OUTCOMES.map(
     (outcome) =>
-      `<button type="submit" name="outcome" value="${outcome}" formaction="${escapeHtml(threeDsResultPath(challengeId, outcome))}">${labels[outcome]}</button>`,
+      `<button type="submit" value="${outcome}" formaction="${escapeHtml(threeDsResultPath(challengeId, outcome))}">${labels[outcome]}</button>`,
   ).join('\n');
   return page(
     'Confirm your payment',
