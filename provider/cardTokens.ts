@@ -5,6 +5,7 @@ import {
   isExpiryInFuture,
   isValidCardNumber,
   securityCodeLength,
+  TEST_CARD_CHALLENGES,
   TEST_CARD_DECLINES,
   TEST_CARDS,
 } from '../shared';
@@ -28,6 +29,18 @@ interface StoredToken extends CardToken {
   createdAt: number;
   used: boolean;
   declineCode?: string;
+  /** Set for a 3-D Secure challenge card ({@link TEST_CARD_CHALLENGES}). */
+  challenge?: { completeDeclineCode?: string };
+}
+
+/** How a charge with a card token goes, as {@link createCardTokens}' `take` tells it. */
+export interface CardTokenOutcome {
+  /** The card's last four digits (the challenge page shows them). */
+  last4: string;
+  /** Set when the charge declines at once, with this code. */
+  declineCode?: string;
+  /** Set when the bank asks for a 3-D Secure challenge first ({@link TEST_CARD_CHALLENGES}). */
+  challenge?: { completeDeclineCode?: string };
 }
 
 /**
@@ -81,23 +94,35 @@ export function createCardTokens(now: () => Date) {
       createdAt: now().getTime(),
       used: false,
       ...(TEST_CARD_DECLINES[number] ? { declineCode: TEST_CARD_DECLINES[number] } : {}),
+      ...(TEST_CARD_CHALLENGES[number] ? { challenge: { ...TEST_CARD_CHALLENGES[number] } } : {}),
     };
     tokens.set(token.token, token);
-    const { used: _used, declineCode: _declineCode, appInstance: _appInstance, createdAt: _createdAt, ...publicToken } = token;
+    const {
+      used: _used,
+      declineCode: _declineCode,
+      challenge: _challenge,
+      appInstance: _appInstance,
+      createdAt: _createdAt,
+      ...publicToken
+    } = token;
     return { status: 201, body: publicToken };
   }
 
   /**
-   * Uses up `tokenId` for a charge by `appInstance`: resolves to how the charge ends (`{}`
-   * approves, `{ declineCode }` declines), or undefined when the token is unknown, expired, used
+   * Uses up `tokenId` for a charge by `appInstance`: resolves to how the charge goes (neither
+   * `declineCode` nor `challenge` approves), or undefined when the token is unknown, expired, used
    * already, or made for another app instance (the charge answers 400 INVALID_CARD_TOKEN).
    */
-  function take(tokenId: unknown, appInstance: string): { declineCode?: string } | undefined {
+  function take(tokenId: unknown, appInstance: string): CardTokenOutcome | undefined {
     sweep();
     const token = typeof tokenId === 'string' ? tokens.get(tokenId) : undefined;
     if (!token || token.used || token.appInstance !== appInstance) return undefined;
     token.used = true;
-    return token.declineCode ? { declineCode: token.declineCode } : {};
+    return {
+      last4: token.last4,
+      ...(token.declineCode ? { declineCode: token.declineCode } : {}),
+      ...(token.challenge ? { challenge: token.challenge } : {}),
+    };
   }
 
   return { tokenize, take, clear: () => tokens.clear() };

@@ -97,6 +97,7 @@ export function registerCheckoutRoutes<E extends Env>(
   );
   app.get(pattern(P.chargesByOrder, 'orderId'), (c) => send(c, store.chargesOf(orderId(c), owner(c))));
   app.get(pattern(P.charge, 'chargeId'), (c) => send(c, store.getCharge(param(c, 'chargeId'), owner(c))));
+  app.post(pattern(P.cancelCharge, 'chargeId'), (c) => send(c, store.cancelCharge(param(c, 'chargeId'), owner(c))));
   app.get(P.paymentMethods, (c) =>
     c.json([
       { type: 'CARD', label: 'Card' },

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Charge, type ChargeRequest, LocationType, type Order, type PaymentMethod } from '../shared';
 import { describeBuyerProblem, priceOrderSetup } from '../shared/orderSetup';
+import type { ThreeDsOutcome } from '../shared/threeDsChallengePage';
+import { createThreeDsChallenges } from '../shared/threeDsChallenges';
 import { createCardTokens } from './cardTokens';
-import { fail, type StoreReply } from './storeReply';
+import { applicationError, fail, type StoreReply } from './storeReply';
 
+export { THREE_DS_CHALLENGE_TTL_MS } from '../shared/threeDsChallenges';
 export { CARD_TOKEN_TTL_MS, TEST_CARDS } from './cardTokens';
 export { applicationError, type StoreReply } from './storeReply';
 
@@ -18,7 +21,9 @@ export { applicationError, type StoreReply } from './storeReply';
  *   answer only to that app instance (another one gets 404 ORDER_NOT_FOUND / CHARGE_NOT_FOUND,
  *   or 400 INVALID_CARD_TOKEN), and Idempotency-Keys are per app instance.
  * - Exactly once: a charge needs an idempotency key, a repeated key gets the first charge back,
- *   and an order has at most one settling charge (409 for a second, whatever its key).
+ *   and an order has at most one settling charge (409 for a second, whatever its key), and at
+ *   most one open 3-D Secure charge (`REQUIRES_ACTION`, shared/threeDsChallenges.ts): a new charge
+ *   while it is open is 409 CHARGE_IN_PROGRESS.
  * - Nothing small grows for ever: a card token is forgotten {@link CARD_TOKEN_TTL_MS} (15
  *   minutes) after it was made, an idempotency record {@link IDEMPOTENCY_TTL_MS} (24 hours,
  *   as Stripe) after its charge. That is safe for a resend: the widget resends a lost charge
@@ -30,12 +35,26 @@ export { applicationError, type StoreReply } from './storeReply';
 /** How long the reply to an Idempotency-Key is kept: 24 hours after its charge, as Stripe does. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
-/** Creates an empty checkout store. `now` is injectable for expiry checks in tests. */
-export function createCheckoutStore(now: () => Date = () => new Date()) {
+/** Options of {@link createCheckoutStore}. */
+export interface CheckoutStoreOptions {
+  /**
+   * The card vault's public origin (e.g. `http://127.0.0.1:4176`), read when a challenge opens:
+   * its page is `${origin}/three-ds/challenges/<id>`. Default: not known, and a challenge card's
+   * charge answers 500 THREE_DS_UNAVAILABLE.
+   */
+  vaultOrigin?: () => string | undefined;
+}
+
+/**
+ * Creates an empty checkout store. `now` is injectable for expiry checks in tests (card tokens,
+ * idempotency records, 3-D Secure challenges).
+ */
+export function createCheckoutStore(now: () => Date = () => new Date(), options: CheckoutStoreOptions = {}) {
   /** Order id → the order and the app instance that made it. */
   const orders = new Map<string, { order: Order; appInstance: string }>();
   const tokens = createCardTokens(now);
   const charges = new Map<string, Charge>();
+  const challenges = createThreeDsChallenges(now, options.vaultOrigin ?? (() => undefined));
   /** App instance + Idempotency-Key → the request it was first used with, the reply it got, and when. */
   const idempotency = new Map<string, { fingerprint: string; reply: StoreReply<Charge>; at: number }>();
 
@@ -97,12 +116,15 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
    * Charge an order, exactly once:
    * - 400 IDEMPOTENCY_KEY_REQUIRED without a key of 1–255 characters;
    * - a key `appInstance` used before (within {@link IDEMPOTENCY_TTL_MS}) with the same order and
-   *   body replays its first 201 reply (header `Idempotent-Replayed: true`), with another body 422
-   *   IDEMPOTENCY_KEY_REUSED;
+   *   body replays its first 201 reply (header `Idempotent-Replayed: true`) with the charge as it
+   *   is now (an open `REQUIRES_ACTION` charge as the same open charge, one settled since as
+   *   settled), with another body 422 IDEMPOTENCY_KEY_REUSED;
    * - 404 ORDER_NOT_FOUND (also another app instance's order); 409 ORDER_ALREADY_PAID once an
    *   order has a settling charge (APPROVED, or PENDING for pay at the venue): at most one per order;
+   *   409 CHARGE_IN_PROGRESS (`details.chargeId`) while the order has an open `REQUIRES_ACTION` charge;
    * - CARD needs an unused, unexpired token made by `appInstance` (else 400 INVALID_CARD_TOKEN):
-   *   APPROVED, or DECLINED with the test card's decline code (the order stays payable);
+   *   APPROVED, or DECLINED with the test card's decline code (the order stays payable), or for a
+   *   challenge card `REQUIRES_ACTION` with `nextAction` (the order is paid once it settles APPROVED);
    *   PAY_AT_VENUE only for VENUE events (400 PAYMENT_METHOD_NOT_AVAILABLE) → PENDING; anything
    *   else 400 INVALID_PAYMENT_METHOD.
    * Only 201 replies are remembered under the key.
@@ -112,6 +134,7 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
       return fail(400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charge needs an Idempotency-Key header of 1–255 characters.');
     }
     sweepIdempotency();
+    challenges.sweep();
     const recordKey = JSON.stringify([appInstance, idempotencyKey]);
     const fingerprint = JSON.stringify([orderId, body]);
     const previous = idempotency.get(recordKey);
@@ -125,6 +148,11 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
     if (!order) return orderNotFound(orderId);
     if (order.status !== 'AWAITING_PAYMENT') {
       return fail(409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already settled by charge ${order.chargeId}.`);
+    }
+    const open = challenges.openChargeOf(orderId);
+    if (open) {
+      const problem = applicationError('CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`);
+      return { status: 409, body: { ...problem, details: { ...problem.details, chargeId: open.id } } };
     }
     const request = (typeof body === 'object' && body !== null ? body : {}) as Partial<ChargeRequest>;
     let charge: Charge;
@@ -142,11 +170,18 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
       charge = outcome.declineCode
         ? { ...base, status: 'DECLINED', paymentMethod: 'CARD', declineCode: outcome.declineCode }
         : { ...base, status: 'APPROVED', paymentMethod: 'CARD' };
+      if (outcome.challenge) {
+        try {
+          challenges.open(charge, order, { merchant: order.event.name, last4: outcome.last4, ...outcome.challenge });
+        } catch (error) {
+          return fail(500, 'THREE_DS_UNAVAILABLE', (error as Error).message);
+        }
+      }
     } else {
       return fail(400, 'INVALID_PAYMENT_METHOD', 'paymentMethod must be CARD or PAY_AT_VENUE.');
     }
     charges.set(charge.id, charge);
-    if (charge.status !== 'DECLINED') {
+    if (charge.status === 'APPROVED' || charge.status === 'PENDING') {
       order.status = charge.status === 'APPROVED' ? 'PAID' : 'PAY_AT_VENUE';
       order.chargeId = charge.id;
     }
@@ -172,15 +207,31 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
   /** Charges by order, declines included, oldest first; 404 ORDER_NOT_FOUND (also another app instance's order). */
   function chargesOf(orderId: string, appInstance: string): StoreReply {
     if (!ownOrder(orderId, appInstance)) return orderNotFound(orderId);
+    challenges.sweep();
     return { status: 200, body: [...charges.values()].filter((c) => c.orderId === orderId) };
   }
 
-  /** Charge by id: 200 with the charge; 404 CHARGE_NOT_FOUND (also when it is another app instance's order's). */
+  /**
+   * Charge by id, as it is now (`nextAction` only while `REQUIRES_ACTION`): 200 with the charge;
+   * 404 CHARGE_NOT_FOUND (also when it is another app instance's order's).
+   */
   function getCharge(chargeId: string, appInstance: string): StoreReply {
+    challenges.sweep();
     const charge = charges.get(chargeId);
     return charge && ownOrder(charge.orderId, appInstance)
       ? { status: 200, body: charge }
       : fail(404, 'CHARGE_NOT_FOUND', `No charge ${chargeId}.`);
+  }
+
+  /**
+   * Cancel a charge (the buyer closed the 3-D Secure challenge): an open `REQUIRES_ACTION` charge
+   * settles DECLINED `authentication_abandoned` (its page can no longer record a result); a settled
+   * one is answered as it is. 200 with the charge; 404 CHARGE_NOT_FOUND as {@link getCharge}.
+   */
+  function cancelCharge(chargeId: string, appInstance: string): StoreReply {
+    const found = getCharge(chargeId, appInstance);
+    if (found.status === 200) challenges.cancel(chargeId);
+    return found;
   }
 
   return {
@@ -196,14 +247,26 @@ export function createCheckoutStore(now: () => Date = () => new Date()) {
     updateBuyer,
     chargesOf,
     getCharge,
+    cancelCharge,
+    /** The 3-D Secure challenge pages' side (the vault's routes; the challenge id is the page's only key). */
+    threeDs: {
+      /** What the page of open challenge `challengeId` shows; undefined when unknown or no longer open (404). */
+      view: (challengeId: string) => challenges.view(challengeId),
+      /** Records the buyer's `outcome` for `challengeId`, once (`closed` after that, a cancel or the expiry). */
+      record: (challengeId: string, outcome: ThreeDsOutcome) => challenges.record(challengeId, outcome),
+    },
     /** Every charge made, in order (tests count them). */
-    allCharges: (): Charge[] => [...charges.values()],
+    allCharges: (): Charge[] => {
+      challenges.sweep();
+      return [...charges.values()];
+    },
     /** Forgets every order, token, charge and idempotency key (tests' `/__control/reset`). */
     reset(): void {
       orders.clear();
       tokens.clear();
       charges.clear();
       idempotency.clear();
+      challenges.clear();
     },
   };
 }

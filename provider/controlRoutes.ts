@@ -17,8 +17,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * Mounts the control routes (`/__control/…`: fault switches, settings overrides, accepted tokens,
- * recorded requests and charges) on `app`. A control call must, in this order: name this
- * server's loopback address and port as its Host (else 403 LOOPBACK_HOST_REQUIRED: DNS
+ * recorded requests and charges, a 3-D Secure challenge's result) on `app`. A control call must,
+ * in this order: name this server's loopback address and port as its Host (else 403 LOOPBACK_HOST_REQUIRED: DNS
  * rebinding), carry `key` in {@link CONTROL_KEY_HEADER} (else 403 CONTROL_KEY_REQUIRED, compared
  * in constant time: a plain client or a same-machine reverse proxy sends a loopback Host too),
  * and, for a POST, be JSON (else 415 JSON_REQUIRED). A refused call changes nothing.
@@ -100,6 +100,22 @@ export function mountControl<E extends Env>(app: Hono<E>, state: ProviderState, 
     }
     const requests = after > 0 ? state.requestsAfter(after) : state.requests;
     return c.json(path ? requests.filter((r) => r.path === path) : requests);
+  });
+  // A 3-D Secure challenge's result without its page (e2e, the chaos run): as the page's buttons would record it.
+  app.post('/__control/three-ds/:challengeId', async (c) => {
+    const { outcome } = (await c.req.json().catch(() => ({}))) as { outcome?: unknown };
+    if (outcome !== 'complete' && outcome !== 'fail') {
+      return c.json(
+        applicationError('BAD_OUTCOME', `outcome must be "complete" or "fail", got ${JSON.stringify(outcome)}.`),
+        400,
+      );
+    }
+    const result = store.threeDs.record(c.req.param('challengeId'), outcome);
+    if (result.status === 'unknown') return c.json(applicationError('CHALLENGE_NOT_FOUND', 'No such challenge.'), 404);
+    if (result.status === 'closed') {
+      return c.json(applicationError('CHALLENGE_CLOSED', 'The challenge was answered, cancelled or expired already.'), 409);
+    }
+    return c.json(result.charge);
   });
   app.post('/__control/reset', (c) => {
     state.reset();

@@ -28,6 +28,12 @@ export interface ProviderOptions {
    */
   vaultFrameOrigins?: string[];
   /**
+   * The card vault's public origin, where its 3-D Secure challenge pages are (a charge's
+   * `nextAction.url`), e.g. `https://vault.example.com`. Default: where `startProvider` serves the
+   * vault (`vaultPort`); set it when the vault is reached by another name (a proxy, a host map).
+   */
+  vaultOrigin?: string;
+  /**
    * Enables /__control (fault switches, recorded requests) for calls that carry this key in the
    * `X-Cashier-Control-Key` header (at least 32 characters; `npm start` makes a random one).
    * Default none: no control routes, as in every build a site would deploy.
@@ -54,9 +60,12 @@ export function createProviderApp(options: ProviderOptions): {
   vaultApp: Hono<Env>;
   state: ProviderState;
   store: CheckoutStore;
+  /** Sets the vault's public origin when it was not given (`startProvider`, once the vault listens). */
+  setVaultOrigin(origin: string): void;
 } {
   const state = new ProviderState(options.appInstances ?? [DEMO_APP_INSTANCE]);
-  const store = createCheckoutStore();
+  let vaultOrigin = options.vaultOrigin;
+  const store = createCheckoutStore(undefined, { vaultOrigin: () => vaultOrigin });
   state.resetHooks.push(() => store.reset());
   const app = new Hono<Env>();
 
@@ -97,8 +106,14 @@ export function createProviderApp(options: ProviderOptions): {
     app.use('/fixtures/*', serveStatic({ root: options.fixturesDir, rewriteRequestPath: (p) => p.replace(/^\/fixtures/, '') }));
   }
   app.notFound((c) => c.json(applicationError('NOT_FOUND', `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
-  const vaultApp = createVaultApp({ state, store, frameOrigins: options.vaultFrameOrigins ?? options.frameOrigins });
-  return { app, vaultApp, state, store };
+  const vaultFrameOrigins = options.vaultFrameOrigins ?? options.frameOrigins;
+  // frame-ancestors is checked against every ancestor: the frame and the sites that embed it (the API's CORS origins).
+  const challengeAncestors = [...new Set([...vaultFrameOrigins, ...options.frameOrigins])];
+  const vaultApp = createVaultApp({ state, store, frameOrigins: vaultFrameOrigins, challengeAncestors });
+  const setVaultOrigin = (origin: string) => {
+    vaultOrigin ??= origin;
+  };
+  return { app, vaultApp, state, store, setVaultOrigin };
 }
 
 export { applicationError };

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { ProviderPaths } from '../shared';
+import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import type { CheckoutStore } from './checkoutStore';
 import { noStore } from './deliveryPolicy';
 import type { ProviderState } from './ProviderState';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
 import { applicationError } from './storeReply';
+import { registerThreeDsRoutes } from './threeDsRoutes';
 
 /** Options of {@link createVaultApp}. */
 export interface VaultOptions {
@@ -15,18 +16,26 @@ export interface VaultOptions {
   store: CheckoutStore;
   /** The frame origins allowed to call the vault (CORS); never a host page's: card data comes from the frame only. */
   frameOrigins: string[];
+  /**
+   * The origins allowed among the 3-D Secure challenge page's ancestors (CSP `frame-ancestors`, which
+   * a browser checks against every ancestor): the frame origins and the sites that embed the frame;
+   * default `frameOrigins`.
+   */
+  challengeAncestors?: string[];
 }
 
 /**
  * The reference provider's card vault (DESIGN "Security model", issue 19): the one server that
  * takes card number, expiry and security code, on an origin of its own that the frame is built
- * with (VITE_CASHIER_VAULT_ORIGIN), never the `host` a page names. It answers only
+ * with (VITE_CASHIER_VAULT_ORIGIN), never the `host` a page names. It answers
  * `POST …/card-tokenization` (spec 7), with a known app instance in `Authorization` (401
  * otherwise), CORS for the frame origins alone; the token it makes is bound to that app instance,
- * and a charge on the API finds it in the shared store. Requests are recorded (`server: 'vault'`)
- * and the fault switches play here too; replies are `no-store`. Anything else is 404.
+ * and a charge on the API finds it in the shared store. It also serves the bank's 3-D Secure
+ * challenge pages (`/three-ds/…`, threeDsRoutes.ts: a navigation, no Authorization). Requests are
+ * recorded (`server: 'vault'`) and the fault switches play here too; replies are `no-store`.
+ * Anything else is 404.
  */
-export function createVaultApp({ state, store, frameOrigins }: VaultOptions): Hono<ProviderEnv> {
+export function createVaultApp({ state, store, frameOrigins, challengeAncestors }: VaultOptions): Hono<ProviderEnv> {
   const app = new Hono<ProviderEnv>();
   applyDelivery(app);
   app.use('*', recordRequests(state, 'vault'));
@@ -43,13 +52,17 @@ export function createVaultApp({ state, store, frameOrigins }: VaultOptions): Ho
   app.use('*', noStore());
   app.use('*', limitBodies());
   app.use('*', playFaults(state));
-  app.use('*', requireAppInstance(state));
+  app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, requireAppInstance(state));
+  registerThreeDsRoutes(app, store, { frameOrigins, ancestors: challengeAncestors ?? frameOrigins });
   app.post(ProviderPaths.cardTokenization, async (c) => {
     const reply = store.tokenizeCard(await c.req.json().catch(() => undefined), c.get('appInstance'));
     return c.json(reply.body as object, reply.status as 201);
   });
   app.notFound((c) =>
-    c.json(applicationError('NOT_FOUND', `The vault answers only POST ${ProviderPaths.cardTokenization}.`), 404),
+    c.json(
+      applicationError('NOT_FOUND', `The vault answers only POST ${ProviderPaths.cardTokenization} and /three-ds/ pages.`),
+      404,
+    ),
   );
   return app;
 }

@@ -5,13 +5,14 @@ import type { ProviderState } from './ProviderState';
 /**
  * Starts the reference provider on loopback (hostname default 127.0.0.1; port 0 picks one), over
  * https when `tls` is given; with `vaultPort`, its card vault too, on that port of the same
- * hostname (its own origin: DESIGN "Security model"), sharing the state. `close()` stops both.
+ * hostname (its own origin: DESIGN "Security model"), sharing the state; its URL is the vault
+ * origin of challenge pages unless `vaultOrigin` names another. `close()` stops both.
  * Rejects when a port is taken (and then leaves nothing listening).
  */
 export async function startProvider(
   options: ProviderOptions & { port: number; hostname?: string; tls?: TlsOptions; vaultPort?: number },
 ): Promise<RunningServer & { state: ProviderState; vaultUrl?: string }> {
-  const { app, vaultApp, state } = createProviderApp(options);
+  const { app, vaultApp, state, setVaultOrigin } = createProviderApp(options);
   const hostname = options.hostname ?? '127.0.0.1';
   const server = await listen(app, options.port, hostname, options.tls);
   if (options.vaultPort === undefined) return { ...server, state };
@@ -19,6 +20,7 @@ export async function startProvider(
     await server.close();
     throw error;
   });
+  setVaultOrigin(vault.url);
   return {
     url: server.url,
     vaultUrl: vault.url,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isExpiryInFuture, isValidCardNumber, securityCodeLength } from './card';
+import {
+  isExpiryInFuture,
+  isValidCardNumber,
+  securityCodeLength,
+  TEST_CARD_CHALLENGES,
+  TEST_CARD_DECLINES,
+  TEST_CARDS,
+} from './card';
 
 describe('isValidCardNumber (Luhn, 13–19 digits)', () => {
   it.each([
@@ -37,4 +44,20 @@ describe('isExpiryInFuture (good through the end of the month)', () => {
 it('security code length: 4 for American Express, else 3', () => {
   expect(securityCodeLength('3782 822463 10005')).toBe(4);
   expect(securityCodeLength('4242424242424242')).toBe(3);
+});
+
+describe('TEST_CARDS (the provider and the mock mode)', () => {
+  it('are all valid card numbers (they tokenize)', () => {
+    for (const number of Object.values(TEST_CARDS)) expect(isValidCardNumber(number)).toBe(true);
+  });
+
+  it('the 3-D Secure cards: two challenges (1629 declines after completion), 3055 frictionless', () => {
+    expect(TEST_CARD_CHALLENGES).toEqual({
+      '4000002760003184': {},
+      '4000008400001629': { completeDeclineCode: 'card_declined' },
+    });
+    expect(TEST_CARDS.threeDsFrictionless).toBe('4000000000003055');
+    expect(TEST_CARD_CHALLENGES[TEST_CARDS.threeDsFrictionless]).toBeUndefined();
+    expect(TEST_CARD_DECLINES[TEST_CARDS.threeDsFrictionless]).toBeUndefined();
+  });
 });

@@ -41,15 +41,35 @@ export function isExpiryInFuture(month: number, year: number, now: Date = new Da
  * The test cards of the reference provider and the mock mode (any future expiry, security code
  * `123`): `approved` (and any other number passing Luhn) is charged APPROVED; `declined` and
  * `insufficientFunds` tokenize, then their charge is DECLINED with the code in {@link TEST_CARD_DECLINES}.
+ * 3-D Secure (issue 22): `threeDsChallenge` and `threeDsChallengeDeclined` are charged
+ * `REQUIRES_ACTION` with a challenge ({@link TEST_CARD_CHALLENGES}); `threeDsFrictionless` is
+ * authenticated without one and charged APPROVED at once.
  */
 export const TEST_CARDS = {
   approved: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** 4000 0027 6000 3184: challenge; "Complete authentication" → APPROVED, "Fail authentication" → DECLINED `authentication_failed`. */
+  threeDsChallenge: '4000002760003184',
+  /** 4000 0000 0000 3055: 3-D Secure without a challenge (frictionless) → APPROVED. */
+  threeDsFrictionless: '4000000000003055',
+  /** 4000 0084 0000 1629: challenge; "Complete authentication" → DECLINED `card_declined` (the bank refuses after all). */
+  threeDsChallengeDeclined: '4000008400001629',
 } as const;
 
 /** The decline code of each declining test card, by its digits. */
 export const TEST_CARD_DECLINES: Readonly<Record<string, string>> = {
   [TEST_CARDS.declined]: 'card_declined',
   [TEST_CARDS.insufficientFunds]: 'insufficient_funds',
+};
+
+/**
+ * The test cards whose bank asks for a 3-D Secure challenge, by their digits: the charge is
+ * `REQUIRES_ACTION` until the buyer's result is recorded. A completed challenge approves, unless
+ * `completeDeclineCode` is set (then it declines with that code); a failed one declines
+ * `authentication_failed`.
+ */
+export const TEST_CARD_CHALLENGES: Readonly<Record<string, { completeDeclineCode?: string }>> = {
+  [TEST_CARDS.threeDsChallenge]: {},
+  [TEST_CARDS.threeDsChallengeDeclined]: { completeDeclineCode: 'card_declined' },
 };

@@ -58,6 +58,8 @@ try {
       // The card vault on its own site, the same state: it takes the frame's calls only.
       vaultFrameOrigins: [originOf('frame')],
       vaultPort: SITES.vault.port,
+      // Its 3-D Secure challenge pages (nextAction.url) by the vault's name, not the loopback address it listens on.
+      vaultOrigin: originOf('vault'),
       staticsDir: dist('cashier-widget'),
       // The tests' fault switches, behind the run's key: a site's deployment has no controlKey, so no control routes.
       controlKey,

@@ -1,93 +1,52 @@
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { cardDigits, isValidCardNumber, TEST_CARD_DECLINES, TEST_CARDS } from '../../shared/card';
+import { cardDigits, isValidCardNumber, TEST_CARD_CHALLENGES, TEST_CARD_DECLINES, TEST_CARDS } from '../../shared/card';
 import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../../shared/constants';
 import { priceOrderSetup } from '../../shared/orderSetup';
 import { ProviderPaths } from '../../shared/paths';
+import type { MockCharge, MockOrder, MockProvider } from './mockProviderTypes';
+import { createMockThreeDs } from './mockThreeDs';
 import { checkFaults, checkOptions, type MockFaults, type MockProviderOptions } from './validateMockOptions';
 
+export type { MockCharge, MockOrder, MockProvider } from './mockProviderTypes';
 export { MOCK_APP_INSTANCE, type MockFaults, type MockProviderOptions } from './validateMockOptions';
 
 /**
  * The mock provider's test cards, the same numbers as the reference provider's
  * (provider/README "Test cards"): `approved` (and any other number passing Luhn) is charged
  * APPROVED; `declined` and `insufficientFunds` tokenize, then their charge is DECLINED with
- * `declineCode` `card_declined` and `insufficient_funds`.
+ * `declineCode` `card_declined` and `insufficient_funds`. 3-D Secure: `threeDsChallenge` and
+ * `threeDsChallengeDeclined` are charged REQUIRES_ACTION with a challenge page at `vaultOrigin`
+ * (complete → APPROVED, or DECLINED `card_declined` for the latter; fail → DECLINED
+ * `authentication_failed`); `threeDsFrictionless` is APPROVED at once.
  */
 export const MOCK_TEST_CARDS = TEST_CARDS;
 const DECLINE_CODES = TEST_CARD_DECLINES;
-
-/** An order the mock provider holds. */
-export interface MockOrder {
-  id: string;
-  status: 'AWAITING_PAYMENT' | 'PAID';
-  total: { amount: number; currency: string };
-  /** The lines as priced, for an order made by the order setup call (`createOrder` makes none). */
-  lines?: { ticketTypeId?: string; name: string; unitPrice: number; quantity: number }[];
-  chargeId?: string;
-}
-
-/** A charge the mock provider made (the reference provider's shape). */
-export interface MockCharge {
-  id: string;
-  orderId: string;
-  status: 'APPROVED' | 'DECLINED';
-  amount: { amount: number; currency: string };
-  paymentMethod: 'CARD';
-  declineCode?: string;
-  createdAt: string;
-}
-
-/** What {@link createMockProvider} returns. */
-export interface MockProvider {
-  /** The provider base URL the handlers answer, as checked (no trailing slash): pass it to `mountCashier` as `host`. */
-  readonly host: string;
-  /** Where the handlers serve the bundle: the settings' `widgetStaticsBaseUrl`. */
-  readonly staticsBaseUrl: string;
-  /** The card vault origin the handlers answer card tokenization at, as checked. */
-  readonly vaultOrigin: string;
-  /**
-   * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host` and
-   * `staticsBaseUrl`: widget settings, order setup and read, payment methods by order, card
-   * tokenization, charges by order (create, list) and by id, the bundle, and CORS preflights.
-   * Give them to `setupServer` (Vitest), or answer the browser context's routed requests with
-   * msw's `getResponse` (Playwright: context-level routing also sees the frame's requests).
-   */
-  readonly handlers: HttpHandler[];
-  /**
-   * Replaces the fault switches (all of them: `setFaults({})` clears them). Takes effect at the next request.
-   * @throws TypeError naming the switch when one is unknown or of the wrong type.
-   */
-  setFaults(faults: MockFaults): void;
-  /**
-   * Creates an order awaiting payment, as a site's server would (order setup), and returns its id.
-   * @param total the amount in minor units and the ISO 4217 currency; default 2500 EUR.
-   * @throws TypeError naming `amount` or `currency` when not a whole number ≥ 0 / three letters.
-   */
-  createOrder(total?: { amount?: number; currency?: string }): string;
-  /** The order by id, or undefined. */
-  order(orderId: string): MockOrder | undefined;
-  /** Every charge made so far, oldest first, declines included. */
-  charges(): MockCharge[];
-  /** Forgets every order, card token, charge and idempotency key, and clears the faults. */
-  reset(): void;
-}
 
 /**
  * The provider's checkout API as msw handlers, in memory (the mock mode), so a
  * site's Vitest or Playwright tests run the real SDK and frame with no provider and no network.
  * Every API request needs `Authorization` set to one of `appInstances` (else 401 UNAUTHORIZED, as
  * the real provider); a charge needs an `Idempotency-Key` and a repeated key gets the first charge
- * back; an order is charged APPROVED at most once. Fault switches ({@link MockFaults}) make the
- * failures a site must handle.
- * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameDir`, `appInstances`,
+ * back; an order is charged APPROVED at most once, and while it has an open 3-D Secure charge
+ * (`REQUIRES_ACTION`) a new charge is 409 CHARGE_IN_PROGRESS (`details.chargeId`) until the
+ * challenge page's buttons, `completeChallenge`, a cancel or the 10-minute expiry settle it. Fault
+ * switches ({@link MockFaults}) make the failures a site must handle.
+ * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameOrigin`, `pageOrigins`, `frameDir`, `appInstances`,
  * `bundleSource`, `faults.*`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
  * frame app records it (no build found, or one older than its record).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
-  const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, faults: initialFaults } = checkOptions(options);
+  const checked = checkOptions(options);
+  const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, faults: initialFaults } = checked;
   let faults: MockFaults = initialFaults;
   const orders = new Map<string, MockOrder>();
-  const tokens = new Map<string, { used: boolean; declineCode?: string }>();
+  /** Order id → the event name the challenge page shows as the merchant (order setup's). */
+  const merchants = new Map<string, string>();
+  const tokens = new Map<
+    string,
+    { used: boolean; last4: string; declineCode?: string; challenge?: { completeDeclineCode?: string } }
+  >();
+  const threeDs = createMockThreeDs(checked);
   const charges: MockCharge[] = [];
   const idempotency = new Map<string, MockCharge>();
   let sequence = 0;
@@ -173,6 +132,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       const id = createOrder(priced.total);
       const order = orders.get(id) as MockOrder;
       order.lines = priced.lines;
+      merchants.set(id, priced.event.name);
       return reply(request, order, 201);
     }),
     http.get(param(ProviderPaths.order, 'orderId'), async ({ request, params }) => {
@@ -200,7 +160,13 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       if (!isValidCardNumber(number))
         return fail(request, 400, 'INVALID_CARD_NUMBER', 'number must be 13–19 digits passing Luhn.');
       const token = nextId('tok');
-      tokens.set(token, { used: false, ...(DECLINE_CODES[number] ? { declineCode: DECLINE_CODES[number] } : {}) });
+      const challenge = TEST_CARD_CHALLENGES[number];
+      tokens.set(token, {
+        used: false,
+        last4: number.slice(-4),
+        ...(DECLINE_CODES[number] ? { declineCode: DECLINE_CODES[number] } : {}),
+        ...(challenge ? { challenge: { ...challenge } } : {}),
+      });
       return reply(
         request,
         { token, brand: 'card', last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear },
@@ -220,6 +186,12 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       if (!order) return orderNotFound(request, orderId);
       if (order.status !== 'AWAITING_PAYMENT')
         return fail(request, 409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already paid.`);
+      const open = threeDs.challenges.openChargeOf(orderId);
+      if (open) {
+        const description = `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`;
+        const details = { applicationError: { code: 'CHARGE_IN_PROGRESS', description }, chargeId: open.id };
+        return reply(request, { message: description, details }, 409);
+      }
       const { cardToken } = await body(request);
       const token = typeof cardToken === 'string' ? tokens.get(cardToken) : undefined;
       if (!token || token.used) return fail(request, 400, 'INVALID_CARD_TOKEN', 'cardToken is unknown or was used already.');
@@ -234,6 +206,10 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
         ...(declineCode ? { declineCode } : {}),
         createdAt: new Date().toISOString(),
       };
+      if (!declineCode && token.challenge) {
+        const merchant = merchants.get(orderId) ?? 'Mock merchant';
+        threeDs.challenges.open(charge, order, { merchant, last4: token.last4, ...token.challenge });
+      }
       charges.push(charge);
       idempotency.set(key, charge);
       if (charge.status === 'APPROVED') Object.assign(order, { status: 'PAID', chargeId: charge.id });
@@ -252,9 +228,20 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     http.get(param(ProviderPaths.charge, 'chargeId'), async ({ request, params }) => {
       const stop = await gate(request);
       if (stop) return stop;
+      threeDs.challenges.sweep();
       const charge = charges.find((c) => c.id === params.chargeId);
       return charge ? reply(request, charge) : fail(request, 404, 'CHARGE_NOT_FOUND', `No charge ${String(params.chargeId)}.`);
     }),
+    // Cancel: an open 3-D Secure charge settles DECLINED authentication_abandoned; a settled one is answered as it is.
+    http.post(param(ProviderPaths.cancelCharge, 'chargeId'), async ({ request, params }) => {
+      const stop = await gate(request);
+      if (stop) return stop;
+      const charge = charges.find((c) => c.id === params.chargeId);
+      if (!charge) return fail(request, 404, 'CHARGE_NOT_FOUND', `No charge ${String(params.chargeId)}.`);
+      threeDs.challenges.cancel(charge.id);
+      return reply(request, charge);
+    }),
+    ...threeDs.handlers,
     http.get(`${staticsBaseUrl}/${BUNDLE_FILE_MIN}`, () => bundle()),
     http.get(`${staticsBaseUrl}/${BUNDLE_FILE_DEBUG}`, () => bundle()),
   ];
@@ -272,12 +259,30 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       const order = orders.get(orderId);
       return order && { ...order };
     },
-    charges: () => charges.map((c) => ({ ...c })),
+    charges: () => {
+      threeDs.challenges.sweep();
+      return charges.map((c) => ({ ...c }));
+    },
+    completeChallenge(chargeId, outcome) {
+      if (outcome !== 'complete' && outcome !== 'fail') {
+        throw new TypeError(`completeChallenge: outcome must be 'complete' or 'fail', got ${String(outcome)}.`);
+      }
+      threeDs.challenges.sweep();
+      const charge = charges.find((c) => c.id === chargeId);
+      const url = charge?.status === 'REQUIRES_ACTION' ? charge.nextAction?.url : undefined;
+      if (!charge || url === undefined) {
+        throw new Error(`completeChallenge: charge ${String(chargeId)} has no open 3-D Secure challenge.`);
+      }
+      threeDs.challenges.record(decodeURIComponent(url.slice(url.lastIndexOf('/') + 1)), outcome);
+      return { ...charge };
+    },
     reset() {
       orders.clear();
       tokens.clear();
       charges.length = 0;
       idempotency.clear();
+      merchants.clear();
+      threeDs.challenges.clear();
       faults = {};
     },
   };

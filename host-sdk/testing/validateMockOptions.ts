@@ -62,6 +62,20 @@ export interface MockProviderOptions {
    * `frameAppHandlers`. Read only when one of them is left out.
    */
   frameDir?: string;
+  /**
+   * The frame's origin (a bare http(s) origin), for the 3-D Secure challenge page the handlers serve
+   * at `vaultOrigin`: it shows its buttons only inside a frame of this origin and posts its message
+   * there. Default: the origin of the frame build's compiled `frameUrl` (`readFrameBuild(frameDir)`),
+   * where `frameAppHandlers()` serves the frame by default. With no build and no `frameOrigin`, the
+   * challenge page answers 500 naming this option.
+   */
+  frameOrigin?: string;
+  /**
+   * The origins of the site pages that embed the widget in the tests, for the challenge page's
+   * `frame-ancestors` (a browser checks it against every ancestor, the site page too). Default:
+   * any (`*`); the page still shows its buttons only inside the frame.
+   */
+  pageOrigins?: readonly string[];
   /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
   appInstances?: readonly string[];
   /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
@@ -124,6 +138,15 @@ function baseUrl(value: unknown, name: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** `value` when it is a bare http(s) origin (no path, query or fragment); else a TypeError naming `name`. */
+function bareOrigin(value: unknown, name: string): string {
+  const url = baseUrl(value, name);
+  if (url !== new URL(url).origin) {
+    throw new TypeError(`createMockProvider: ${name} must be a bare origin (no path), got ${show(value)}.`);
+  }
+  return url;
+}
+
 /** Where the mock serves the bundle on a production frame's first allowlisted statics origin. */
 export const MOCK_STATICS_PATH = '/cashier-mock';
 
@@ -155,6 +178,14 @@ function buildDefaults(frameDir: string | undefined, host: string) {
         throw new TypeError(`createMockProvider: vaultOrigin is required here: ${(error as Error).message}`);
       }
     },
+    /** The frame build's frame origin, or undefined without a readable build (the challenge page then says so). */
+    frameOrigin(): string | undefined {
+      try {
+        return new URL(read('frameOrigin').frameUrl).origin;
+      } catch {
+        return undefined;
+      }
+    },
     staticsBaseUrl(): string {
       const { staticsAllowlist } = read('staticsBaseUrl');
       return staticsAllowlist === 'development' ? `${host}/statics` : `${staticsAllowlist[0]}${MOCK_STATICS_PATH}`;
@@ -167,7 +198,9 @@ function buildDefaults(frameDir: string | undefined, host: string) {
  * default from the frame build's record (`readFrameBuild(frameDir)`).
  * @throws TypeError naming the option.
  */
-export function checkOptions(options: unknown): Required<Omit<MockProviderOptions, 'frameDir'>> {
+export function checkOptions(
+  options: unknown,
+): Required<Omit<MockProviderOptions, 'frameDir' | 'frameOrigin'>> & { frameOrigin: string | undefined } {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createMockProvider: options must be an object with host, got ${show(options)}.`);
   }
@@ -177,11 +210,14 @@ export function checkOptions(options: unknown): Required<Omit<MockProviderOption
     throw new TypeError(`createMockProvider: frameDir must be the built frame app's folder, got ${show(o.frameDir)}.`);
   }
   const defaults = buildDefaults(o.frameDir, host);
-  const vaultOrigin = baseUrl(o.vaultOrigin ?? defaults.vaultOrigin(), 'vaultOrigin');
-  if (vaultOrigin !== new URL(vaultOrigin).origin) {
-    throw new TypeError(`createMockProvider: vaultOrigin must be a bare origin (no path), got ${show(o.vaultOrigin)}.`);
-  }
+  const vaultOrigin = bareOrigin(o.vaultOrigin ?? defaults.vaultOrigin(), 'vaultOrigin');
   const staticsBaseUrl = baseUrl(o.staticsBaseUrl ?? defaults.staticsBaseUrl(), 'staticsBaseUrl');
+  const frameOrigin = o.frameOrigin === undefined ? defaults.frameOrigin() : bareOrigin(o.frameOrigin, 'frameOrigin');
+  const pageOrigins = o.pageOrigins ?? ['*'];
+  if (!Array.isArray(pageOrigins) || pageOrigins.length === 0) {
+    throw new TypeError('createMockProvider: pageOrigins must be a non-empty array of http(s) origins.');
+  }
+  for (const origin of pageOrigins) if (origin !== '*') bareOrigin(origin, 'pageOrigins');
   const appInstances = o.appInstances ?? [MOCK_APP_INSTANCE];
   if (
     !Array.isArray(appInstances) ||
@@ -197,6 +233,8 @@ export function checkOptions(options: unknown): Required<Omit<MockProviderOption
     host,
     staticsBaseUrl,
     vaultOrigin,
+    frameOrigin,
+    pageOrigins: [...pageOrigins],
     appInstances: [...appInstances],
     bundleSource: o.bundleSource ?? MOCK_BUNDLE_SOURCE,
     faults: checkFaults(o.faults ?? {}, 'createMockProvider'),
