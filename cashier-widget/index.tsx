@@ -50,8 +50,10 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const store = createFormStore();
   const root = createRoot(container);
   // The frame's client sends with the spec's rules; the typed operations are the bundle's own.
-  // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model").
-  const providerApi = createProviderApi(props.providerClient.request, props.providerClient.vault.request);
+  // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model");
+  // a 3-D Secure challenge page is shown only from there too (issue 22).
+  const { vault } = props.providerClient;
+  const providerApi = createProviderApi(props.providerClient.request, vault.request, vault.origin);
   let current = props;
   let apiSent = false;
   let unmounted = false;
