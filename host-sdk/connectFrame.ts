@@ -1,6 +1,7 @@
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal';
 import { type CashierError, CONNECTION_TIMEOUT_MS, type FrameMethods } from '../shared';
 import { createHostMethods } from './createHostMethods';
+import { createOverlay } from './createOverlay';
 import type { ResolvedOptions } from './resolveOptions';
 
 /**
@@ -41,14 +42,14 @@ export interface FrameLink {
  * greets too, and the frame answers.
  */
 export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed }: FrameLinkContext): FrameLink {
+  const overlay = createOverlay(iframe);
   const bridge = createHostMethods({
     options,
     mountedAt,
     remote: () => connected,
     isDestroyed,
-    resize: (heightPx) => {
-      iframe.style.height = `${heightPx}px`;
-    },
+    resize: overlay.resize,
+    overlay: overlay.set,
   });
   const remoteWindow = iframe.contentWindow;
   const connection = remoteWindow
@@ -63,6 +64,7 @@ export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestro
     connected,
     crash: bridge.crash,
     close() {
+      overlay.set(false);
       bridge.release();
       connection?.destroy();
     },
