@@ -39,14 +39,14 @@ describe('createHostMethods: the pay timeout counts network time, not the buyer 
     );
   });
 
-  it('the time a challenge is open does not count: 10 s, then 9 minutes in the challenge, then the 50 s left', async () => {
+  it('the time a challenge is open does not count: 10 s, 9 minutes in the challenge, then 60 s afresh to read its outcome', async () => {
     const { methods, outcome } = setup();
     await vi.advanceTimersByTimeAsync(10_000);
     methods.onChallenge({ open: true });
     await vi.advanceTimersByTimeAsync(9 * 60_000);
     expect(outcome).not.toHaveBeenCalled();
     methods.onChallenge({ open: false });
-    await vi.advanceTimersByTimeAsync(PAY_CALL_TIMEOUT_MS - 10_000 - 1);
+    await vi.advanceTimersByTimeAsync(PAY_CALL_TIMEOUT_MS - 1);
     expect(outcome).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(outcome).toHaveBeenCalledWith(expect.objectContaining({ code: ErrorCode.PaymentOutcomeUnknown }));

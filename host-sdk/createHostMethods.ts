@@ -9,7 +9,6 @@ import {
   MAX_WIDGET_READY_TIME_MS,
   PAY_CALL_TIMEOUT_MS,
   REVALIDATE_TIMEOUT_MS,
-  toChallengePresentation,
 } from '../shared';
 import { callSafely } from './callSafely';
 import { destroyedCallError } from './destroyedCallError';
@@ -116,14 +115,15 @@ export function createHostMethods({
   const payTimers = new Set<PausableTimer>();
   /** `call` within PAY_CALL_TIMEOUT_MS of time without a challenge open; else PAY_TIMED_OUT. */
   const withinPayTimeout = <T>(call: Promise<T>): Promise<T> => {
-    let timer: PausableTimer | undefined;
+    let expire: (reason: unknown) => void = () => undefined;
+    const timer = pausableTimer(PAY_CALL_TIMEOUT_MS, () => expire(PAY_TIMED_OUT), challengeOpen);
+    payTimers.add(timer);
     const expired = new Promise<never>((_, reject) => {
-      timer = pausableTimer(PAY_CALL_TIMEOUT_MS, () => reject(PAY_TIMED_OUT), challengeOpen);
-      payTimers.add(timer);
+      expire = reject;
     });
     return Promise.race([call, expired]).finally(() => {
-      timer?.clear();
-      if (timer) payTimers.delete(timer);
+      timer.clear();
+      payTimers.delete(timer);
     });
   };
 
@@ -194,10 +194,10 @@ export function createHostMethods({
     // The frame's (untrusted) word on its 3-D Secure challenge: pause the pay timeout, lend the viewport.
     onChallenge: (state: unknown) => {
       if (isDestroyed()) return;
-      const { open, overlay: wanted } = toChallengePresentation(state);
+      const open = Object(state).open === true;
       challengeOpen = open;
       for (const timer of payTimers) open ? timer.pause() : timer.resume();
-      overlay?.(open && wanted === true);
+      overlay?.(open && Object(state).overlay === true);
     },
     claimWidgetSettings: () => settingsCache.claim(settingsKey, options),
     publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, options, outcome, revalidating),

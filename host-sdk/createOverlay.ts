@@ -5,7 +5,7 @@
  * Canvas background, fit-content size).
  */
 export const OVERLAY_STYLE =
-  'position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:0;border:0;display:block;background:transparent;overflow:hidden;z-index:2147483647';
+  'position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:0;border:0;background:none;z-index:2147483647';
 
 /** Lends a mount's iframe the whole viewport and gives its place back. */
 export interface FrameOverlay {
@@ -29,6 +29,8 @@ export function createOverlay(iframe: HTMLIFrameElement): FrameOverlay {
   let saved: string | undefined;
   /** The frame's content height reported while overlaid, applied once it ends. */
   let height: string | undefined;
+  // Checked on the element: an engine without popovers has no showPopover (hidePopover of a hidden
+  // popover does nothing; showPopover throws only for an iframe no longer in the page).
   const popovers = typeof iframe.showPopover === 'function';
   return {
     set(on) {
@@ -38,26 +40,17 @@ export function createOverlay(iframe: HTMLIFrameElement): FrameOverlay {
         iframe.style.cssText = OVERLAY_STYLE;
         if (popovers) {
           iframe.setAttribute('popover', 'manual');
-          try {
-            iframe.showPopover();
-          } catch {
-            // not in a document: the fixed style is all there is
-          }
+          iframe.showPopover();
         }
         return;
       }
-      if (popovers && iframe.hasAttribute('popover')) {
-        try {
-          iframe.hidePopover();
-        } catch {
-          // not shown: nothing to hide
-        }
+      if (popovers) {
+        iframe.hidePopover();
         iframe.removeAttribute('popover'); // a closed popover is display:none
       }
       iframe.style.cssText = saved ?? '';
-      saved = undefined;
-      if (height !== undefined) iframe.style.height = height;
-      height = undefined;
+      if (height) iframe.style.height = height;
+      saved = height = undefined;
     },
     resize(heightPx) {
       if (saved === undefined) iframe.style.height = `${heightPx}px`;

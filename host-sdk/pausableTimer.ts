@@ -1,44 +1,36 @@
-/** A timer that counts only the time it is not paused. */
+/** A timer that stops while paused. */
 export interface PausableTimer {
-  /** Stops the count (idempotent); the time left is kept. */
+  /** Stops the count (idempotent). */
   pause(): void;
-  /** Counts on from where it paused (idempotent). */
+  /** Counts again, the whole time afresh (idempotent). */
   resume(): void;
   /** Stops it for good: `onExpire` is never called after. */
   clear(): void;
 }
 
 /**
- * Calls `onExpire` once `ms` milliseconds of unpaused time have passed (issue 22: the relayed
- * `pay` timeout counts network time, not the time a buyer spends in a 3-D Secure challenge).
+ * Calls `onExpire` once `ms` milliseconds passed unpaused since the start or the last resume
+ * (issue 22: the relayed `pay` timeout counts network time, not the time a buyer spends in a 3-D
+ * Secure challenge; after a challenge the pay has the whole time again for reading its outcome).
  * Starts paused when `paused` is true.
  */
 export function pausableTimer(ms: number, onExpire: () => void, paused = false): PausableTimer {
-  let left = ms;
-  let startedAt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let cleared = false;
+  const pause = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
   const resume = () => {
-    if (cleared || timer !== undefined) return;
-    startedAt = Date.now();
-    timer = setTimeout(() => {
-      cleared = true;
-      onExpire();
-    }, left);
+    if (!cleared && !timer) timer = setTimeout(onExpire, ms);
   };
   if (!paused) resume();
   return {
-    pause() {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      timer = undefined;
-      left = Math.max(0, left - (Date.now() - startedAt));
-    },
+    pause,
     resume,
     clear() {
+      pause();
       cleared = true;
-      clearTimeout(timer);
-      timer = undefined;
     },
   };
 }

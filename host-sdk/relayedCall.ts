@@ -14,7 +14,7 @@ const timeoutOf = (method: string) => (method === PAY ? PAY_CALL_TIMEOUT_MS : AP
  * {@link PAY_TIMED_OUT}.
  */
 export function relayedCallOptions(method: string): CallOptions {
-  return new CallOptions(method === PAY ? {} : { timeout: timeoutOf(method) });
+  return new CallOptions({ timeout: method === PAY ? undefined : API_CALL_TIMEOUT_MS });
 }
 
 /** What the host's own `pay` timeout throws: read by {@link relayedCallFailure} as penpal's own call timeout. */

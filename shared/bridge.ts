@@ -187,7 +187,7 @@ export interface ChallengePresentation {
 }
 
 /** Narrows an untrusted {@link ChallengePresentation} (the bundle's, the frame's) to its two booleans. */
-export function toChallengePresentation(value: unknown): ChallengePresentation {
+export function toChallengePresentation(value: unknown): Required<ChallengePresentation> {
   const open = Object(value).open === true;
   return { open, overlay: open && Object(value).overlay === true };
 }
