@@ -53,7 +53,15 @@ export const LOCKED_EXPLANATION = 'Your payment details cannot be changed until 
  * notice when there is one (a lost reply) and visually hidden otherwise.
  */
 export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
-  const { values, errors, methods = [], method, notice, locked } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const {
+    values,
+    errors,
+    methods = [],
+    method,
+    notice,
+    locked,
+    challenge,
+  } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
   useLayoutEffect(() => onReady(), [onReady]);
   const modal = theme === 'modal';
@@ -108,6 +116,8 @@ export function CardForm({ store, idPrefix, theme, onReady }: CardFormProps) {
     <form
       noValidate
       aria-label="Payment"
+      // Behind the 3-D Secure dialog (issue 22): out of reach of focus and of assistive technology.
+      inert={challenge !== undefined}
       style={{ ...styles.form, ...(modal ? styles.modal : {}) }}
       onSubmit={(e) => e.preventDefault()}
     >

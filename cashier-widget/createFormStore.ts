@@ -16,6 +16,11 @@ export interface FormSnapshot {
    * "Exactly once"). The values and method then stay what was sent. Default false.
    */
   locked: boolean;
+  /**
+   * The 3-D Secure challenge on screen (issue 22): the bank's page `url` and what the buyer's
+   * Cancel or Escape calls; undefined when none is open. The form is inert while it is open.
+   */
+  challenge: { url: string; cancel: () => void } | undefined;
 }
 
 /** A tiny external store for useSyncExternalStore: one snapshot object per change. */
@@ -48,6 +53,8 @@ export interface FormStore {
   setNotice(notice: string | undefined): void;
   /** Locks (true) or unlocks (false) the form; see {@link FormSnapshot.locked}. */
   setLocked(locked: boolean): void;
+  /** Shows a 3-D Secure challenge, or (undefined) removes it; see {@link FormSnapshot.challenge}. */
+  setChallenge(challenge: FormSnapshot['challenge']): void;
   /**
    * Empties every card field and its error, even while locked: a paid order's card is not kept
    * for another charge (issue 12 finding 5). The method choice and the notice stay.
@@ -65,6 +72,7 @@ export function createFormStore(): FormStore {
     method: 'CARD',
     notice: undefined,
     locked: false,
+    challenge: undefined,
   };
   const listeners = new Set<() => void>();
   const set = (next: Partial<FormSnapshot>) => {
@@ -117,6 +125,9 @@ export function createFormStore(): FormStore {
     },
     setLocked(locked) {
       set({ locked });
+    },
+    setChallenge(challenge) {
+      set({ challenge });
     },
     clearCard() {
       set({ values: empty, errors: {} });

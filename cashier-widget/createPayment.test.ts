@@ -43,6 +43,7 @@ function setup(over: Partial<PaymentDeps> = {}, storage: JournalStorage = memory
     tokenizeCard: vi.fn(async () => ({ token: `tok_${tokens++}`, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 })),
     chargeOrder: vi.fn(async (_orderId: string, _body: unknown, _key: string) => charge()),
     getChargesByOrder: vi.fn(async (_orderId: string): Promise<Charge[]> => []),
+    cancelCharge: vi.fn(async (chargeId: string) => charge({ id: chargeId, status: 'DECLINED' })),
   };
   const deps: PaymentDeps = {
     api,
@@ -53,6 +54,7 @@ function setup(over: Partial<PaymentDeps> = {}, storage: JournalStorage = memory
     newIdempotencyKey: () => `key-${++keys}`,
     clearCard: vi.fn(),
     journal,
+    challenge: vi.fn(async () => charge()),
     ...over,
   };
   return { payment: createPayment(deps), api, deps, journal };

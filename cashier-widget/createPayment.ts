@@ -2,7 +2,8 @@ import { CashierError, type Charge, ErrorCode, type PaymentMethodType, type Prov
 import { type ChargeJournal, createChargeJournal } from './createChargeJournal';
 import { asCashierError, isRefusedForGood, isReplyLost, outcomeUnknown } from './paymentErrors';
 import { type ChargeAttempt, prepareCharge } from './prepareCharge';
-import { isPaid, type PayResult, settlingCharge, toPayResult } from './toPayResult';
+import { challengeOutcome, refusedChallenge } from './threeDSecure/challengeOutcome';
+import { checkChargeFor, isPaid, openCharge, type PayResult, settlingCharge, toPayResult } from './toPayResult';
 import type { CardField, CardFormValues, ValidationResult } from './validateCardForm';
 
 export type { PayResult } from './toPayResult';
@@ -40,6 +41,10 @@ export type { PayResult } from './toPayResult';
  *   more orders without the buyer typing it again.
  * - A 409 ORDER_ALREADY_PAID resolves with the charge that paid the order (read from its charges).
  * - A charge is a POST and is never retried automatically (spec 7).
+ * - 3-D Secure (issue 22): a REQUIRES_ACTION charge stays journalled while its challenge is open
+ *   ({@link PaymentDeps.challenge}); `pay` resolves with what it settles as. Cut short: PAYMENT_OUTCOME_
+ *   UNKNOWN, and the next `pay` reads the order's charges and shows the open challenge again (no new
+ *   token or charge). A challenge page off the vault origin is cancelled unseen: INVALID_RESPONSE.
  * What the host does with each rejection: PAYMENT_OUTCOME_UNKNOWN → call `pay` for
  * `details.orderId` again (in this mount or, after a destroy, a new one) before anything else;
  * PAYMENT_OPEN_FOR_ANOTHER_ORDER → settle `details.orderId` first the same way; INVALID_ARGUMENT →
@@ -50,7 +55,12 @@ export type { PayResult } from './toPayResult';
 /** What the payment flow needs from the widget. */
 export interface PaymentDeps {
   /** The provider client's calls the flow makes (its errors are CashierErrors with stable codes). */
-  api: Pick<ProviderApi, 'tokenizeCard' | 'chargeOrder' | 'getChargesByOrder'>;
+  api: Pick<ProviderApi, 'tokenizeCard' | 'chargeOrder' | 'getChargesByOrder' | 'cancelCharge'>;
+  /**
+   * Shows the 3-D Secure challenge of a REQUIRES_ACTION charge and resolves with the charge once it
+   * settled (threeDSecure/awaitChallenge); rejects when it was cut short (the charge may be open).
+   */
+  challenge: (charge: Charge) => Promise<Charge>;
   /** The payment method the buyer chose. */
   method: () => PaymentMethodType;
   /** The card form's values. */
@@ -141,6 +151,7 @@ export function createPayment(deps: PaymentDeps) {
       charges = await deps.api.getChargesByOrder(orderId);
     } catch (error) {
       const failure = asCashierError(error);
+      if (failure.details.chargeId) return refuseChallenge(orderId, failure, failure.details.chargeId);
       if (journal.has(orderId) && !isRefusedForGood(failure))
         throw outcomeUnknown(orderId, 'reading its charges failed', failure);
       // A precaution (no charge of ours is pending), or an order the provider refuses for good
@@ -149,9 +160,30 @@ export function createPayment(deps: PaymentDeps) {
       throw failure;
     }
     known.add(orderId);
+    const paid = settlingCharge(orderId, charges);
+    const open = paid ? undefined : openCharge(orderId, charges);
+    if (!open) {
+      journal.delete(orderId);
+      return paid && toPayResult(orderId, paid);
+    }
+    journal.add(orderId); // an open challenge: its outcome is unknown until it settles
+    const result = await outcome(orderId, open);
     journal.delete(orderId);
-    const charge = settlingCharge(orderId, charges);
-    return charge && toPayResult(orderId, charge);
+    return result;
+  }
+
+  const outcome = (orderId: string, charge: Charge) => challengeOutcome(orderId, charge, deps.challenge);
+
+  /**
+   * A challenge page off the vault origin (`refused.details.chargeId`) is never shown: its charge is
+   * cancelled, the refusal stands; a cancel that fails keeps the order journalled for the next `pay`.
+   */
+  async function refuseChallenge(orderId: string, refused: CashierError, chargeId: string): Promise<never> {
+    kept = undefined;
+    journal.add(orderId);
+    const cancelled = await deps.api.cancelCharge(chargeId).catch(() => undefined);
+    if (cancelled && cancelled.status !== 'REQUIRES_ACTION') journal.delete(orderId);
+    throw refusedChallenge(orderId, refused, !!cancelled);
   }
 
   /** A new charge: validate and tokenize, write the order to the journal, send. */
@@ -175,11 +207,14 @@ export function createPayment(deps: PaymentDeps) {
    * charges; any other refusal is returned for the caller to judge.
    */
   async function send(orderId: string, attempt: ChargeAttempt): Promise<{ result: PayResult } | { refused: CashierError }> {
-    let result: PayResult;
+    let charge: Charge;
     try {
-      result = toPayResult(orderId, await deps.api.chargeOrder(orderId, attempt.body, attempt.key));
+      charge = await deps.api.chargeOrder(orderId, attempt.body, attempt.key);
+      checkChargeFor(orderId, charge);
+      if (charge.status !== 'REQUIRES_ACTION') toPayResult(orderId, charge); // an unknown status throws here
     } catch (error) {
       const failure = asCashierError(error);
+      if (failure.details.chargeId) return refuseChallenge(orderId, failure, failure.details.chargeId);
       if (isReplyLost(failure)) throw outcomeUnknown(orderId, 'the reply to its charge was lost or unreadable', failure);
       if (failure.details.applicationErrorCode !== 'ORDER_ALREADY_PAID') return { refused: failure };
       kept = undefined;
@@ -190,7 +225,8 @@ export function createPayment(deps: PaymentDeps) {
         `Order ${orderId} is paid (ORDER_ALREADY_PAID) but lists no charge that paid it.`,
       );
     }
-    kept = undefined;
+    kept = undefined; // the provider has the charge: the journal and the order's charges tell the rest
+    const result = await outcome(orderId, charge);
     journal.delete(orderId);
     return { result };
   }

@@ -1,3 +1,4 @@
+import { createRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   type CashierBuyer,
@@ -12,6 +13,9 @@ import { CardForm } from './CardForm';
 import { createFormStore } from './createFormStore';
 import { createPayment, type PayResult } from './createPayment';
 import { ErrorBoundary } from './ErrorBoundary';
+import { awaitChallenge } from './threeDSecure/awaitChallenge';
+import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
+import { presentChallenge } from './threeDSecure/presentChallenge';
 import { CARD_FIELDS, type CardFormValues, type ValidationResult, validateCardForm } from './validateCardForm';
 
 let mounts = 0;
@@ -34,7 +38,8 @@ export const OUTCOME_UNKNOWN_NOTICE =
  * - `pay({ orderId })` → {@link PayResult}: validate → tokenize → charge, exactly once, one order
  *   at a time (see createPayment); a decline, or a charge whose reply was lost, shows a message
  *   above the form. The form is locked while a pay runs and while a charge's outcome is unknown;
- *   once the order is paid the card fields are emptied.
+ *   once the order is paid the card fields are emptied. A charge that needs 3-D Secure shows the
+ *   bank's challenge in a dialog over the form (threeDSecure/) while `pay` stays pending.
  * `props.buyer` prefills the email and cardholder-name fields (issue 13); the buyer may edit them.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
  * @returns `unmount()` (empties the container) and `update(changes)` (issue 13): `theme` re-styles
@@ -50,11 +55,17 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const store = createFormStore();
   const root = createRoot(container);
   // The frame's client sends with the spec's rules; the typed operations are the bundle's own.
-  // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model").
-  const providerApi = createProviderApi(props.providerClient.request, props.providerClient.vault.request);
+  // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model");
+  // a 3-D Secure challenge page is shown only from there too (issue 22).
+  const { vault } = props.providerClient;
+  const providerApi = createProviderApi(props.providerClient.request, vault.request, vault.origin);
   let current = props;
   let apiSent = false;
   let unmounted = false;
+  /** Aborted by `unmount()`: a 3-D Secure challenge open then is left open at the provider (issue 22). */
+  const lifetime = new AbortController();
+  /** The 3-D Secure challenge's iframe while it is on screen. */
+  const challengeFrame = createRef<HTMLIFrameElement>();
   /** What the last prefill put in the fields (issue 13). */
   let prefilled: Partial<CardFormValues> = {};
   const prefill = (buyer: CashierBuyer | undefined) => {
@@ -96,6 +107,24 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     },
     clearCard: () => store.clearCard(),
     mountedOrderId: () => current.orderId,
+    challenge: (charge) =>
+      awaitChallenge(charge, {
+        api: providerApi,
+        vaultOrigin: vault.origin,
+        signal: lifetime.signal,
+        show: presentChallenge({
+          store,
+          frameRef: challengeFrame,
+          doc: container.ownerDocument,
+          onChallenge: (state) => {
+            if (!unmounted) current.onChallenge?.(state);
+          },
+          focusForm: () => {
+            const doc = container.ownerDocument;
+            (doc.getElementById(`${idPrefix}-cardNumber`) ?? container.querySelector('form'))?.focus();
+          },
+        }),
+      }),
   });
 
   const api = {
@@ -136,6 +165,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             }}
           />
         )}
+        <ChallengeLayer store={store} idPrefix={idPrefix} frameRef={challengeFrame} />
       </ErrorBoundary>,
     );
 
@@ -158,6 +188,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   return {
     unmount() {
       unmounted = true;
+      lifetime.abort();
       root.unmount();
       container.replaceChildren();
     },

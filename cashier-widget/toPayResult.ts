@@ -6,6 +6,9 @@ export type { PayResult };
 /** The buyer-facing message for a decline code. */
 export function declineMessage(declineCode: string | undefined): string {
   if (declineCode === 'insufficient_funds') return 'Your card has insufficient funds. Try another card.';
+  if (declineCode === 'authentication_failed') return 'Your bank could not confirm this payment. Try again, or use another card.';
+  if (declineCode === 'authentication_abandoned')
+    return 'The payment was not confirmed with your bank, so nothing was charged. Place the order again to retry.';
   return 'Your card was declined. Try another card.';
 }
 
@@ -23,16 +26,33 @@ export function settlingCharge(orderId: string, charges: Charge[]): Charge | und
 }
 
 /**
- * Narrows the provider's charge (untrusted JSON) to the result `pay` resolves to.
- * @throws CashierError INVALID_RESPONSE without a string id, for another order, or with an unknown status.
+ * The newest REQUIRES_ACTION charge among an order's charges: a 3-D Secure challenge still open
+ * (issue 22); undefined when there is none.
  */
-export function toPayResult(orderId: string, charge: Charge): PayResult {
+export function openCharge(orderId: string, charges: Charge[]): Charge | undefined {
+  return [...charges].reverse().find((c) => c.orderId === orderId && c.status === 'REQUIRES_ACTION');
+}
+
+/**
+ * Checks that the provider's charge (untrusted JSON) is one for `orderId`.
+ * @throws CashierError INVALID_RESPONSE without a string id, or for another order.
+ */
+export function checkChargeFor(orderId: string, charge: Charge): void {
   if (typeof charge !== 'object' || charge === null || typeof charge.id !== 'string') {
     throw new CashierError(ErrorCode.InvalidResponse, 'The charge reply has no id.');
   }
   if (charge.orderId !== undefined && charge.orderId !== orderId) {
     throw new CashierError(ErrorCode.InvalidResponse, `The charge reply is for order ${String(charge.orderId)}, not ${orderId}.`);
   }
+}
+
+/**
+ * Narrows the provider's settled charge (untrusted JSON) to the result `pay` resolves to.
+ * @throws CashierError INVALID_RESPONSE without a string id, for another order, or with an unknown
+ *   status (REQUIRES_ACTION included: an open charge is no result).
+ */
+export function toPayResult(orderId: string, charge: Charge): PayResult {
+  checkChargeFor(orderId, charge);
   switch (charge.status) {
     case 'APPROVED':
     case 'PENDING':

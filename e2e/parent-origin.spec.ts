@@ -57,6 +57,7 @@ const ATTACKER_ANSWERS = {
   revalidateAppInstance: null,
   claimWidgetSettings: { kind: 'fetch' },
   publishWidgetSettings: null,
+  onChallenge: null,
 } satisfies Record<keyof HostMethods, unknown>;
 
 /** What the attacker page recorded (e2e/fixtures/attacker-site/index.html). */

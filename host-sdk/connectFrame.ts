@@ -1,6 +1,7 @@
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal';
 import { type CashierError, CONNECTION_TIMEOUT_MS, type FrameMethods } from '../shared';
 import { createHostMethods } from './createHostMethods';
+import type { FrameOverlay } from './createOverlay';
 import type { ResolvedOptions } from './resolveOptions';
 
 /**
@@ -22,6 +23,8 @@ export interface FrameLinkContext {
   mountedAt: number;
   /** True once `destroy()` ran; nothing fires after it. */
   isDestroyed: () => boolean;
+  /** Sizes the iframe, and lends it the viewport for a 3-D Secure challenge (issue 22); made by the entry. */
+  overlay: FrameOverlay;
 }
 
 /** A mount's connection to its frame. */
@@ -40,15 +43,14 @@ export interface FrameLink {
  * penpal's handshake does not mind that the frame may have sent its greeting first: this side
  * greets too, and the frame answers.
  */
-export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed }: FrameLinkContext): FrameLink {
+export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed, overlay }: FrameLinkContext): FrameLink {
   const bridge = createHostMethods({
     options,
     mountedAt,
     remote: () => connected,
     isDestroyed,
-    resize: (heightPx) => {
-      iframe.style.height = `${heightPx}px`;
-    },
+    resize: overlay.resize,
+    overlay: overlay.set,
   });
   const remoteWindow = iframe.contentWindow;
   const connection = remoteWindow
@@ -63,6 +65,7 @@ export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestro
     connected,
     crash: bridge.crash,
     close() {
+      overlay.set(false);
       bridge.release();
       connection?.destroy();
     },

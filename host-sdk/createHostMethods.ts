@@ -7,12 +7,14 @@ import {
   type HostMethods,
   MAX_FRAME_HEIGHT_PX,
   MAX_WIDGET_READY_TIME_MS,
+  PAY_CALL_TIMEOUT_MS,
   REVALIDATE_TIMEOUT_MS,
 } from '../shared';
 import { callSafely } from './callSafely';
 import { destroyedCallError } from './destroyedCallError';
+import { type PausableTimer, pausableTimer } from './pausableTimer';
 import { relayApi } from './relayApi';
-import { frameAnswer, relayedCallFailure, relayedCallOptions } from './relayedCall';
+import { frameAnswer, PAY, PAY_TIMED_OUT, relayedCallFailure, relayedCallOptions } from './relayedCall';
 import type { ResolvedOptions } from './resolveOptions';
 import { pageSettingsCache, type SettingsCache, settingsCacheKey } from './settingsCache';
 import { toTimings } from './toTimings';
@@ -29,6 +31,11 @@ export interface HostContext {
   mountedAt?: number;
   /** Sizes the iframe to the frame's content height, in CSS pixels; default: the iframe keeps its size. */
   resize?: (heightPx: number) => void;
+  /**
+   * Presents the iframe over the whole viewport (`true`) or gives it its place back (`false`),
+   * when the frame asks for room for a 3-D Secure challenge (issue 22); default: never.
+   */
+  overlay?: (on: boolean) => void;
   /** Where widget settings are shared between mounts (spec 4); default the page's one cache. */
   settingsCache?: SettingsCache;
   /**
@@ -63,7 +70,9 @@ export interface HostBridge {
  * untrusted and narrowed. `onCrash` fires at most once; `onSlow` once, `slowAfterMs` after the
  * mount, unless the widget is ready (`onApiInit`) or crashed by then; nothing fires after
  * destroy. The host's callbacks run through `callSafely`. A settings failure published while
- * this mount's `revalidateAppInstance` runs counts as the mount's own in the settings cache.
+ * this mount's `revalidateAppInstance` runs counts as the mount's own in the settings cache. A
+ * relayed `pay` rejects PAYMENT_OUTCOME_UNKNOWN after PAY_CALL_TIMEOUT_MS not counting the time a
+ * 3-D Secure challenge is open (`onChallenge`), which may also borrow the viewport (`overlay`).
  */
 export function createHostMethods({
   options,
@@ -71,6 +80,7 @@ export function createHostMethods({
   isDestroyed,
   mountedAt = epochNow(),
   resize,
+  overlay,
   settingsCache = pageSettingsCache,
   slowAfterMs = MAX_WIDGET_READY_TIME_MS,
   revalidateTimeoutMs = REVALIDATE_TIMEOUT_MS,
@@ -100,12 +110,30 @@ export function createHostMethods({
     callSafely('onCrash', options.onCrash, error);
   };
 
+  /** True while the widget shows a 3-D Secure challenge: the `pay` timers are paused (issue 22). */
+  let challengeOpen = false;
+  const payTimers = new Set<PausableTimer>();
+  /** `call` within PAY_CALL_TIMEOUT_MS of time without a challenge open; else PAY_TIMED_OUT. */
+  const withinPayTimeout = <T>(call: Promise<T>): Promise<T> => {
+    let expire: (reason: unknown) => void = () => undefined;
+    const timer = pausableTimer(PAY_CALL_TIMEOUT_MS, () => expire(PAY_TIMED_OUT), challengeOpen);
+    payTimers.add(timer);
+    const expired = new Promise<never>((_, reject) => {
+      expire = reject;
+    });
+    return Promise.race([call, expired]).finally(() => {
+      timer.clear();
+      payTimers.delete(timer);
+    });
+  };
+
   // Every call has a timeout, and a connection lost under it rejects it (relayedCall.ts, issue 12).
   const callApi = async (method: string, args: unknown[]): Promise<unknown> => {
     // Not sent: no charge can have been made, so no order to name (DESTROYED).
     if (isDestroyed()) throw destroyedCallError(method, []);
     try {
-      return frameAnswer(await (await remote()).callApi(method, args, relayedCallOptions(method)));
+      const call = (await remote()).callApi(method, args, relayedCallOptions(method));
+      return frameAnswer(await (method === PAY ? withinPayTimeout(call) : call));
     } catch (error) {
       if (!isDestroyed()) throw relayedCallFailure(method, args, error);
     }
@@ -163,6 +191,14 @@ export function createHostMethods({
     },
     revalidateAppInstance: revalidate,
     // The mount claims the shared settings as `options`, an object of its own.
+    // The frame's (untrusted) word on its 3-D Secure challenge: pause the pay timeout, lend the viewport.
+    onChallenge: (state: unknown) => {
+      if (isDestroyed()) return;
+      const open = Object(state).open === true;
+      challengeOpen = open;
+      for (const timer of payTimers) open ? timer.pause() : timer.resume();
+      overlay?.(open && Object(state).overlay === true);
+    },
     claimWidgetSettings: () => settingsCache.claim(settingsKey, options),
     publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, options, outcome, revalidating),
   };

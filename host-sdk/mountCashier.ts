@@ -3,6 +3,7 @@ import { callSafely } from './callSafely';
 import { checkFrameOrigin } from './checkFrameOrigin';
 import type { FrameLink } from './connectFrame';
 import { createFrame, frameSrc } from './createFrame';
+import { createOverlay } from './createOverlay';
 import { createUpdate } from './createUpdate';
 import { loadBridge } from './loadBridge';
 import { resolveOptions } from './resolveOptions';
@@ -76,7 +77,14 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   const connected = loadBridge().then(
     ({ connectFrame }) => {
       if (destroyed || crashed) throw new Error('the mount ended before the bridge arrived');
-      link = connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed: () => destroyed });
+      link = connectFrame({
+        iframe,
+        frameOrigin,
+        options,
+        mountedAt,
+        isDestroyed: () => destroyed,
+        overlay: createOverlay(iframe),
+      });
       link.connected.then(
         (remote) => watch.connected(() => remote.ping()),
         (error: unknown) => {

@@ -2,18 +2,23 @@ import { CallOptions } from 'penpal';
 import { API_CALL_TIMEOUT_MS, CashierError, type CashierErrorDetails, ErrorCode, PAY_CALL_TIMEOUT_MS } from '../shared';
 
 /** The relayed api method whose outcome is a payment: its timeout and its failures say so. */
-const PAY = 'pay';
+export const PAY = 'pay';
 
 /** How long a relayed call of `method` may take, in milliseconds (issue 12). */
 const timeoutOf = (method: string) => (method === PAY ? PAY_CALL_TIMEOUT_MS : API_CALL_TIMEOUT_MS);
 
 /**
- * penpal's options for one relayed api call (issue 12): PAY_CALL_TIMEOUT_MS (60 000) for `pay`,
- * API_CALL_TIMEOUT_MS (30 000) for every other method.
+ * penpal's options for one relayed api call (issue 12): API_CALL_TIMEOUT_MS (30 000) for every
+ * method but `pay`, which has none from penpal: its PAY_CALL_TIMEOUT_MS (60 000) is the host's own
+ * {@link pausableTimer}, paused while a 3-D Secure challenge is open (issue 22), ending in
+ * {@link PAY_TIMED_OUT}.
  */
 export function relayedCallOptions(method: string): CallOptions {
-  return new CallOptions({ timeout: timeoutOf(method) });
+  return new CallOptions({ timeout: method === PAY ? undefined : API_CALL_TIMEOUT_MS });
 }
+
+/** What the host's own `pay` timeout throws: read by {@link relayedCallFailure} as penpal's own call timeout. */
+export const PAY_TIMED_OUT = { code: 'METHOD_CALL_TIMEOUT' } as const;
 
 /**
  * The frame's answer to a relayed call, unless the frame cut the call short itself: a DESTROYED

@@ -133,6 +133,12 @@ export interface CashierErrorDetails {
    * `pay` cut short by CONNECTION_LOST).
    */
   orderId?: string;
+  /**
+   * The charge an INVALID_RESPONSE is about, when the reply was a charge that cannot be acted on
+   * (a 3-D Secure challenge page off the vault origin, issue 22): the payment flow cancels it. It
+   * does not cross the iframe.
+   */
+  chargeId?: string;
 }
 
 /** The plain-object form of a CashierError, as it crosses the iframe (and as `toJSON()` gives it). */

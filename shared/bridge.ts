@@ -172,6 +172,33 @@ export type FramePhases = {
   mounted?: number;
 };
 
+/**
+ * What the frame tells the host about a 3-D Secure challenge (issue 22, `HostMethods.onChallenge`).
+ * While `open`, the host's relayed `pay` timeout (PAY_CALL_TIMEOUT_MS) is paused: it counts network
+ * time, not the buyer's. `overlay: true` (only with `open`) asks the host to present the iframe over
+ * the whole viewport, above the page's own modal dialogs, because the iframe is too small to hold
+ * the challenge; `open: false` gives the room back.
+ */
+export interface ChallengePresentation {
+  /** True when the challenge dialog opened, false when it closed. */
+  open: boolean;
+  /** True when the frame needs the whole viewport while the challenge is open. Default false. */
+  overlay?: boolean;
+}
+
+/** Narrows an untrusted {@link ChallengePresentation} (the bundle's, the frame's) to its two booleans. */
+export function toChallengePresentation(value: unknown): Required<ChallengePresentation> {
+  const open = Object(value).open === true;
+  return { open, overlay: open && Object(value).overlay === true };
+}
+
+/**
+ * The smallest frame viewport, in CSS pixels, that holds the challenge dialog as a centred box (the
+ * bank's page at least 390 × 400 plus the dialog's heading and Cancel button); a smaller frame asks
+ * for the overlay ({@link ChallengePresentation}).
+ */
+export const CHALLENGE_BOX_PX = { width: 480, height: 560 } as const;
+
 /** Methods the host exposes to the frame. */
 export type HostMethods = {
   /** The widget inputs; the app instance token travels here, never in the frame URL. */
@@ -195,6 +222,11 @@ export type HostMethods = {
   claimWidgetSettings: () => Promise<SettingsClaim>;
   /** The outcome of the settings request this frame was told to make (`kind: 'fetch'`). */
   publishWidgetSettings: (outcome: SettingsOutcome) => void;
+  /**
+   * A 3-D Secure challenge opened or closed in the widget (issue 22): the host pauses the `pay`
+   * timeout while it is open and, when asked (`overlay`), lends the iframe the whole viewport.
+   */
+  onChallenge: (state: ChallengePresentation) => void;
 };
 
 /** Methods the frame exposes to the host. */

@@ -1,4 +1,4 @@
-import type { CashierBuyer, CashierConfiguration } from './bridge';
+import type { CashierBuyer, CashierConfiguration, ChallengePresentation } from './bridge';
 import type { ProviderClient } from './providerClient';
 import type { WidgetSettings } from './widgetSettings';
 
@@ -27,6 +27,12 @@ export interface CashierWidgetProps {
   onApiInit: (api: CashierWidgetApi) => void;
   /** Call when the widget cannot go on; the frame shows the alert and tells the host. */
   onCrash: (error: unknown) => void;
+  /**
+   * Call when a 3-D Secure challenge opens and when it closes (issue 22): the frame tells the host,
+   * which pauses the `pay` timeout meanwhile and, for `overlay: true`, gives the iframe the whole
+   * viewport. Optional: a frame built before it passes none (the challenge then fits in the iframe).
+   */
+  onChallenge?: (state: ChallengePresentation) => void;
 }
 
 /** What `mount` returns (DESIGN "The bundle"). */

@@ -89,6 +89,14 @@ const operations: {
     reply: chargeReply,
   },
   { name: 'getCharge', call: (a) => a.getCharge('ch1'), method: 'GET', path: 'charges/ch1', reply: chargeReply },
+  {
+    name: 'cancelCharge',
+    call: (a) => a.cancelCharge('ch1'),
+    method: 'POST',
+    path: 'charges/ch1/cancel',
+    body: {},
+    reply: chargeReply,
+  },
   { name: 'getAccount', call: (a) => a.getAccount(), method: 'GET', path: 'account' },
   { name: 'getPaymentMethods', call: (a) => a.getPaymentMethods(), method: 'GET', path: 'payment-methods' },
   {

@@ -76,16 +76,31 @@ export interface ProviderApi {
   createContactAndUpdateOrder(orderId: string, contact: unknown): Promise<unknown>;
   /** GET the charges of an account. */
   getChargesByAccount(accountId: string): Promise<unknown>;
-  /** GET the charges of an order, newest last. INVALID_RESPONSE unless a list of charges. */
+  /**
+   * GET the charges of an order, newest last. INVALID_RESPONSE unless a list of charges (a
+   * REQUIRES_ACTION one with its challenge on the vault origin).
+   */
   getChargesByOrder(orderId: string): Promise<Charge[]>;
   /**
    * POST a charge for an order (never retried). `idempotencyKey` goes in the `Idempotency-Key`
    * header: the provider answers a repeated key with the charge it made the first time.
-   * INVALID_RESPONSE unless a charge (string `id`, `orderId`, known `status`).
+   * INVALID_RESPONSE unless a charge (string `id`, `orderId`, known `status`); a REQUIRES_ACTION
+   * charge whose 3-D Secure challenge is not on the vault origin (issue 22) is INVALID_RESPONSE with
+   * `details.chargeId`.
    */
   chargeOrder(orderId: string, charge: ChargeRequest, idempotencyKey: string): Promise<Charge>;
-  /** GET a charge by id. INVALID_RESPONSE unless a charge (string `id`, `orderId`, known `status`). */
+  /**
+   * GET a charge by id (spec 7): its state now (a 3-D Secure challenge's outcome is read here, never
+   * trusted from the challenge page's message). INVALID_RESPONSE unless a charge (string `id`,
+   * `orderId`, known `status`; a REQUIRES_ACTION one with its challenge on the vault origin).
+   */
   getCharge(chargeId: string): Promise<Charge>;
+  /**
+   * POST: cancels an open (REQUIRES_ACTION) charge (never retried; issue 22): it settles as DECLINED
+   * `authentication_abandoned`, and the reply is the charge as it is now (a charge already settled
+   * comes back unchanged). INVALID_RESPONSE unless a charge.
+   */
+  cancelCharge(chargeId: string): Promise<Charge>;
   /** GET the account. */
   getAccount(): Promise<unknown>;
   /** GET payment methods in general. */
@@ -130,8 +145,14 @@ export interface ProviderApi {
  * Builds {@link ProviderApi} on two transports: `send` for every call to the provider host (the
  * provider client's `request`), `sendToVault` for card tokenization (its `vault.request`). Without
  * `sendToVault`, `tokenizeCard` rejects INVALID_ARGUMENT: card data never falls back to the host.
+ * `vaultOrigin` (the client's `vault.origin`) is where a 3-D Secure challenge page may be; without
+ * it every REQUIRES_ACTION charge is INVALID_RESPONSE (issue 22).
  */
-export function createProviderApi(send: ProviderApiTransport, sendToVault?: ProviderApiTransport): ProviderApi {
+export function createProviderApi(
+  send: ProviderApiTransport,
+  sendToVault?: ProviderApiTransport,
+  vaultOrigin?: string,
+): ProviderApi {
   const vault: ProviderApiTransport =
     sendToVault ??
     (() =>
@@ -158,12 +179,14 @@ export function createProviderApi(send: ProviderApiTransport, sendToVault?: Prov
     getBuyerInfo: (query) => get(P.buyerInfo, query),
     createContactAndUpdateOrder: (orderId, contact) => post(P.createContactAndUpdateOrder(orderId), contact),
     getChargesByAccount: (accountId) => get(P.chargesByAccount(accountId)),
-    getChargesByOrder: (orderId) => get(P.chargesByOrder(orderId)).then((body) => parseCharges(body, 'getChargesByOrder')),
+    getChargesByOrder: (orderId) =>
+      get(P.chargesByOrder(orderId)).then((body) => parseCharges(body, 'getChargesByOrder', vaultOrigin)),
     chargeOrder: (orderId, charge, idempotencyKey) =>
       post(P.chargesByOrder(orderId), charge, { 'Idempotency-Key': idempotencyKey }).then((body) =>
-        parseCharge(body, 'chargeOrder'),
+        parseCharge(body, 'chargeOrder', vaultOrigin),
       ),
-    getCharge: (chargeId) => get(P.charge(chargeId)).then((body) => parseCharge(body, 'getCharge')),
+    getCharge: (chargeId) => get(P.charge(chargeId)).then((body) => parseCharge(body, 'getCharge', vaultOrigin)),
+    cancelCharge: (chargeId) => post(P.cancelCharge(chargeId), {}).then((body) => parseCharge(body, 'cancelCharge', vaultOrigin)),
     getAccount: () => get(P.account),
     getPaymentMethods: (query) => get(P.paymentMethods, query),
     getPaymentMethodsByAccount: (accountId) => get(P.paymentMethodsByAccount(accountId)),

@@ -11,7 +11,7 @@ import type { CardToken, Charge, OfferedPaymentMethod, Order } from './providerA
 
 type Body = Record<string, unknown>;
 
-const CHARGE_STATUSES: ReadonlySet<unknown> = new Set(['APPROVED', 'DECLINED', 'PENDING']);
+const CHARGE_STATUSES: ReadonlySet<unknown> = new Set(['APPROVED', 'DECLINED', 'PENDING', 'REQUIRES_ACTION']);
 const ORDER_STATUSES: ReadonlySet<unknown> = new Set(['AWAITING_PAYMENT', 'PAID', 'PAY_AT_VENUE']);
 
 /** Card token: an object with a non-empty string `token`. */
@@ -35,10 +35,15 @@ export function parseOrder(body: unknown, operation: string): Order {
 }
 
 /**
- * Charge: string `id` and `orderId`, `status` APPROVED, DECLINED or PENDING, and `declineCode` a
- * string when present.
+ * Charge: string `id` and `orderId`, `status` APPROVED, DECLINED, PENDING or REQUIRES_ACTION, and
+ * `declineCode` a string when present. A REQUIRES_ACTION charge must carry `nextAction` `{ type:
+ * 'THREE_DS_CHALLENGE', url }` with `url` an absolute http(s) URL on `vaultOrigin` (the vault the
+ * client was built with, `ProviderClient.vault.origin`; issue 22): a challenge page anywhere else
+ * (on `host`, which the embedding page chooses and could use to phish the buyer's bank code), or
+ * with no vault to check against, is refused with INVALID_RESPONSE whose `details.chargeId` names
+ * the charge, so the payment flow can cancel it and show nothing.
  */
-export function parseCharge(body: unknown, operation: string, what = 'a charge'): Charge {
+export function parseCharge(body: unknown, operation: string, vaultOrigin?: string, what = 'a charge'): Charge {
   const charge = record(body, operation, what);
   if (!isText(charge.id)) fail(operation, `${what} without a string id`);
   if (!isText(charge.orderId)) fail(operation, `${what} without a string orderId`);
@@ -46,13 +51,31 @@ export function parseCharge(body: unknown, operation: string, what = 'a charge')
   if (charge.declineCode !== undefined && typeof charge.declineCode !== 'string') {
     fail(operation, `${what} whose declineCode is not a string`);
   }
+  if (charge.status === 'REQUIRES_ACTION') checkNextAction(charge.nextAction, charge.id, operation, what, vaultOrigin);
   return charge as unknown as Charge;
 }
 
-/** A list of charges, each as {@link parseCharge}. */
-export function parseCharges(body: unknown, operation: string): Charge[] {
+/** Throws INVALID_RESPONSE (`details.chargeId`) unless `action` is a 3-D Secure challenge on `vaultOrigin`. */
+function checkNextAction(action: unknown, chargeId: string, operation: string, what: string, vaultOrigin?: string) {
+  const { type, url } = (typeof action === 'object' && action !== null ? action : {}) as Body;
+  if (type !== 'THREE_DS_CHALLENGE' || typeof url !== 'string') {
+    fail(operation, `${what} that requires an action other than a 3-D Secure challenge page`, chargeId);
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!vaultOrigin || !parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== vaultOrigin) {
+    fail(operation, `${what} whose 3-D Secure challenge ${describe(url)} is not on the vault origin`, chargeId);
+  }
+}
+
+/** A list of charges, each as {@link parseCharge} (`vaultOrigin` checks their challenges). */
+export function parseCharges(body: unknown, operation: string, vaultOrigin?: string): Charge[] {
   if (!Array.isArray(body)) fail(operation, `${describe(body)} instead of a list of charges`);
-  return body.map((item: unknown, i) => parseCharge(item, operation, `charge [${i}]`));
+  return body.map((item: unknown, i) => parseCharge(item, operation, vaultOrigin, `charge [${i}]`));
 }
 
 /** A list of payment methods: each an object with a string `type` (the widget skips types it does not take). */
@@ -83,6 +106,10 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value.slice(0, 60)) : typeof value;
 }
 
-function fail(operation: string, what: string): never {
-  throw new CashierError(ErrorCode.InvalidResponse, `${operation}: the provider replied with ${what}.`);
+function fail(operation: string, what: string, chargeId?: string): never {
+  throw new CashierError(
+    ErrorCode.InvalidResponse,
+    `${operation}: the provider replied with ${what}.`,
+    chargeId === undefined ? {} : { chargeId },
+  );
 }

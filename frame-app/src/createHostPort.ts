@@ -1,6 +1,27 @@
 import { CallOptions, type RemoteProxy } from 'penpal';
-import { type HostMethods, REVALIDATE_TIMEOUT_MS, SETTINGS_CLAIM_TIMEOUT_MS } from '../../shared';
-import type { HostPort } from './createLoader';
+import {
+  type CashierError,
+  type ChallengePresentation,
+  type FramePhases,
+  type HostMethods,
+  REVALIDATE_TIMEOUT_MS,
+  SETTINGS_CLAIM_TIMEOUT_MS,
+  type SettingsClaim,
+  type SettingsOutcome,
+} from '../../shared';
+
+/** The host methods the loader calls (penpal's proxy; each may reject if the host is gone). */
+export interface HostPort {
+  onApiInit(methodNames: string[], phases: FramePhases): unknown;
+  onCrash(error: ReturnType<CashierError['toJSON']>): unknown;
+  /** A fresh app instance token from the host (spec 7); called only when `bootstrap.canRevalidate`. */
+  revalidateAppInstance(): Promise<string>;
+  /** The page's settings cache (spec 4); a host that rejects is treated as having none. */
+  claimWidgetSettings(): Promise<SettingsClaim>;
+  publishWidgetSettings(outcome: SettingsOutcome): unknown;
+  /** A 3-D Secure challenge opened or closed in the bundle (issue 22). */
+  onChallenge?(state: ChallengePresentation): unknown;
+}
 
 /**
  * The loader's view of the host (penpal's proxy), with a per-call timeout on every call the
@@ -17,5 +38,7 @@ export function createHostPort(host: RemoteProxy<HostMethods>): HostPort {
     revalidateAppInstance: () => host.revalidateAppInstance(new CallOptions({ timeout: REVALIDATE_TIMEOUT_MS + 1_000 })),
     claimWidgetSettings: () => host.claimWidgetSettings(new CallOptions({ timeout: SETTINGS_CLAIM_TIMEOUT_MS })),
     publishWidgetSettings: (outcome) => host.publishWidgetSettings(outcome),
+    // A host SDK from before issue 22 answers METHOD_NOT_FOUND: the loader ignores the rejection.
+    onChallenge: (state) => host.onChallenge(state),
   };
 }

@@ -60,6 +60,7 @@ function fakeHost(claim: () => Promise<SettingsClaim> = async () => ({ kind: 'fe
     revalidateAppInstance: vi.fn(async () => 'token-2'),
     claimWidgetSettings: vi.fn(claim),
     publishWidgetSettings: vi.fn(),
+    onChallenge: vi.fn(),
   } satisfies HostPort;
 }
 
@@ -607,5 +608,30 @@ describe('createLoader: the back/forward cache (issue 19)', () => {
     await flush();
     expect(recorded.mounts).toHaveLength(1);
     expect(hostPort.onApiInit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("createLoader: the bundle's 3-D Secure challenge reaches the host (issue 22)", () => {
+  it('onChallenge is passed on narrowed to its two booleans; overlay only while open', async () => {
+    replySettings(ok());
+    let props: CashierWidgetProps | undefined;
+    const module = {
+      mount: (_container: HTMLElement, p: CashierWidgetProps) => {
+        props = p;
+        p.onApiInit({});
+        return { unmount: vi.fn() };
+      },
+    };
+    const { loader, hostPort } = setup({ loadBundle: async () => module });
+    await loader.start();
+    props?.onChallenge?.({ open: true, overlay: true, url: 'https://evil.example' } as never);
+    props?.onChallenge?.({ open: false, overlay: true });
+    props?.onChallenge?.('open' as never);
+    await flush();
+    expect(hostPort.onChallenge.mock.calls).toEqual([
+      [{ open: true, overlay: true }],
+      [{ open: false, overlay: false }],
+      [{ open: false, overlay: false }],
+    ]);
   });
 });

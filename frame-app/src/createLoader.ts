@@ -15,27 +15,19 @@ import {
   isCashierWidgetModule,
   type ProviderClient,
   type ProviderClientOptions,
-  type SettingsClaim,
-  type SettingsOutcome,
   type StaticsAllowlist,
+  toChallengePresentation,
   type WidgetSettings,
 } from '../../shared';
 import type { ApiRelay } from './createApiRelay';
+import type { HostPort } from './createHostPort';
+
+export type { HostPort } from './createHostPort';
+
 import { obtainSettings } from './obtainSettings';
 
 /** Loader states of spec section 4 / DESIGN "Loader states". */
 export type LoaderState = { status: 'waiting' } | { status: 'loaded' } | { status: 'failed'; error: CashierError };
-
-/** The host methods the loader calls (penpal's proxy; each may reject if the host is gone). */
-export interface HostPort {
-  onApiInit(methodNames: string[], phases: FramePhases): unknown;
-  onCrash(error: ReturnType<CashierError['toJSON']>): unknown;
-  /** A fresh app instance token from the host (spec 7); called only when `bootstrap.canRevalidate`. */
-  revalidateAppInstance(): Promise<string>;
-  /** The page's settings cache (spec 4); a host that rejects is treated as having none. */
-  claimWidgetSettings(): Promise<SettingsClaim>;
-  publishWidgetSettings(outcome: SettingsOutcome): unknown;
-}
 
 /** What the loader needs; everything is injectable so tests need no iframe. */
 export interface LoaderDeps {
@@ -225,6 +217,7 @@ export function createLoader(deps: LoaderDeps): Loader {
         if (!apiSent) tellHost(() => deps.host.onApiInit(names, { ...phases }));
         apiSent = true;
       },
+      onChallenge: (state) => tellHost(() => deps.host.onChallenge?.(toChallengePresentation(state))),
       onCrash: (error) =>
         fail(
           new CashierError(

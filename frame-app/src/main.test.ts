@@ -149,6 +149,7 @@ function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [loca
     revalidateAppInstance: vi.fn(async () => 'fresh-token'),
     claimWidgetSettings: vi.fn(async () => ({ kind: 'fetch' as const })),
     publishWidgetSettings: vi.fn(),
+    onChallenge: vi.fn(),
     ...methods,
   };
   const connection = connect<FrameMethods>({

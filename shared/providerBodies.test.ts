@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { CashierError, ErrorCode } from './CashierError';
+import { parseCharge, parseCharges } from './providerBodies';
+
+/** The vault the client was built with (shared/vault.ts); the provider host is another origin. */
+const vault = 'https://vault.example.net';
+const challenge = (url: unknown, type: unknown = 'THREE_DS_CHALLENGE') => ({
+  id: 'ch_1',
+  orderId: 'o1',
+  status: 'REQUIRES_ACTION',
+  nextAction: { type, url },
+});
+
+describe('a charge that requires 3-D Secure (issue 22): the challenge page must be on the vault origin', () => {
+  it('a challenge on the vault origin passes, as it came', () => {
+    const body = challenge(`${vault}/three-ds/challenges/c1`);
+    expect(parseCharge(body, 'chargeOrder', vault)).toEqual(body);
+    expect(parseCharges([body], 'getChargesByOrder', vault)).toEqual([body]);
+  });
+
+  const refused: { name: string; body: unknown; vaultOrigin?: string }[] = [
+    { name: 'on the host (phishing the bank code)', body: challenge('https://tickets.example.com/three-ds/c1') },
+    { name: 'on a look-alike host', body: challenge('https://vault.example.net.evil.test/three-ds/c1') },
+    { name: 'on another port of the vault', body: challenge('https://vault.example.net:8443/three-ds/c1') },
+    { name: 'a javascript: URL', body: challenge('javascript:alert(1)') },
+    { name: 'a relative URL', body: challenge('/three-ds/challenges/c1') },
+    { name: 'no url', body: challenge(undefined) },
+    { name: 'another action type', body: challenge(`${vault}/x`, 'REDIRECT') },
+    { name: 'no nextAction', body: { id: 'ch_1', orderId: 'o1', status: 'REQUIRES_ACTION' } },
+    { name: 'a client with no vault to check against', body: challenge(`${vault}/three-ds/c1`), vaultOrigin: '' },
+  ];
+  it.each(refused)('$name → INVALID_RESPONSE naming the charge', ({ body, vaultOrigin = vault }) => {
+    for (const parse of [
+      () => parseCharge(body, 'chargeOrder', vaultOrigin || undefined),
+      () => parseCharges([body], 'x', vaultOrigin || undefined),
+    ]) {
+      const error = (() => {
+        try {
+          parse();
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(CashierError);
+      expect(error).toMatchObject({ code: ErrorCode.InvalidResponse, details: { chargeId: 'ch_1' } });
+    }
+  });
+
+  it('a settled charge needs no nextAction, and its other fields are not checked for one', () => {
+    expect(
+      parseCharge({ id: 'ch_1', orderId: 'o1', status: 'DECLINED', declineCode: 'authentication_failed' }, 'getCharge'),
+    ).toMatchObject({
+      status: 'DECLINED',
+    });
+  });
+});
