@@ -173,6 +173,9 @@ for (const state of STATES) {
     browser,
     provider,
   }) => {
+    // Two checkouts, every screen of each, one state reached by typing: Firefox over WebDriver BiDi
+    // takes 10 to 28 s of the default 30 on these 2-core machines, so this test has three times that.
+    test.slow();
     const layouts: Record<string, Layout> = {};
     for (const scale of [1, 2] as const) {
       const screens = SCREENS.filter((s) => s.deviceScaleFactor === scale);
