@@ -7,18 +7,12 @@ import { startStaticServer } from '../../provider/startStaticServer';
 import { E2E_PORTS } from './origins';
 
 /**
-<<<<<<< HEAD
- * Starts the third-party site on ATTACKER_ORIGIN (`[::1]`, port `E2E_PORTS.attacker`):
+ * Starts the third-party site of e2e/parent-origin.spec.ts, e2e/foreign-window.spec.ts and
+ * e2e/vault.spec.ts on ATTACKER_ORIGIN (`[::1]`, port `E2E_PORTS.attacker`):
  * e2e/fixtures/attacker-site/ (index.html: a page that embeds or opens what the test asks and
  * speaks penpal to the cashier frame; skimmer.html: a page that mounts the genuine widget with a
  * `host` of its own), penpal's own script build at `/penpal.js`, and the development build's
  * script-tag SDK (`/host-sdk/cashier.iife.js` and its bridge) as a site would copy it.
-=======
- * Starts the third-party site of e2e/parent-origin.spec.ts and e2e/foreign-window.spec.ts on
- * ATTACKER_ORIGIN (`[::1]`, port `E2E_PORTS.attacker`): e2e/fixtures/attacker-site/ (a page that
- * embeds or opens what the test asks and speaks penpal to the cashier frame; one that imitates the
- * frame towards a host page) and penpal's own script build at `/penpal.js`.
->>>>>>> h2
  * Rejects when the port is taken.
  */
 export function startAttackerSite(): Promise<RunningServer> {

@@ -1,16 +1,9 @@
 /**
-<<<<<<< HEAD
  * Ports of the servers the browser tests start (playwright.config.ts): host, frame, provider and
  * the provider's card vault on four consecutive ports from `CASHIER_E2E_PORT_BASE` (default 4273;
  * the vault two above the frame, where the development frame looks for it: shared/vault.ts), so a
  * second checkout can run its browser tests beside this one; the fifth, `attacker`, is the
  * third-party site that some specs start themselves (support/attackerSite.ts).
-=======
- * Ports of the servers the browser tests start (playwright.config.ts): host, frame and provider
- * on three consecutive ports from `CASHIER_E2E_PORT_BASE` (default 4273), so a second checkout
- * can run its browser tests beside this one; the fourth, `attacker`, is the third-party site that
- * e2e/parent-origin.spec.ts and e2e/foreign-window.spec.ts start themselves (support/attackerSite.ts).
->>>>>>> h2
  */
 const base = Number(process.env.CASHIER_E2E_PORT_BASE ?? 4273);
 if (!Number.isInteger(base) || base <= 0 || base > 65532) {
