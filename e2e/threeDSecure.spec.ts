@@ -135,6 +135,29 @@ test('destroy() during the challenge: PAYMENT_OUTCOME_UNKNOWN with the order; th
   expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);
 });
 
+test("a lost frame during the challenge (its iframe removed): PAYMENT_OUTCOME_UNKNOWN with the order; the challenge fails meanwhile; the next mount's pay resolves DECLINED authentication_failed, nothing more charged", async ({
+  page,
+  provider,
+  request,
+}) => {
+  const orderId = await readyToPay(page, provider, CHALLENGE_CARD);
+  await payIntoChallenge(page, orderId);
+  const challengeId = await challengeIdIn(widgetAt(page));
+  await page.evaluate(() => document.querySelector('#mount-0 iframe')?.remove());
+  expect(await payOutcome(page, 0, 10_000)).toMatchObject({ code: ErrorCode.PaymentOutcomeUnknown, details: { orderId } });
+  await recordChallenge(request, challengeId, 'fail');
+
+  await mount(page);
+  await waitForEvents(page, 'apiInit', 2);
+  await startPay(page, orderId, 1);
+  expect(await payOutcome(page, 1)).toEqual({
+    resolved: expect.objectContaining({ status: 'DECLINED', orderId, declineCode: 'authentication_failed' }),
+  });
+  await expect(challengeDialog(widgetAt(page, 1))).toHaveCount(0);
+  expect((await provider.requests(ProviderPaths.cardTokenization)).filter((r) => r.method === 'POST')).toHaveLength(1);
+  expect(await provider.chargeAttempts(orderId), 'one charge request').toHaveLength(1);
+});
+
 test('the fit: at 320×568 the bank page is wholly on-screen with no sideways scroll; at 1280×800 a centred box of at least 390×400', async ({
   page,
   provider,
