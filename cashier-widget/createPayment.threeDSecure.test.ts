@@ -165,6 +165,73 @@ describe('createPayment: a charge that requires 3-D Secure (issue 22)', () => {
     expect(next.api.chargeOrder).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['failed', 'authentication_failed'],
+    ['abandoned (cancelled, or expired after 10 minutes)', 'authentication_abandoned'],
+  ])(
+    'the challenge %s while the frame was gone: the next mount resolves DECLINED %s, nothing tokenized, charged or shown',
+    async (_name, code) => {
+      const first = setup();
+      const cutShort = first.payment.pay({ orderId: 'ord_1' });
+      await tick();
+      first.cut(new CashierError(ErrorCode.Destroyed, 'unmounted'));
+      await cutShort.catch(() => undefined);
+      const next = setup({ validate: () => ({ valid: false, errors: { cardNumber: 'Enter a card number' } }) }, first.storage);
+      next.api.getChargesByOrder.mockResolvedValue([declined(code)]);
+      await expect(next.payment.pay({ orderId: 'ord_1' })).resolves.toEqual({
+        status: 'DECLINED',
+        orderId: 'ord_1',
+        chargeId: 'ch_1',
+        declineCode: code,
+        message: expect.any(String),
+      });
+      expect(next.shown).toEqual([]);
+      expect(next.api.tokenizeCard).not.toHaveBeenCalled();
+      expect(next.api.chargeOrder).not.toHaveBeenCalled();
+      expect(next.journal.has('ord_1')).toBe(false);
+      expect(next.payment.openOrder()).toBeUndefined();
+      // The buyer then pays again, with the same card or another (here in a later mount): a new charge at once.
+      const later = setup({}, first.storage);
+      later.api.chargeOrder.mockResolvedValueOnce(charge({ id: 'ch_2' }));
+      await expect(later.payment.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED', chargeId: 'ch_2' });
+      expect(later.api.getChargesByOrder).not.toHaveBeenCalled();
+    },
+  );
+
+  it('…the same in the mount that lost it (a cancel whose reply was lost): the next pay resolves with how the challenge ended', async () => {
+    const { payment, api, cut } = setup();
+    const cutShort = payment.pay({ orderId: 'ord_1' });
+    await tick();
+    cut(new CashierError(ErrorCode.NetworkError, 'the cancel reply was lost'));
+    await expect(cutShort).rejects.toMatchObject({ code: ErrorCode.PaymentOutcomeUnknown });
+    api.getChargesByOrder.mockResolvedValue([declined('authentication_abandoned')]);
+    api.chargeOrder.mockResolvedValueOnce(charge({ id: 'ch_2' })); // what a new charge would be
+    await expect(payment.pay({ orderId: 'ord_1' })).resolves.toMatchObject({
+      status: 'DECLINED',
+      declineCode: 'authentication_abandoned',
+    });
+    expect(api.chargeOrder).toHaveBeenCalledTimes(1);
+    expect(api.tokenizeCard).toHaveBeenCalledTimes(1);
+  });
+
+  it("only the order's newest charge counts, and only a challenge's decline: an older one, or a plain decline, is charged anew as before", async () => {
+    for (const charges of [
+      [declined('authentication_failed'), charge({ id: 'ch_2', status: 'DECLINED', declineCode: 'card_declined' })],
+      [declined('card_declined')],
+    ]) {
+      const first = setup();
+      const cutShort = first.payment.pay({ orderId: 'ord_1' });
+      await tick();
+      first.cut(new CashierError(ErrorCode.Destroyed, 'unmounted'));
+      await cutShort.catch(() => undefined);
+      const next = setup({}, first.storage);
+      next.api.getChargesByOrder.mockResolvedValue(charges);
+      next.api.chargeOrder.mockResolvedValueOnce(charge({ id: 'ch_new' }));
+      await expect(next.payment.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED', chargeId: 'ch_new' });
+      expect(next.api.tokenizeCard).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it('a challenge page off the vault origin is never shown: the charge is cancelled, pay rejects INVALID_RESPONSE, the next pay charges anew', async () => {
     const { payment, api, journal, shown } = setup();
     const refused = new CashierError(ErrorCode.InvalidResponse, 'chargeOrder: the provider replied with a phishing page.', {

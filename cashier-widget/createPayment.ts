@@ -3,7 +3,7 @@ import { type ChargeJournal, createChargeJournal } from './createChargeJournal';
 import { asCashierError, isRefusedForGood, isReplyLost, outcomeUnknown } from './paymentErrors';
 import { type ChargeAttempt, prepareCharge } from './prepareCharge';
 import { challengeOutcome, refusedChallenge } from './threeDSecure/challengeOutcome';
-import { checkChargeFor, isPaid, openCharge, type PayResult, settlingCharge, toPayResult } from './toPayResult';
+import { checkChargeFor, endedChallenge, isPaid, openCharge, type PayResult, settlingCharge, toPayResult } from './toPayResult';
 import type { CardField, CardFormValues, ValidationResult } from './validateCardForm';
 
 export type { PayResult } from './toPayResult';
@@ -44,7 +44,8 @@ export type { PayResult } from './toPayResult';
  * - 3-D Secure (issue 22): a REQUIRES_ACTION charge stays journalled while its challenge is open
  *   ({@link PaymentDeps.challenge}); `pay` resolves with what it settles as. Cut short: PAYMENT_OUTCOME_
  *   UNKNOWN, and the next `pay` reads the order's charges and shows the open challenge again (no new
- *   token or charge). A challenge page off the vault origin is cancelled unseen: INVALID_RESPONSE.
+ *   token or charge), or resolves with how it ended meanwhile (APPROVED; DECLINED `authentication_*`
+ *   when the order's newest charge). A challenge page off the vault origin is cancelled unseen: INVALID_RESPONSE.
  * What the host does with each rejection: PAYMENT_OUTCOME_UNKNOWN → call `pay` for
  * `details.orderId` again (in this mount or, after a destroy, a new one) before anything else;
  * PAYMENT_OPEN_FOR_ANOTHER_ORDER → settle `details.orderId` first the same way; INVALID_ARGUMENT →
@@ -142,8 +143,9 @@ export function createPayment(deps: PaymentDeps) {
   }
 
   /**
-   * Reads the order's charges: the one that paid it is the outcome; with none the order is not
-   * paid. Either way the journal forgets the order.
+   * Reads the order's charges: the one that paid it is the outcome, or an open challenge's once it
+   * settles, or a challenge's decline when that is the newest charge (it ended while no widget
+   * showed it); with none the order is not paid. Either way the journal forgets the order.
    */
   async function fromCharges(orderId: string): Promise<PayResult | undefined> {
     let charges: Charge[];
@@ -164,7 +166,8 @@ export function createPayment(deps: PaymentDeps) {
     const open = paid ? undefined : openCharge(orderId, charges);
     if (!open) {
       journal.delete(orderId);
-      return paid && toPayResult(orderId, paid);
+      const ended = paid ?? endedChallenge(orderId, charges);
+      return ended && toPayResult(orderId, ended);
     }
     journal.add(orderId); // an open challenge: its outcome is unknown until it settles
     const result = await outcome(orderId, open);

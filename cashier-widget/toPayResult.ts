@@ -33,6 +33,20 @@ export function openCharge(orderId: string, charges: Charge[]): Charge | undefin
   return [...charges].reverse().find((c) => c.orderId === orderId && c.status === 'REQUIRES_ACTION');
 }
 
+/** Decline codes only a 3-D Secure challenge ends with (issue 22): failed, or cancelled / expired. */
+const CHALLENGE_DECLINES: ReadonlySet<unknown> = new Set(['authentication_failed', 'authentication_abandoned']);
+
+/**
+ * The order's newest charge when it is a 3-D Secure challenge that ended DECLINED
+ * (`authentication_failed` or `authentication_abandoned`, issue 22): the outcome of a challenge
+ * that settled while no widget showed it. Undefined otherwise: an older challenge's decline was
+ * followed by another charge, and a plain decline leaves the order to be charged anew as before.
+ */
+export function endedChallenge(orderId: string, charges: Charge[]): Charge | undefined {
+  const newest = charges.filter((c) => c.orderId === orderId).at(-1);
+  return newest?.status === 'DECLINED' && CHALLENGE_DECLINES.has(newest.declineCode) ? newest : undefined;
+}
+
 /**
  * Checks that the provider's charge (untrusted JSON) is one for `orderId`.
  * @throws CashierError INVALID_RESPONSE without a string id, or for another order.

@@ -72,7 +72,8 @@ export interface HostBridge {
  * destroy. The host's callbacks run through `callSafely`. A settings failure published while
  * this mount's `revalidateAppInstance` runs counts as the mount's own in the settings cache. A
  * relayed `pay` rejects PAYMENT_OUTCOME_UNKNOWN after PAY_CALL_TIMEOUT_MS not counting the time a
- * 3-D Secure challenge is open (`onChallenge`), which may also borrow the viewport (`overlay`).
+ * 3-D Secure challenge is open (`onChallenge`), which may also borrow the viewport (`overlay`), and
+ * when the frame is lost after a challenge opened during it (its charge is open: not CONNECTION_LOST).
  */
 export function createHostMethods({
   options,
@@ -112,14 +113,16 @@ export function createHostMethods({
 
   /** True while the widget shows a 3-D Secure challenge: the `pay` timers are paused (issue 22). */
   let challengeOpen = false;
+  /** Counts the frame's `onChallenge` calls: a `pay` during which one came, or one is open, has an open charge. */
+  let challengeCalls = 0;
   const payTimers = new Set<PausableTimer>();
   /** `call` within PAY_CALL_TIMEOUT_MS of time without a challenge open; else PAY_TIMED_OUT. */
   const withinPayTimeout = <T>(call: Promise<T>): Promise<T> => {
-    let expire: (reason: unknown) => void = () => undefined;
-    const timer = pausableTimer(PAY_CALL_TIMEOUT_MS, () => expire(PAY_TIMED_OUT), challengeOpen);
-    payTimers.add(timer);
+    // The executor runs at once: the timer is set before the race below.
+    let timer!: PausableTimer;
     const expired = new Promise<never>((_, reject) => {
-      expire = reject;
+      timer = pausableTimer(PAY_CALL_TIMEOUT_MS, () => reject(PAY_TIMED_OUT), challengeOpen);
+      payTimers.add(timer);
     });
     return Promise.race([call, expired]).finally(() => {
       timer.clear();
@@ -131,11 +134,13 @@ export function createHostMethods({
   const callApi = async (method: string, args: unknown[]): Promise<unknown> => {
     // Not sent: no charge can have been made, so no order to name (DESTROYED).
     if (isDestroyed()) throw destroyedCallError(method, []);
+    const callsBefore = challengeCalls;
     try {
       const call = (await remote()).callApi(method, args, relayedCallOptions(method));
       return frameAnswer(await (method === PAY ? withinPayTimeout(call) : call));
     } catch (error) {
-      if (!isDestroyed()) throw relayedCallFailure(method, args, error);
+      if (!isDestroyed())
+        throw relayedCallFailure(method, args, error, method === PAY && (challengeOpen || challengeCalls !== callsBefore));
     }
     // Cut short in flight: a pay may have charged (PAYMENT_OUTCOME_UNKNOWN).
     throw destroyedCallError(method, args);
@@ -195,6 +200,7 @@ export function createHostMethods({
     onChallenge: (state: unknown) => {
       if (isDestroyed()) return;
       const open = Object(state).open === true;
+      challengeCalls++;
       challengeOpen = open;
       for (const timer of payTimers) open ? timer.pause() : timer.resume();
       overlay?.(open && Object(state).overlay === true);

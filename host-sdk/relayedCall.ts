@@ -38,18 +38,23 @@ export function frameAnswer(result: unknown): unknown {
  * What a relayed api call rejects with when the frame gave no answer and the host did not destroy
  * the widget (issue 12), with `details.method` and, for `pay`, the `details.orderId` it named:
  * - penpal's CONNECTION_DESTROYED (the SDK ended a lost connection, or the frame ended it), or
- *   the frame's own DESTROYED ({@link frameAnswer}): CONNECTION_LOST;
+ *   the frame's own DESTROYED ({@link frameAnswer}): CONNECTION_LOST, or PAYMENT_OUTCOME_UNKNOWN when
+ *   `chargeOpen` (a `pay` during which a 3-D Secure challenge opened, issue 22: its charge is open);
  * - penpal's METHOD_CALL_TIMEOUT: PAYMENT_OUTCOME_UNKNOWN for `pay` (it may still charge), TIMEOUT
  *   for any other method;
  * - anything else: API_CALL_FAILED, without its message (it may hold any text, issue 19).
  */
-export function relayedCallFailure(method: string, args: unknown[], thrown: unknown): CashierError {
+export function relayedCallFailure(method: string, args: unknown[], thrown: unknown, chargeOpen: boolean): CashierError {
   const orderId: unknown = method === PAY ? Object(args[0]).orderId : undefined;
   const details: CashierErrorDetails = typeof orderId === 'string' ? { method, orderId } : { method };
   switch ((thrown as { code?: unknown } | null)?.code) {
     case 'CONNECTION_DESTROYED':
     case ErrorCode.Destroyed:
-      return new CashierError(ErrorCode.ConnectionLost, `${method}: the connection to the payment frame was lost`, details);
+      return new CashierError(
+        chargeOpen ? ErrorCode.PaymentOutcomeUnknown : ErrorCode.ConnectionLost,
+        `${method}: the connection to the payment frame was lost`,
+        details,
+      );
     case 'METHOD_CALL_TIMEOUT':
       return new CashierError(
         method === PAY ? ErrorCode.PaymentOutcomeUnknown : ErrorCode.Timeout,
