@@ -2,6 +2,7 @@ import type { Frame, FrameLocator, Page } from '@playwright/test';
 import { CHARGE_JOURNAL_KEY } from '../cashier-widget/createChargeJournal';
 import { ErrorCode, ProviderPaths } from '../shared';
 import { APPROVED_CARD } from './support/checkout';
+import { type PayOutcome, payOutcome, startPay } from './support/hostPay';
 import { FRAME_ORIGIN } from './support/origins';
 import type { ProviderControl } from './support/provider';
 import { destroyWidget, expect, mount, openAndMount, test, waitForEvents } from './support/test';
@@ -15,9 +16,6 @@ import { typeInto } from './support/typeInto';
 // carries "a charge was sent" to the next mount; where it refuses it (Chromium here) every mount
 // reads an order's charges before its first charge for it. Both must pass the same tests.
 
-/** What a `pay` became, as the host page saw it. */
-type PayOutcome = { resolved: unknown } | { code: string; details: Record<string, unknown>; message: string };
-
 const CARD_FIELDS = ['Cardholder name', 'Card number', 'Expiration date', 'Security code', 'Email'] as const;
 
 /** The frame of the widget mounted `index`-th on the test host page (it stays `#mount-{index}` after others are destroyed). */
@@ -30,38 +28,9 @@ async function fillCard(page: Page, index: number): Promise<void> {
   for (const [i, name] of CARD_FIELDS.entries()) await typeInto(frame.getByLabel(name, { exact: true }), values[i] ?? '');
 }
 
-/** Calls the `index`-th widget's `pay({ orderId })` without waiting; {@link payOutcome} reads what it became. */
-function startPay(page: Page, index: number, orderId: string): Promise<void> {
-  return page.evaluate(
-    ({ index, orderId }) => {
-      type Api = { pay(input: unknown): Promise<unknown> };
-      const w = window as unknown as { __apis: Api[]; __pays?: Record<number, unknown> };
-      w.__pays ??= {};
-      const pays = w.__pays;
-      pays[index] = 'pending';
-      w.__apis[index]?.pay({ orderId }).then(
-        (value) => {
-          pays[index] = { resolved: value };
-        },
-        (error: { code: string; details: Record<string, unknown>; message: string }) => {
-          pays[index] = { code: error.code, details: { ...error.details }, message: error.message };
-        },
-      );
-    },
-    { index, orderId },
-  );
-}
-
-/** Waits until the `index`-th widget's last `pay` settled; returns its outcome. */
-async function payOutcome(page: Page, index: number): Promise<PayOutcome> {
-  const read = () => page.evaluate((i) => (window as unknown as { __pays: Record<number, unknown> }).__pays[i], index);
-  await expect.poll(read).not.toBe('pending');
-  return (await read()) as PayOutcome;
-}
-
 /** Calls the `index`-th widget's `pay({ orderId })` and waits for its outcome. */
 async function pay(page: Page, index: number, orderId: string): Promise<PayOutcome> {
-  await startPay(page, index, orderId);
+  await startPay(page, orderId, index);
   return payOutcome(page, index);
 }
 
@@ -110,7 +79,7 @@ for (const row of destroyRows) {
     await openAndMount(page);
     await waitForEvents(page, 'apiInit', 1);
     await fillCard(page, 0);
-    await startPay(page, 0, orderId);
+    await startPay(page, orderId, 0);
     // The charge reached the provider, which holds it: destroy now, well inside the 2 s.
     await expect.poll(async () => (await provider.chargeAttempts(orderId)).length).toBe(1);
     await destroyWidget(page, 0);

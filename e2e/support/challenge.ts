@@ -1,10 +1,13 @@
 import type { APIRequestContext, Frame, FrameLocator, Locator, Page } from '@playwright/test';
 import { CHALLENGE_FRAME_TITLE, CHALLENGE_TITLE } from '../../cashier-widget/threeDSecure/ChallengeDialog';
 import { CONTROL_KEY_HEADER } from '../../provider/controlRoutes';
+import { type PayOutcome, payOutcome, readPay, startPay } from './hostPay';
 import { FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './origins';
 import { controlKeyOfRun, type ProviderControl, type RecordedRequest } from './provider';
 import { expect, openAndMount, waitForEvents } from './test';
 import { typeInto } from './typeInto';
+
+export { type PayOutcome, payOutcome, readPay, startPay };
 
 // A 3-D Secure challenge (issue 22) as a buyer and a host script meet it on the test host page:
 // `pay` called from the page, the widget's dialog, the bank's page in its nested iframe.
@@ -13,11 +16,6 @@ import { typeInto } from './typeInto';
 export const CHALLENGE_CARD = '4000 0027 6000 3184';
 export const FRICTIONLESS_CARD = '4000 0000 0000 3055';
 export const CHALLENGE_DECLINED_CARD = '4000 0084 0000 1629';
-
-/** What a `pay` became, as the host page saw it. */
-export type PayOutcome =
-  | { resolved: Record<string, unknown> }
-  | { code: string; details: Record<string, unknown>; message: string };
 
 /** The frame of the widget mounted `index`-th on the test host page (`#mount-{index}`). */
 export const widgetAt = (page: Page, index = 0): FrameLocator => page.frameLocator(`#mount-${index} iframe`);
@@ -57,42 +55,6 @@ export async function fillCardIn(widget: FrameLocator, number: string): Promise<
     ['Email', 'ada@example.com'],
   ];
   for (const [name, value] of values) await typeInto(widget.getByLabel(name, { exact: true }), value);
-}
-
-/** Calls the `index`-th widget's `pay({ orderId })` without waiting; {@link payOutcome} reads what it became. */
-export function startPay(page: Page, orderId: string, index = 0): Promise<void> {
-  return page.evaluate(
-    ({ index, orderId }) => {
-      type Api = { pay(input: unknown): Promise<unknown> };
-      const w = window as unknown as { __apis: Api[]; __pays?: Record<number, unknown> };
-      w.__pays ??= {};
-      const pays = w.__pays;
-      pays[index] = 'pending';
-      w.__apis[index]?.pay({ orderId }).then(
-        (value) => {
-          pays[index] = { resolved: value };
-        },
-        (error: { code: string; details: Record<string, unknown>; message: string }) => {
-          pays[index] = { code: error.code, details: { ...error.details }, message: error.message };
-        },
-      );
-    },
-    { index, orderId },
-  );
-}
-
-/** The `index`-th widget's last `pay` now: 'pending' or its outcome. */
-export function readPay(page: Page, index = 0): Promise<PayOutcome | 'pending'> {
-  return page.evaluate(
-    (i) => (window as unknown as { __pays: Record<number, PayOutcome | 'pending'> }).__pays[i] ?? 'pending',
-    index,
-  );
-}
-
-/** Waits until the `index`-th widget's last `pay` settled (up to `timeout` ms); returns its outcome. */
-export async function payOutcome(page: Page, index = 0, timeout?: number): Promise<PayOutcome> {
-  await expect.poll(() => readPay(page, index), { timeout, intervals: [50] }).not.toBe('pending');
-  return (await readPay(page, index)) as PayOutcome;
 }
 
 /** The challenge id of the bank page shown in `widget` (the last segment of its URL). */
