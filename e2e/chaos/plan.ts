@@ -21,9 +21,13 @@ export type RevalidatePlan = { mode: 'fresh' | 'reject'; delayMs: number } | { m
  * after `mountCashier` (`loading`), after `onApiInit` (`ready`), after the first `pay` call
  * (`paying`); or `removed`: the host page removes the iframe without calling `destroy()` (issue 12
  * "connection lost"), `afterMs` after `onApiInit`, or after the first `pay` call for a mount that
- * pays; the run calls `destroy()` later.
+ * pays; the run calls `destroy()` later. During a 3-D Secure challenge (issue 22), `afterMs` after
+ * its dialog opened: `destroy()` (`challenge`), or the iframe removed without it
+ * (`challenge-removed`); the challenge is left open for a remount to resume.
  */
-export type DestroyPlan = { at: 'never' } | { at: 'loading' | 'ready' | 'paying' | 'removed'; afterMs: number };
+export type DestroyPlan =
+  | { at: 'never' }
+  | { at: 'loading' | 'ready' | 'paying' | 'removed' | 'challenge' | 'challenge-removed'; afterMs: number };
 
 /**
  * How the run pays, once the widget is ready: fills the card form in the frame with an approved
@@ -32,9 +36,38 @@ export type DestroyPlan = { at: 'never' } | { at: 'loading' | 'ready' | 'paying'
  * PENDING, or rejected).
  */
 export interface PayPlan {
-  card: 'approved' | 'declined';
+  card: PayCard;
   pattern: 'once' | 'double' | 'again';
+  /** What the run does with the first 3-D Secure challenge it meets (any card: a remount resumes an earlier mount's). */
+  challenge: ChallengePlan;
 }
+
+/**
+ * The test card the run types (provider/README.md "Test cards"): approved, declined; 3-D Secure
+ * (issue 22): `challenge` (4000 0027 6000 3184: complete → APPROVED, fail → DECLINED
+ * `authentication_failed`), `frictionless` (4000 0000 0000 3055: APPROVED, no challenge),
+ * `challenge-declined` (4000 0084 0000 1629: complete → DECLINED `card_declined`).
+ */
+export type PayCard = 'approved' | 'declined' | 'challenge' | 'frictionless' | 'challenge-declined';
+
+/**
+ * What the run does `afterMs` after a challenge's dialog opened: records the bank's result with
+ * the provider's control route (`complete`, `fail`: POST /__control/three-ds/<challengeId>),
+ * presses the bank page's own button (`page-complete`, `page-fail`), presses the dialog's Cancel
+ * (`cancel`) or Escape in the dialog (`escape`). A destroy the plan times from the challenge
+ * comes instead, when it comes first; a later challenge of the mount (its pay again after a
+ * decline) is completed through the control route at once.
+ */
+export interface ChallengePlan {
+  action: ChallengeAction;
+  afterMs: number;
+}
+
+/** See {@link ChallengePlan}. */
+export type ChallengeAction = 'complete' | 'fail' | 'page-complete' | 'page-fail' | 'cancel' | 'escape';
+
+/** The cards that open a challenge. */
+export const CHALLENGE_CARDS: readonly PayCard[] = ['challenge', 'challenge-declined'];
 
 /** One widget of the run. */
 export interface MountPlan {
@@ -120,8 +153,8 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     [50, 'none'],
   ]);
   const event = r.chance(0.5) ? 'venue' : 'online';
-  const pay: PayPlan = {
-    card: r.weighted([
+  const pay: Omit<PayPlan, 'challenge'> = {
+    card: r.weighted<PayCard>([
       [85, 'approved'],
       [15, 'declined'],
     ]),
@@ -144,7 +177,7 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     [10, 3],
   ]);
   const faults = Array.from({ length: count }, () => planFault(r, targets));
-  const destroy = r.weighted<DestroyPlan['at']>([
+  const destroy = r.weighted<'never' | 'loading' | 'ready' | 'paying' | 'removed'>([
     [55, 'never'],
     [17, 'loading'],
     [10, 'ready'],
@@ -162,6 +195,11 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
   // in flight (issue 12 "destroy() during a charge").
   if (destroy === 'paying' && r.chance(0.5)) faults.push({ target: 'charge', kind: 'slow', times: 1, delayMs: 1_500 });
   const revalidateDelayMs = r.int(0, 300);
+  const lingerMs = r.int(0, 1_500);
+  // 3-D Secure (issue 22), drawn last so the draws above stay those of earlier runs of a seed.
+  const threeDs = planThreeDs(r, role === 'pay' && (destroy === 'never' || destroy === 'ready' || destroy === 'removed'));
+  if (threeDs.card) pay.card = threeDs.card;
+  const cut = threeDs.card && CHALLENGE_CARDS.includes(threeDs.card) ? threeDs.cut : undefined;
   return {
     ...at,
     frame,
@@ -170,11 +208,48 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     revalidate:
       revalidate === 'fresh' || revalidate === 'reject' ? { mode: revalidate, delayMs: revalidateDelayMs } : { mode: revalidate },
     ...(role === 'none' ? {} : { order: { event } }),
-    ...(role === 'pay' ? { pay } : {}),
+    ...(role === 'pay' ? { pay: { ...pay, challenge: threeDs.challenge } } : {}),
     // A frame that never loads never reaches the provider: its faults would only confuse the table.
     faults: frame === 'ok' ? faults : [],
-    destroy: destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs },
-    lingerMs: r.int(0, 1_500),
+    destroy: cut ?? (destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs }),
+    lingerMs,
+  };
+}
+
+/**
+ * A paying mount's 3-D Secure draws: about a third type a 3-D Secure card instead of the drawn
+ * one; what the run does with its challenge; and, for a mount whose destroy would not come before
+ * its payment (`free`: none, after ready, a removal), half the challenges cut short by `destroy()`
+ * or the iframe's removal instead.
+ */
+function planThreeDs(r: Random, free: boolean): { card?: PayCard; challenge: ChallengePlan; cut?: DestroyPlan } {
+  const card = r.weighted<PayCard | undefined>([
+    [65, undefined],
+    [18, 'challenge'],
+    [6, 'frictionless'],
+    [11, 'challenge-declined'],
+  ]);
+  const challenge: ChallengePlan = {
+    action: r.weighted<ChallengeAction>([
+      [30, 'complete'],
+      [15, 'fail'],
+      [15, 'page-complete'],
+      [10, 'page-fail'],
+      [15, 'cancel'],
+      [15, 'escape'],
+    ]),
+    afterMs: r.int(0, 2_500),
+  };
+  const cutAt = r.weighted<'challenge' | 'challenge-removed' | undefined>([
+    [50, undefined],
+    [25, 'challenge'],
+    [25, 'challenge-removed'],
+  ]);
+  const cutAfterMs = r.int(0, 1_500);
+  return {
+    ...(card ? { card } : {}),
+    challenge,
+    ...(free && cutAt ? { cut: { at: cutAt, afterMs: cutAfterMs } } : {}),
   };
 }
 
@@ -195,8 +270,17 @@ function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
       plan.faults = plan.faults.filter((f) => f.target !== 'settings' && f.target !== 'statics');
     }
     const payers = earlier.filter((p) => p.pay && p.order && 'event' in p.order);
-    if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
+    // A challenge cut short is resumed by a later paying mount of its page, most times.
+    const reused = new Set(earlier.flatMap((p) => (p.order && 'reuseOf' in p.order ? [p.order.reuseOf] : [])));
+    const cut = payers.filter((p) => isChallengeCut(p) && !reused.has(p.mount));
+    if (plan.pay && cut.length > 0 && r.chance(0.7)) plan.order = { reuseOf: r.pick(cut).mount };
+    else if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
   }
+}
+
+/** Whether the plan cuts the mount's 3-D Secure challenge short (destroy or the iframe's removal while it is open). */
+export function isChallengeCut(plan: MountPlan): boolean {
+  return plan.destroy.at === 'challenge' || plan.destroy.at === 'challenge-removed';
 }
 
 /** The mounts a mount's outcome depends on besides itself: the one whose settings it shares, the one whose order it pays. */

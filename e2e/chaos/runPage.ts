@@ -1,13 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { APPROVED_CARD, DECLINED_CARD, fillCard } from '../support/checkout';
+import { fillCard } from '../support/checkout';
 import { installClock } from '../support/clock';
 import { type ProviderControl, tokenFingerprint } from '../support/provider';
+import type { RecordChallenge } from './challengeControl';
+import { watchChallenges } from './driveChallenge';
 import { EventSink } from './eventSink';
 import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
 import { installListenerWatch, type LiveListener } from './listenerWatch';
 import type { Bounds, MountObservation, PageLine, PageObservation } from './observations';
-import type { ChaosPlan, MountPlan } from './plan';
+import { type ChaosPlan, isChallengeCut, type MountPlan, type PayCard } from './plan';
 import { preparePage, tokensOf } from './preparePage';
 
 /** Where the run's servers answer. */
@@ -35,7 +37,18 @@ export interface PageRun {
   bounds: Bounds;
   /** Orders made so far in this run, by mount (a remount pays an earlier mount's). */
   orders: Map<number, string>;
+  /** Records a 3-D Secure challenge's result with the provider (challengeControl.ts). */
+  recordChallenge: RecordChallenge;
 }
+
+/** The card numbers the run types (provider/README.md "Test cards"). */
+export const CARD_NUMBERS: Record<PayCard, string> = {
+  approved: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  challenge: '4000 0027 6000 3184',
+  frictionless: '4000 0000 0000 3055',
+  'challenge-declined': '4000 0084 0000 1629',
+};
 
 /** How long the page's clock runs after every mount was destroyed: past every timer of docs/development.md "Timeouts" (the longest chain ends at 26 000 ms). */
 const WATCH_MS = 30_000;
@@ -179,7 +192,7 @@ async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, ke
   );
   if (outcome?.type === 'apiInit') {
     if (m.pay && run.orders.has(m.mount)) await payThrough(page, m, run, sink, keyboard);
-    if (m.destroy.at === 'removed') {
+    if (m.destroy.at === 'removed' || m.destroy.at === 'challenge-removed') {
       const removed = await sink.waitFor(m.mount, (e) => e.type === 'removed' || e.type === 'destroy', m.destroy.afterMs + 5_000);
       if (removed?.type === 'removed') await sink.waitFor(m.mount, (e) => e.type === 'crash', bounds.lostFrameMs + 1_000);
     }
@@ -194,9 +207,17 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
   if (!pay || !orderId) return;
   const frame = page.frameLocator(`#chaos-mount-${m.mount} iframe`);
   const gone = () => sink.has(m.mount, (e) => e.type === 'destroy' || e.type === 'removed');
+  // A remount of a challenge the plan cuts short pays once that mount is gone: it resumes the challenge.
+  const reuseOf = m.order && 'reuseOf' in m.order ? run.plan.mounts[m.order.reuseOf] : undefined;
+  if (reuseOf && isChallengeCut(reuseOf))
+    await sink.waitFor(
+      reuseOf.mount,
+      (e) => e.type === 'destroy' || e.type === 'removed',
+      run.bounds.outcomeMs + run.bounds.payMs,
+    );
   try {
     await keyboard.run(async () => {
-      if (!gone()) await fillCard(page, pay.card === 'approved' ? APPROVED_CARD : DECLINED_CARD, frame);
+      if (!gone()) await fillCard(page, CARD_NUMBERS[pay.card], frame);
     });
   } catch (error) {
     if (!gone()) throw new Error(`the card form of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
@@ -207,7 +228,16 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
     o: orderId,
     p: pay.pattern,
   });
-  if (started) await sink.waitFor(m.mount, (e) => e.type === 'pays-done', run.bounds.payMs + 1_000);
+  if (started)
+    await watchChallenges({
+      page,
+      mount: m,
+      sink,
+      frame,
+      record: run.recordChallenge,
+      withKeyboard: (task) => keyboard.run(task),
+      timeoutMs: run.bounds.payMs + 1_000,
+    });
 }
 
 /** Runs tasks one at a time. */
