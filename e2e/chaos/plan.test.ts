@@ -83,8 +83,8 @@ describe('planChaos', () => {
       new Set(['approved', 'declined', 'challenge', 'frictionless', 'challenge-declined']),
     );
     const share = payers.filter((p) => p.card !== 'approved' && p.card !== 'declined').length / payers.length;
-    expect(share).toBeGreaterThan(0.2);
-    expect(share).toBeLessThan(0.4);
+    expect(share).toBeGreaterThan(0.4);
+    expect(share).toBeLessThan(0.6);
     const challenged = payers.filter((p) => CHALLENGE_CARDS.includes(p.card));
     expect(new Set(challenged.map((p) => p.challenge.action))).toEqual(
       new Set(['complete', 'fail', 'page-complete', 'page-fail', 'cancel', 'escape']),
@@ -108,10 +108,15 @@ describe('planChaos', () => {
       plan.mounts.some((n) => n.order && 'reuseOf' in n.order && n.order.reuseOf === m.mount),
     );
     expect(resumed.length / resumable.length).toBeGreaterThan(0.5);
-    for (const m of resumed)
-      expect(
-        dependenciesOf(plan.mounts.find((n) => n.order && 'reuseOf' in n.order && n.order.reuseOf === m.mount) as never),
-      ).toContain(m.mount);
+    // A remount that resumes is healthy (its frame loads, no faults, gone only by a cut of its own);
+    // the one-in-six remount rule may also pick a cut mount, with whatever it drew.
+    const resumers = plan.mounts.filter(
+      (n) => n.order && 'reuseOf' in n.order && cut.some((c) => n.order && 'reuseOf' in n.order && c.mount === n.order.reuseOf),
+    );
+    const healthy = resumers.filter(
+      (m) => m.frame === 'ok' && m.faults.length === 0 && ['never', 'challenge', 'challenge-removed'].includes(m.destroy.at),
+    );
+    expect(healthy.length / resumers.length).toBeGreaterThan(0.8);
   });
 
   it('refuses a count below 1 and a seed that is not a whole number', () => {

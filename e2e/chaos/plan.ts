@@ -217,17 +217,17 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
 }
 
 /**
- * A paying mount's 3-D Secure draws: about a third type a 3-D Secure card instead of the drawn
- * one; what the run does with its challenge; and, for a mount whose destroy would not come before
- * its payment (`free`: none, after ready, a removal), half the challenges cut short by `destroy()`
+ * A paying mount's 3-D Secure draws: half type a 3-D Secure card instead of the drawn one; what
+ * the run does with its challenge; and, for a mount whose destroy would not come before its
+ * payment (`free`: none, after ready, a removal), two challenges in five cut short by `destroy()`
  * or the iframe's removal instead.
  */
 function planThreeDs(r: Random, free: boolean): { card?: PayCard; challenge: ChallengePlan; cut?: DestroyPlan } {
   const card = r.weighted<PayCard | undefined>([
-    [65, undefined],
-    [18, 'challenge'],
-    [6, 'frictionless'],
-    [11, 'challenge-declined'],
+    [50, undefined],
+    [26, 'challenge'],
+    [8, 'frictionless'],
+    [16, 'challenge-declined'],
   ]);
   const challenge: ChallengePlan = {
     action: r.weighted<ChallengeAction>([
@@ -241,9 +241,9 @@ function planThreeDs(r: Random, free: boolean): { card?: PayCard; challenge: Cha
     afterMs: r.int(0, 2_500),
   };
   const cutAt = r.weighted<'challenge' | 'challenge-removed' | undefined>([
-    [50, undefined],
-    [25, 'challenge'],
-    [25, 'challenge-removed'],
+    [60, undefined],
+    [20, 'challenge'],
+    [20, 'challenge-removed'],
   ]);
   const cutAfterMs = r.int(0, 1_500);
   return {
@@ -256,9 +256,11 @@ function planThreeDs(r: Random, free: boolean): { card?: PayCard; challenge: Cha
 /**
  * Page-level choices, from the pages' stream: about one mount in five after the first uses the
  * `msid` of an earlier mount of its page that loads its own (it shares its settings, spec 4, so
- * its own settings and statics faults are dropped: the shared request carries the other's); about
- * one paying mount in six pays the order of an earlier paying mount of its page again (a remount
- * for the same order).
+ * its own settings and statics faults are dropped: the shared request carries the other's); a
+ * paying mount after one whose 3-D Secure challenge the plan cuts short resumes it most times (it
+ * pays that order, with no faults, a frame that loads and no destroy but a cut of its own); else
+ * about one paying mount in six pays the order of an earlier paying mount of its page again (a
+ * remount for the same order).
  */
 function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
   for (const [position, mount] of page.entries()) {
@@ -273,8 +275,11 @@ function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
     // A challenge cut short is resumed by a later paying mount of its page, most times.
     const reused = new Set(earlier.flatMap((p) => (p.order && 'reuseOf' in p.order ? [p.order.reuseOf] : [])));
     const cut = payers.filter((p) => isChallengeCut(p) && !reused.has(p.mount));
-    if (plan.pay && cut.length > 0 && r.chance(0.7)) plan.order = { reuseOf: r.pick(cut).mount };
-    else if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
+    if (plan.pay && cut.length > 0 && r.chance(0.7)) {
+      plan.order = { reuseOf: r.pick(cut).mount };
+      // It resumes: a healthy mount (frame, no faults), gone only by a cut of the resumed challenge.
+      Object.assign(plan, { frame: 'ok', faults: [], destroy: isChallengeCut(plan) ? plan.destroy : { at: 'never' } });
+    } else if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
   }
 }
 
