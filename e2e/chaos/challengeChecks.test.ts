@@ -210,6 +210,51 @@ describe('checkChallenges: a remount resumes the open challenge', () => {
     );
   });
 
+  it('a remount of another mount of the same order resumes it too; once another mount answered it, there is nothing to resume', () => {
+    const requests = [post(ProviderPaths.cardTokenization, 3_100)];
+    const viaOther = observe(mountPlan({ mount: 2, pay: payPlan({ card: 'approved' }), order: { reuseOf: 5 } }), resumes, {
+      requests,
+    });
+    expect(checksOf(viaOther, [first])).toHaveLength(1);
+    const answeredBy = observe(mountPlan({ mount: 1, pay: payPlan(), order: { reuseOf: 0 } }), [
+      start(2_000),
+      opened(2_100),
+      answered(2_200, 'complete'),
+      settled(2_500, approved),
+    ]);
+    const later = observe(
+      mountPlan({ mount: 2, pay: payPlan({ card: 'approved' }), order: { reuseOf: 0 } }),
+      [start(3_000), settled(3_400, approved)],
+      { requests },
+    );
+    expect(checksOf(later, [first, answeredBy])).toEqual([]);
+  });
+
+  it('a challenge resumed twice is judged by the card of the mount that showed it first', () => {
+    const declinedFirst = { ...first, plan: { ...first.plan, pay: payPlan({ card: 'challenge-declined' }) } };
+    const cutAgain = observe(
+      mountPlan({
+        mount: 1,
+        pay: payPlan({ card: 'approved' }),
+        order: { reuseOf: 0 },
+        destroy: { at: 'challenge', afterMs: 0 },
+      }),
+      [
+        start(2_000),
+        opened(2_100),
+        { type: 'destroy', at: 2_200, by: 'plan', thrown: [], iframeLeft: false },
+        settled(2_300, unknown),
+      ],
+    );
+    const third = observe(mountPlan({ mount: 2, pay: payPlan({ card: 'approved' }), order: { reuseOf: 1 } }), [
+      start(3_000),
+      opened(3_400),
+      answered(3_500, 'complete'),
+      settled(4_000, declined('card_declined')),
+    ]);
+    expect(checksOf(third, [declinedFirst, cutAgain])).toEqual([]);
+  });
+
   it('the resumed challenge is judged by the card that made it', () => {
     const failed = [start(3_000), opened(3_400), answered(3_500, 'complete'), settled(4_000, declined('card_declined'))];
     const declinedFirst = { ...first, plan: { ...first.plan, pay: payPlan({ card: 'challenge-declined' }) } };

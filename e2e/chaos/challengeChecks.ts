@@ -31,16 +31,39 @@ export function challengesOf(o: MountObservation): SeenChallenge[] {
   });
 }
 
-/** The challenge of `o`'s order that an earlier mount cut short and left open, when `o` pays that order again after the cut. */
+/**
+ * The challenge of `o`'s order that another mount cut short last before `o`'s first `pay`, when
+ * nobody answered it before then: still open, so that `pay` must resume it. Any mount of the order
+ * counts, not only the one `o` remounts (a remount of a remount pays the same order).
+ */
 export function resumedChallenge(
   o: MountObservation,
   all: ReadonlyMap<number, MountObservation>,
-): { from: MountObservation; challenge: SeenChallenge } | undefined {
-  const reuseOf = o.plan.order && 'reuseOf' in o.plan.order ? all.get(o.plan.order.reuseOf) : undefined;
-  const challenge = reuseOf && challengesOf(reuseOf).find((c) => c.cut);
+): { from: MountObservation; challenge: SeenChallenge; card?: PayCard } | undefined {
   const firstPay = ofType(o.events, 'pay-start')[0];
-  if (!reuseOf || !challenge?.cut || !firstPay || firstPay.epoch < challenge.cut.epoch) return undefined;
-  return { from: reuseOf, challenge };
+  if (!firstPay || !o.orderId) return undefined;
+  const sameOrder = [...all.values()].filter((x) => x !== o && x.orderId === o.orderId);
+  const cuts = sameOrder.flatMap((from) =>
+    challengesOf(from)
+      .filter((c) => c.cut && c.cut.epoch <= firstPay.epoch)
+      .map((challenge) => ({ from, challenge, at: challenge.cut?.epoch ?? 0 })),
+  );
+  const last = cuts.sort((a, b) => a.at - b.at).at(-1);
+  if (!last) return undefined;
+  const answered = sameOrder.some((x) =>
+    ofType(x.events, 'challenge-answer').some((a) => a.challengeId === last.challenge.id && a.epoch <= firstPay.epoch),
+  );
+  if (answered) return undefined;
+  // Its card: the one of the mount that showed it first (whose charge made it), not a resumer's.
+  const maker = sameOrder
+    .flatMap((x) =>
+      ofType(x.events, 'challenge')
+        .filter((e) => e.challengeId === last.challenge.id)
+        .map((e) => ({ x, at: e.epoch })),
+    )
+    .sort((a, b) => a.at - b.at)[0]?.x;
+  const card = (maker ?? last.from).plan.pay?.card;
+  return { from: last.from, challenge: last.challenge, ...(card ? { card } : {}) };
 }
 
 /** What a pay settles as when the challenge of a charge made with `card` is answered with `action`. */
@@ -60,8 +83,7 @@ export function checkChallenges(o: MountObservation, all: ReadonlyMap<number, Mo
   const inFlightAt = (epoch: number) =>
     starts.filter((s) => s.epoch <= epoch && (settlingOf(s.call)?.epoch ?? Number.POSITIVE_INFINITY) >= epoch);
   const resumed = resumedChallenge(o, all);
-  const cardOf = (id: string): PayCard | undefined =>
-    resumed?.challenge.id === id ? resumed.from.plan.pay?.card : o.plan.pay?.card;
+  const cardOf = (id: string): PayCard | undefined => (resumed?.challenge.id === id ? resumed.card : o.plan.pay?.card);
 
   for (const c of challengesOf(o)) {
     if (c.cut) {

@@ -27,7 +27,7 @@ export function formatChallengeTable(observations: MountObservation[]): string {
     const resumed = resumedChallenge(o, all);
     const seen = challengesOf(o);
     for (const c of seen) {
-      const own = resumed?.challenge.id === c.id ? resumed.from.plan.pay?.card : card;
+      const own = resumed?.challenge.id === c.id ? resumed.card : card;
       const what = c.cut
         ? c.cut.type === 'removed'
           ? 'cut: iframe removed'
