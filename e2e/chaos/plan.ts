@@ -1,4 +1,5 @@
 import { type FaultTarget, type PlannedFault, planFault } from './plannedFault';
+import { CHALLENGE_ACTIONS, CHALLENGE_CARDS, type ChallengePlan, type PayCard, planThreeDs } from './planThreeDs';
 import { type Random, seededStreams } from './random';
 
 export type { FaultKind, FaultTarget, PlannedFault } from './plannedFault';
@@ -42,32 +43,8 @@ export interface PayPlan {
   challenge: ChallengePlan;
 }
 
-/**
- * The test card the run types (provider/README.md "Test cards"): approved, declined; 3-D Secure
- * (issue 22): `challenge` (4000 0027 6000 3184: complete → APPROVED, fail → DECLINED
- * `authentication_failed`), `frictionless` (4000 0000 0000 3055: APPROVED, no challenge),
- * `challenge-declined` (4000 0084 0000 1629: complete → DECLINED `card_declined`).
- */
-export type PayCard = 'approved' | 'declined' | 'challenge' | 'frictionless' | 'challenge-declined';
-
-/**
- * What the run does `afterMs` after a challenge's dialog opened: records the bank's result with
- * the provider's control route (`complete`, `fail`: POST /__control/three-ds/<challengeId>),
- * presses the bank page's own button (`page-complete`, `page-fail`), presses the dialog's Cancel
- * (`cancel`) or Escape in the dialog (`escape`). A destroy the plan times from the challenge
- * comes instead, when it comes first; a later challenge of the mount (its pay again after a
- * decline) is completed through the control route at once.
- */
-export interface ChallengePlan {
-  action: ChallengeAction;
-  afterMs: number;
-}
-
-/** See {@link ChallengePlan}. */
-export type ChallengeAction = 'complete' | 'fail' | 'page-complete' | 'page-fail' | 'cancel' | 'escape';
-
-/** The cards that open a challenge. */
-export const CHALLENGE_CARDS: readonly PayCard[] = ['challenge', 'challenge-declined'];
+export type { ChallengeAction, ChallengePlan, PayCard } from './planThreeDs';
+export { CHALLENGE_ACTIONS, CHALLENGE_CARDS } from './planThreeDs';
 
 /** One widget of the run. */
 export interface MountPlan {
@@ -200,9 +177,11 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
   const threeDs = planThreeDs(r, role === 'pay' && (destroy === 'never' || destroy === 'ready' || destroy === 'removed'));
   if (threeDs.card) pay.card = threeDs.card;
   const cut = threeDs.card && CHALLENGE_CARDS.includes(threeDs.card) ? threeDs.cut : undefined;
+  // A mount whose challenge the plan cuts short loads (its frame, no load faults): it reaches its
+  // challenge unless a tokenization or charge fault stops it first.
+  const reachable = (f: PlannedFault) => !cut || f.target === 'tokenize' || f.target === 'charge';
   return {
     ...at,
-    frame,
     theme,
     msidOf: at.mount,
     revalidate:
@@ -210,46 +189,10 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     ...(role === 'none' ? {} : { order: { event } }),
     ...(role === 'pay' ? { pay: { ...pay, challenge: threeDs.challenge } } : {}),
     // A frame that never loads never reaches the provider: its faults would only confuse the table.
-    faults: frame === 'ok' ? faults : [],
+    frame: cut ? 'ok' : frame,
+    faults: frame === 'ok' || cut ? faults.filter(reachable) : [],
     destroy: cut ?? (destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs }),
     lingerMs,
-  };
-}
-
-/**
- * A paying mount's 3-D Secure draws: half type a 3-D Secure card instead of the drawn one; what
- * the run does with its challenge; and, for a mount whose destroy would not come before its
- * payment (`free`: none, after ready, a removal), two challenges in five cut short by `destroy()`
- * or the iframe's removal instead.
- */
-function planThreeDs(r: Random, free: boolean): { card?: PayCard; challenge: ChallengePlan; cut?: DestroyPlan } {
-  const card = r.weighted<PayCard | undefined>([
-    [50, undefined],
-    [26, 'challenge'],
-    [8, 'frictionless'],
-    [16, 'challenge-declined'],
-  ]);
-  const challenge: ChallengePlan = {
-    action: r.weighted<ChallengeAction>([
-      [30, 'complete'],
-      [15, 'fail'],
-      [15, 'page-complete'],
-      [10, 'page-fail'],
-      [15, 'cancel'],
-      [15, 'escape'],
-    ]),
-    afterMs: r.int(0, 2_500),
-  };
-  const cutAt = r.weighted<'challenge' | 'challenge-removed' | undefined>([
-    [60, undefined],
-    [20, 'challenge'],
-    [20, 'challenge-removed'],
-  ]);
-  const cutAfterMs = r.int(0, 1_500);
-  return {
-    ...(card ? { card } : {}),
-    challenge,
-    ...(free && cutAt ? { cut: { at: cutAt, afterMs: cutAfterMs } } : {}),
   };
 }
 
@@ -257,8 +200,9 @@ function planThreeDs(r: Random, free: boolean): { card?: PayCard; challenge: Cha
  * Page-level choices, from the pages' stream: about one mount in five after the first uses the
  * `msid` of an earlier mount of its page that loads its own (it shares its settings, spec 4, so
  * its own settings and statics faults are dropped: the shared request carries the other's); a
- * paying mount after one whose 3-D Secure challenge the plan cuts short resumes it most times (it
- * pays that order, with no faults, a frame that loads and no destroy but a cut of its own); else
+ * mount after one whose 3-D Secure challenge the plan cuts short resumes it most times (it pays
+ * that order, a non-paying mount with the approved card once, with no faults, a frame that loads
+ * and no destroy but a cut of its own); else
  * about one paying mount in six pays the order of an earlier paying mount of its page again (a
  * remount for the same order).
  */
@@ -272,11 +216,14 @@ function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
       plan.faults = plan.faults.filter((f) => f.target !== 'settings' && f.target !== 'statics');
     }
     const payers = earlier.filter((p) => p.pay && p.order && 'event' in p.order);
-    // A challenge cut short is resumed by a later paying mount of its page, most times.
+    // A challenge cut short is resumed by a later mount of its page, most times.
     const reused = new Set(earlier.flatMap((p) => (p.order && 'reuseOf' in p.order ? [p.order.reuseOf] : [])));
     const cut = payers.filter((p) => isChallengeCut(p) && !reused.has(p.mount));
-    if (plan.pay && cut.length > 0 && r.chance(0.7)) {
+    if (cut.length > 0 && r.chance(0.7)) {
       plan.order = { reuseOf: r.pick(cut).mount };
+      const action = r.pick(CHALLENGE_ACTIONS);
+      const afterMs = r.int(0, 2_500);
+      plan.pay ??= { card: 'approved', pattern: 'once', challenge: { action, afterMs } };
       // It resumes: a healthy mount (frame, no faults), gone only by a cut of the resumed challenge.
       Object.assign(plan, { frame: 'ok', faults: [], destroy: isChallengeCut(plan) ? plan.destroy : { at: 'never' } });
     } else if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
