@@ -22,6 +22,8 @@ export interface ChallengeDriver {
   withKeyboard: <T>(task: () => Promise<T>) => Promise<T>;
   /** How long to watch at most, ms. */
   timeoutMs: number;
+  /** Told whether the mount's challenge dialog is open now (the page's other widgets wait to type). */
+  showing: (on: boolean) => void;
 }
 
 /** What a later challenge of a mount gets (its pay again after a decline): completed at once. */
@@ -47,18 +49,24 @@ export async function watchChallenges(d: ChallengeDriver): Promise<void> {
   const deadline = Date.now() + d.timeoutMs;
   const done = () => d.sink.has(d.mount.mount, (e) => e.type === 'pays-done');
   const seen = new Set<string>();
-  while (Date.now() < deadline && !done()) {
-    if (gone(d)) {
-      await d.sink.waitFor(d.mount.mount, (e) => e.type === 'pays-done', Math.max(0, deadline - Date.now()));
-      return;
+  try {
+    while (Date.now() < deadline && !done()) {
+      if (gone(d)) {
+        d.showing(false);
+        await d.sink.waitFor(d.mount.mount, (e) => e.type === 'pays-done', Math.max(0, deadline - Date.now()));
+        return;
+      }
+      const id = await openChallengeId(d.frame);
+      d.showing(id !== undefined);
+      if (id && !seen.has(id)) {
+        seen.add(id);
+        await note(d, { type: 'challenge', challengeId: id });
+        await handle(d, id, seen.size === 1);
+      }
+      await sleep(LOOK_EVERY_MS);
     }
-    const id = await openChallengeId(d.frame);
-    if (id && !seen.has(id)) {
-      seen.add(id);
-      await note(d, { type: 'challenge', challengeId: id });
-      await handle(d, id, seen.size === 1);
-    }
-    await sleep(LOOK_EVERY_MS);
+  } finally {
+    d.showing(false);
   }
 }
 
@@ -92,29 +100,37 @@ async function handle(d: ChallengeDriver, id: string, first: boolean): Promise<v
   const plan = first ? (mount.pay?.challenge ?? LATER) : LATER;
   await sleep(plan.afterMs);
   if (gone(d)) return;
-  await note(d, { type: 'challenge-answer', challengeId: id, action: plan.action });
   try {
-    await answer(d, id, plan.action);
+    await answer(d, id, plan.action, () => note(d, { type: 'challenge-answer', challengeId: id, action: plan.action }));
   } catch (error) {
     if (!gone(d)) throw new Error(`the challenge ${id} could not be answered (${plan.action}): ${String(error).split('\n')[0]}`);
   }
 }
 
-async function answer(d: ChallengeDriver, id: string, action: ChallengeAction): Promise<void> {
+/** Does `action`; `noted` records the answer in the mount's events right before it is given (the outcome bound counts from there). */
+async function answer(d: ChallengeDriver, id: string, action: ChallengeAction, noted: () => Promise<void>): Promise<void> {
   const dialog = challengeDialog(d.frame);
   switch (action) {
     case 'complete':
     case 'fail':
+      await noted();
       return d.record(id, action);
     case 'page-complete':
     case 'page-fail': {
       const name = action === 'page-complete' ? 'Complete authentication' : 'Fail authentication';
-      return dialog.locator('iframe').contentFrame().getByRole('button', { name }).click();
+      const button = dialog.locator('iframe').contentFrame().getByRole('button', { name });
+      await button.waitFor();
+      await noted();
+      return button.click();
     }
     case 'cancel':
+      await noted();
       return dialog.getByRole('button', { name: 'Cancel' }).click();
     case 'escape':
-      return d.withKeyboard(() => dialog.press('Escape'));
+      return d.withKeyboard(async () => {
+        await noted();
+        await dialog.press('Escape');
+      });
   }
 }
 

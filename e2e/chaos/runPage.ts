@@ -100,6 +100,8 @@ export async function runPage(run: PageRun): Promise<{ page: PageObservation; mo
     const bursts = new Map<number, MountPlan[]>();
     for (const m of mounts) bursts.set(m.startAtMs, [...(bursts.get(m.startAtMs) ?? []), m]);
     const keyboard = new Lock();
+    // Mounts of the page whose challenge dialog is open now: the widget's overlay covers the page.
+    const challenges = new Set<number>();
     const drives: Promise<void>[] = [];
     for (const [startAtMs, burst] of bursts) {
       await sleep(Math.max(0, pageStart + startAtMs - Date.now()));
@@ -107,8 +109,11 @@ export async function runPage(run: PageRun): Promise<{ page: PageObservation; mo
       await page.evaluate((l) => (window as unknown as { __chaos: ChaosHarness }).__chaos.mount(l), list);
       for (const m of burst)
         drives.push(
-          drive(page, m, run, sink, keyboard).catch((error: unknown) => {
+          drive(page, m, run, sink, { keyboard, challenges }).catch(async (error: unknown) => {
             harnessErrors.get(m.mount)?.push(`the run could not drive it: ${String(error)}`);
+            await page
+              .evaluate((n) => (window as unknown as { __chaos: ChaosHarness }).__chaos.destroy(n, 'run'), m.mount)
+              .catch(() => undefined);
           }),
         );
     }
@@ -182,7 +187,13 @@ function isHostPageLine(line: PageLine, hostOrigin: string): boolean {
  * the card in its frame (one mount at a time per page: typing goes to the focused field) and pays;
  * waits for the payments to settle (bounded); keeps it `lingerMs`; destroys it.
  */
-async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, keyboard: Lock): Promise<void> {
+/** What the mounts of one page share: the keyboard, and which of them show a 3-D Secure challenge now. */
+interface PageDesk {
+  keyboard: Lock;
+  challenges: Set<number>;
+}
+
+async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, desk: PageDesk): Promise<void> {
   const { bounds } = run;
   const bound = m.frame === 'ok' ? bounds.outcomeMs : bounds.deadFrameMs;
   const outcome = await sink.waitFor(
@@ -191,7 +202,7 @@ async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, ke
     bound + 1_000,
   );
   if (outcome?.type === 'apiInit') {
-    if (m.pay && run.orders.has(m.mount)) await payThrough(page, m, run, sink, keyboard);
+    if (m.pay && run.orders.has(m.mount)) await payThrough(page, m, run, sink, desk);
     if (m.destroy.at === 'removed' || m.destroy.at === 'challenge-removed') {
       const removed = await sink.waitFor(m.mount, (e) => e.type === 'removed' || e.type === 'destroy', m.destroy.afterMs + 5_000);
       if (removed?.type === 'removed') await sink.waitFor(m.mount, (e) => e.type === 'crash', bounds.lostFrameMs + 1_000);
@@ -201,7 +212,8 @@ async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, ke
   await page.evaluate((n) => (window as unknown as { __chaos: ChaosHarness }).__chaos.destroy(n, 'run'), m.mount);
 }
 
-async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSink, keyboard: Lock): Promise<void> {
+async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSink, desk: PageDesk): Promise<void> {
+  const { keyboard, challenges } = desk;
   const pay = m.pay;
   const orderId = run.orders.get(m.mount);
   if (!pay || !orderId) return;
@@ -215,13 +227,24 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
       (e) => e.type === 'destroy' || e.type === 'removed',
       run.bounds.outcomeMs + run.bounds.payMs,
     );
-  try {
-    await keyboard.run(async () => {
-      if (!gone()) await fillCard(page, CARD_NUMBERS[pay.card], frame);
-    });
-  } catch (error) {
-    if (!gone()) throw new Error(`the card form of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
-    return;
+  // Not under another widget's challenge overlay (it covers the page while it is open): wait for
+  // it to close before taking the keyboard (its Escape needs the keyboard), and again once if one
+  // opened while the card was typed.
+  const overlayGone = async () => {
+    for (let waited = 0; challenges.size > 0 && waited < run.bounds.payMs; waited += 100) await sleep(100);
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    await overlayGone();
+    try {
+      await keyboard.run(async () => {
+        if (!gone()) await fillCard(page, CARD_NUMBERS[pay.card], frame);
+      });
+      break;
+    } catch (error) {
+      if (gone()) return;
+      if (attempt === 1 && challenges.size > 0) continue;
+      throw new Error(`the card form of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
+    }
   }
   const started = await page.evaluate(({ n, o, p }) => (window as unknown as { __chaos: ChaosHarness }).__chaos.pay(n, o, p), {
     n: m.mount,
@@ -236,6 +259,7 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
       frame,
       record: run.recordChallenge,
       withKeyboard: (task) => keyboard.run(task),
+      showing: (on) => (on ? challenges.add(m.mount) : challenges.delete(m.mount)),
       timeoutMs: run.bounds.payMs + 1_000,
     });
 }
