@@ -1,9 +1,11 @@
+import { challengeRecorder } from './chaos/challengeControl';
 import { DEFAULT_BOUNDS } from './chaos/observations';
 import { planChaos } from './chaos/plan';
 import { formatReport, formatViolations } from './chaos/report';
 import { runChaos } from './chaos/runChaos';
 import { closedPortUrl } from './support/closedPort';
 import { FRAME_ORIGIN, HOST_ORIGIN, PROVIDER_ORIGIN } from './support/origins';
+import { controlKeyOfRun } from './support/provider';
 import { expect, test } from './support/test';
 
 // Issue 12's seeded chaos run, as CI runs it inside `npm test`: one fixed seed, 50 mounts, in
@@ -27,6 +29,7 @@ test(`chaos run: ${CI_MOUNTS} mounts of seed ${CI_SEED} keep every invariant`, a
     urls: { host: HOST_ORIGIN, frame: `${FRAME_ORIGIN}/`, provider: PROVIDER_ORIGIN, closedPort: await closedPortUrl() },
     control: provider,
     api: request,
+    recordChallenge: challengeRecorder(request, PROVIDER_ORIGIN, controlKeyOfRun()),
     plan: planChaos(CI_SEED, CI_MOUNTS),
     bounds: DEFAULT_BOUNDS,
   });

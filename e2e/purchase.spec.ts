@@ -40,6 +40,24 @@ test('a full purchase: card filled in the frame, Place order on the host, paid c
   expect(await provider.chargeAttempts(orderId)).toHaveLength(1);
 });
 
+test('a 3-D Secure challenge: Place order opens the bank page in the widget, Complete authentication, paid confirmation, one token and one charge (issue 22)', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await startCheckout(page);
+  await fillCard(page, '4000 0027 6000 3184');
+  await placeOrder(page).click();
+  const dialog = widget(page).getByRole('dialog', { name: /^Confirm your payment/ });
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('#order-result')).toHaveText('Processing your payment…');
+  await dialog.locator('iframe').contentFrame().getByRole('button', { name: 'Complete authentication' }).click();
+  const chargeId = await expectPaid(page, orderId);
+  await expect(dialog).toHaveCount(0);
+  expect(await provider.charges()).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
+  expect(await provider.chargeAttempts(orderId)).toHaveLength(1);
+  expect((await provider.requests(ProviderPaths.cardTokenization)).filter((r) => r.method === 'POST')).toHaveLength(1);
+});
+
 test('a decline is shown in the widget, then another card succeeds', async ({ page, provider }) => {
   const orderId = await startCheckout(page);
   await fillCard(page, DECLINED_CARD);

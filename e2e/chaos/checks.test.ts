@@ -7,7 +7,7 @@ import { type Bounds, type MountObservation, outcomeOf, type PageObservation } f
 import type { MountPlan, PlannedFault } from './plan';
 import { mountPlan } from './testing/mountPlan';
 
-const BOUNDS: Bounds = { outcomeMs: 25_000, deadFrameMs: 25_000, lostFrameMs: 6_000, payMs: 30_000 };
+const BOUNDS: Bounds = { outcomeMs: 25_000, deadFrameMs: 25_000, lostFrameMs: 6_000, payMs: 30_000, challengeMs: 3_000 };
 const EPOCH = 1_000_000;
 const ORDER = 'ord_1';
 

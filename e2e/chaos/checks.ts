@@ -1,4 +1,5 @@
 import { MAX_RETRIES, MAX_REVALIDATIONS, ProviderPaths } from '../../shared';
+import { checkChallenges } from './challengeChecks';
 import { checkExpectation } from './expectations';
 import type { HarnessEvent } from './harness';
 import {
@@ -64,7 +65,8 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
     );
 
   // Nothing after destroy.
-  for (const e of events.filter((x) => x.afterDestroy && x.type !== 'pay-settled' && x.type !== 'pays-done'))
+  const runs = new Set<string>(['pay-settled', 'pays-done', 'challenge', 'challenge-answer']);
+  for (const e of events.filter((x) => x.afterDestroy && !runs.has(x.type)))
     v(
       'nothing after destroy',
       `${e.type === 'apiInit' ? 'onApiInit' : e.type === 'crash' ? `onCrash ${e.code}` : e.type === 'slow' ? 'onSlow' : e.type === 'revalidate' ? 'revalidateAppInstance' : e.type} ${ms(e.at - (first(events, 'destroy')?.at ?? e.at))} after destroy()`,
@@ -93,7 +95,7 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
       );
   }
 
-  found.push(...checkRequests(o), ...checkPays(o, bounds), ...checkExpectation(o, all));
+  found.push(...checkRequests(o), ...checkPays(o, bounds), ...checkExpectation(o, all), ...checkChallenges(o, all, bounds));
   return found;
 }
 

@@ -9,7 +9,7 @@
  * planned times on their pages), --page 4 (every mount of those pages), --pages-at-once (3),
  * the bounds in ms: --outcome-bound-ms (25000), --dead-frame-bound-ms (4000: the host SDK names a
  * frame that never loads FRAME_LOAD_FAILED, issue 12), --lost-frame-bound-ms (5000),
- * --pay-bound-ms (30000); --json FILE writes the whole report; --limit-minutes (60) ends a run
+ * --pay-bound-ms (30000), --challenge-bound-ms (3000: a 3-D Secure answer to its pay's outcome); --json FILE writes the whole report; --limit-minutes (60) ends a run
  * that hangs.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +21,7 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 import { closedPortUrl } from '../support/closedPort';
 import { E2E_PORTS } from '../support/origins';
 import { ProviderControl } from '../support/provider';
+import { challengeRecorder } from './challengeControl';
 import { type Bounds, DEFAULT_BOUNDS } from './observations';
 import { planChaos } from './plan';
 import { formatReport } from './report';
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     'dead-frame-bound-ms': { type: 'string', default: String(DEFAULT_BOUNDS.deadFrameMs) },
     'lost-frame-bound-ms': { type: 'string', default: String(DEFAULT_BOUNDS.lostFrameMs) },
     'pay-bound-ms': { type: 'string', default: String(DEFAULT_BOUNDS.payMs) },
+    'challenge-bound-ms': { type: 'string', default: String(DEFAULT_BOUNDS.challengeMs) },
     json: { type: 'string' },
     'limit-minutes': { type: 'string', default: '60' },
   },
@@ -67,6 +69,7 @@ const bounds: Bounds = {
   deadFrameMs: whole('dead-frame-bound-ms', values['dead-frame-bound-ms'], 1),
   lostFrameMs: whole('lost-frame-bound-ms', values['lost-frame-bound-ms'], 1),
   payMs: whole('pay-bound-ms', values['pay-bound-ms'], 1),
+  challengeMs: whole('challenge-bound-ms', values['challenge-bound-ms'], 1),
 };
 const limitMs = whole('limit-minutes', values['limit-minutes'], 1) * 60_000;
 setTimeout(() => {
@@ -93,6 +96,7 @@ try {
     },
     control: new ProviderControl(api, servers.urls.provider, controlKey),
     api,
+    recordChallenge: challengeRecorder(api, servers.urls.provider, controlKey),
     plan,
     ...(only ? { only } : {}),
     pagesAtOnce: whole('pages-at-once', values['pages-at-once'], 1),

@@ -35,9 +35,17 @@ export interface PayOutcome {
   resolved: boolean;
   status?: string;
   chargeId?: string;
+  declineCode?: string;
   code?: string;
   message?: string;
+  /** A rejection's `details.orderId` (PAYMENT_OUTCOME_UNKNOWN names the order). */
+  orderId?: string;
 }
+
+/** What the run notes in a mount's events about a 3-D Secure challenge it saw in the frame (driveChallenge.ts). */
+export type ChallengeNote =
+  | { type: 'challenge'; challengeId: string }
+  | { type: 'challenge-answer'; challengeId: string; action: string };
 
 /** What the harness records; `at` is the page's performance.now(), `epoch` its Date.now(). */
 export type HarnessEvent = { mount: number; at: number; epoch: number; afterDestroy: boolean } & (
@@ -52,6 +60,7 @@ export type HarnessEvent = { mount: number; at: number; epoch: number; afterDest
   | { type: 'pay-start'; call: number; orderId: string }
   | { type: 'pay-settled'; call: number; orderId: string; outcome: PayOutcome }
   | { type: 'pays-done' }
+  | ChallengeNote
 );
 
 /** What runPage.ts calls in the page (window.__chaos). */
@@ -66,6 +75,10 @@ export interface ChaosHarness {
    * ready, or destroyed).
    */
   pay(mount: number, orderId: string, pattern: 'once' | 'double' | 'again'): boolean;
+  /** Removes the mount's iframe from the page without `destroy()` (a no-op once it is gone or destroyed). */
+  remove(mount: number): void;
+  /** Records what the run saw or did (a challenge) as one of the mount's events, now. */
+  note(mount: number, note: ChallengeNote): void;
   readonly events: HarnessEvent[];
   /** Listeners the SDK added and has not removed (listenerWatch.ts). */
   liveListeners(): LiveListener[];
@@ -84,7 +97,7 @@ export function installChaosHarness(hostOrigin: string): void {
   type Sdk = {
     mountCashier(el: HTMLElement, opts: object): { iframe: HTMLIFrameElement; destroy(): void };
   };
-  type Api = { pay(input: unknown): Promise<{ status?: string; chargeId?: string }> };
+  type Api = { pay(input: unknown): Promise<{ status?: string; chargeId?: string; declineCode?: string }> };
   const w = window as unknown as {
     __chaos?: ChaosHarness;
     __chaosReport?: (event: HarnessEvent) => Promise<void>;
@@ -203,11 +216,12 @@ export function installChaosHarness(hostOrigin: string): void {
       return api
         .pay({ orderId })
         .then(
-          (value) => ({ resolved: true, status: value?.status, chargeId: value?.chargeId }),
-          (error: { code?: string; message?: string }) => ({
+          (value) => ({ resolved: true, status: value?.status, chargeId: value?.chargeId, declineCode: value?.declineCode }),
+          (error: { code?: string; message?: string; details?: { orderId?: unknown } }) => ({
             resolved: false,
             code: String(error?.code),
             message: String(error?.message),
+            ...(typeof error?.details?.orderId === 'string' ? { orderId: error.details.orderId } : {}),
           }),
         )
         .then((outcome) => {
@@ -237,6 +251,10 @@ export function installChaosHarness(hostOrigin: string): void {
       }
     },
     destroy,
+    remove: (mount) => {
+      if (!destroyed.has(mount)) removeFrame(mount);
+    },
+    note: (mount, note) => record(mount, note),
     pay: (mount, orderId, pattern) => pay(mount, orderId, pattern, plannedDestroys.get(mount)),
     events,
     liveListeners: () => w.__chaosListeners.live(),

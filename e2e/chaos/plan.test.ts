@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dependenciesOf, PAGE_SIZE, planChaos } from './plan';
+import { CHALLENGE_CARDS, dependenciesOf, isChallengeCut, PAGE_SIZE, planChaos } from './plan';
 
 describe('planChaos', () => {
   it('is the same for the same seed, and another for another seed', () => {
@@ -47,7 +47,9 @@ describe('planChaos', () => {
     ])
       expect(kinds).toContain(kind);
     expect(new Set(plan.mounts.map((m) => m.frame))).toEqual(new Set(['ok', 'closed-port', 'not-found']));
-    expect(new Set(plan.mounts.map((m) => m.destroy.at))).toEqual(new Set(['never', 'loading', 'ready', 'paying', 'removed']));
+    expect(new Set(plan.mounts.map((m) => m.destroy.at))).toEqual(
+      new Set(['never', 'loading', 'ready', 'paying', 'removed', 'challenge', 'challenge-removed']),
+    );
     const share = plan.mounts.filter((m) => m.pay).length / plan.mounts.length;
     expect(share).toBeGreaterThan(0.25);
     expect(share).toBeLessThan(0.45);
@@ -73,6 +75,51 @@ describe('planChaos', () => {
       expect(reused?.page).toBe(m.page);
       expect(reused?.pay).toBeDefined();
     }
+  });
+
+  it('pays with the three 3-D Secure cards too, and answers their challenges every way (issue 22)', () => {
+    const payers = planChaos(5, 400).mounts.flatMap((m) => (m.pay ? [m.pay] : []));
+    expect(new Set(payers.map((p) => p.card))).toEqual(
+      new Set(['approved', 'declined', 'challenge', 'frictionless', 'challenge-declined']),
+    );
+    const share = payers.filter((p) => p.card !== 'approved' && p.card !== 'declined').length / payers.length;
+    expect(share).toBeGreaterThan(0.4);
+    expect(share).toBeLessThan(0.6);
+    const challenged = payers.filter((p) => CHALLENGE_CARDS.includes(p.card));
+    expect(new Set(challenged.map((p) => p.challenge.action))).toEqual(
+      new Set(['complete', 'fail', 'page-complete', 'page-fail', 'cancel', 'escape']),
+    );
+    for (const p of payers) expect(p.challenge.afterMs).toBeLessThanOrEqual(2_500);
+  });
+
+  it('cuts challenges short only for challenge cards whose other destroy would not come first, and a later payer of the page mostly resumes them', () => {
+    const plan = planChaos(13, 600);
+    const cut = plan.mounts.filter(isChallengeCut);
+    expect(cut.length).toBeGreaterThan(10);
+    for (const m of cut) {
+      expect(m.pay && CHALLENGE_CARDS.includes(m.pay.card)).toBe(true);
+      expect(m.destroy).toMatchObject({ afterMs: expect.any(Number) });
+      // It loads, so that it reaches its challenge unless a tokenization or charge fault stops it.
+      expect(m.frame).toBe('ok');
+      expect(m.faults.filter((f) => f.target !== 'tokenize' && f.target !== 'charge')).toEqual([]);
+      expect(m.faults.filter((f) => f.target === 'charge' && f.kind === 'slow' && f.delayMs === 1_500)).toEqual([]);
+    }
+    for (const m of plan.mounts.filter((x) => !x.pay || !CHALLENGE_CARDS.includes(x.pay.card)))
+      expect(isChallengeCut(m)).toBe(false);
+    const resumable = cut.filter((m) => (plan.pages[m.page] ?? []).some((n) => n > m.mount));
+    const resumed = resumable.filter((m) =>
+      plan.mounts.some((n) => n.order && 'reuseOf' in n.order && n.order.reuseOf === m.mount),
+    );
+    expect(resumed.length / resumable.length).toBeGreaterThan(0.6);
+    // A remount that resumes is healthy (its frame loads, no faults, gone only by a cut of its own);
+    // the one-in-six remount rule may also pick a cut mount, with whatever it drew.
+    const resumers = plan.mounts.filter(
+      (n) => n.order && 'reuseOf' in n.order && cut.some((c) => n.order && 'reuseOf' in n.order && c.mount === n.order.reuseOf),
+    );
+    const healthy = resumers.filter(
+      (m) => m.frame === 'ok' && m.faults.length === 0 && ['never', 'challenge', 'challenge-removed'].includes(m.destroy.at),
+    );
+    expect(healthy.length / resumers.length).toBeGreaterThan(0.8);
   });
 
   it('refuses a count below 1 and a seed that is not a whole number', () => {

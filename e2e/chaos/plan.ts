@@ -1,4 +1,5 @@
 import { type FaultTarget, type PlannedFault, planFault } from './plannedFault';
+import { CHALLENGE_ACTIONS, CHALLENGE_CARDS, type ChallengePlan, type PayCard, planThreeDs } from './planThreeDs';
 import { type Random, seededStreams } from './random';
 
 export type { FaultKind, FaultTarget, PlannedFault } from './plannedFault';
@@ -21,9 +22,13 @@ export type RevalidatePlan = { mode: 'fresh' | 'reject'; delayMs: number } | { m
  * after `mountCashier` (`loading`), after `onApiInit` (`ready`), after the first `pay` call
  * (`paying`); or `removed`: the host page removes the iframe without calling `destroy()` (issue 12
  * "connection lost"), `afterMs` after `onApiInit`, or after the first `pay` call for a mount that
- * pays; the run calls `destroy()` later.
+ * pays; the run calls `destroy()` later. During a 3-D Secure challenge (issue 22), `afterMs` after
+ * its dialog opened: `destroy()` (`challenge`), or the iframe removed without it
+ * (`challenge-removed`); the challenge is left open for a remount to resume.
  */
-export type DestroyPlan = { at: 'never' } | { at: 'loading' | 'ready' | 'paying' | 'removed'; afterMs: number };
+export type DestroyPlan =
+  | { at: 'never' }
+  | { at: 'loading' | 'ready' | 'paying' | 'removed' | 'challenge' | 'challenge-removed'; afterMs: number };
 
 /**
  * How the run pays, once the widget is ready: fills the card form in the frame with an approved
@@ -32,9 +37,14 @@ export type DestroyPlan = { at: 'never' } | { at: 'loading' | 'ready' | 'paying'
  * PENDING, or rejected).
  */
 export interface PayPlan {
-  card: 'approved' | 'declined';
+  card: PayCard;
   pattern: 'once' | 'double' | 'again';
+  /** What the run does with the first 3-D Secure challenge it meets (any card: a remount resumes an earlier mount's). */
+  challenge: ChallengePlan;
 }
+
+export type { ChallengeAction, ChallengePlan, PayCard } from './planThreeDs';
+export { CHALLENGE_ACTIONS, CHALLENGE_CARDS } from './planThreeDs';
 
 /** One widget of the run. */
 export interface MountPlan {
@@ -120,8 +130,8 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     [50, 'none'],
   ]);
   const event = r.chance(0.5) ? 'venue' : 'online';
-  const pay: PayPlan = {
-    card: r.weighted([
+  const pay: Omit<PayPlan, 'challenge'> = {
+    card: r.weighted<PayCard>([
       [85, 'approved'],
       [15, 'declined'],
     ]),
@@ -144,7 +154,7 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     [10, 3],
   ]);
   const faults = Array.from({ length: count }, () => planFault(r, targets));
-  const destroy = r.weighted<DestroyPlan['at']>([
+  const destroy = r.weighted<'never' | 'loading' | 'ready' | 'paying' | 'removed'>([
     [55, 'never'],
     [17, 'loading'],
     [10, 'ready'],
@@ -162,28 +172,39 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
   // in flight (issue 12 "destroy() during a charge").
   if (destroy === 'paying' && r.chance(0.5)) faults.push({ target: 'charge', kind: 'slow', times: 1, delayMs: 1_500 });
   const revalidateDelayMs = r.int(0, 300);
+  const lingerMs = r.int(0, 1_500);
+  // 3-D Secure (issue 22), drawn last so the draws above stay those of earlier runs of a seed.
+  const threeDs = planThreeDs(r, role === 'pay' && (destroy === 'never' || destroy === 'ready' || destroy === 'removed'));
+  if (threeDs.card) pay.card = threeDs.card;
+  const cut = threeDs.card && CHALLENGE_CARDS.includes(threeDs.card) ? threeDs.cut : undefined;
+  // A mount whose challenge the plan cuts short loads (its frame, no load faults): it reaches its
+  // challenge unless a tokenization or charge fault stops it first.
+  const reachable = (f: PlannedFault) => !cut || f.target === 'tokenize' || f.target === 'charge';
   return {
     ...at,
-    frame,
     theme,
     msidOf: at.mount,
     revalidate:
       revalidate === 'fresh' || revalidate === 'reject' ? { mode: revalidate, delayMs: revalidateDelayMs } : { mode: revalidate },
     ...(role === 'none' ? {} : { order: { event } }),
-    ...(role === 'pay' ? { pay } : {}),
+    ...(role === 'pay' ? { pay: { ...pay, challenge: threeDs.challenge } } : {}),
     // A frame that never loads never reaches the provider: its faults would only confuse the table.
-    faults: frame === 'ok' ? faults : [],
-    destroy: destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs },
-    lingerMs: r.int(0, 1_500),
+    frame: cut ? 'ok' : frame,
+    faults: frame === 'ok' || cut ? faults.filter(reachable) : [],
+    destroy: cut ?? (destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs }),
+    lingerMs,
   };
 }
 
 /**
  * Page-level choices, from the pages' stream: about one mount in five after the first uses the
  * `msid` of an earlier mount of its page that loads its own (it shares its settings, spec 4, so
- * its own settings and statics faults are dropped: the shared request carries the other's); about
- * one paying mount in six pays the order of an earlier paying mount of its page again (a remount
- * for the same order).
+ * its own settings and statics faults are dropped: the shared request carries the other's); a
+ * mount after one whose 3-D Secure challenge the plan cuts short resumes it most times (it pays
+ * that order, a non-paying mount with the approved card once, with no faults, a frame that loads
+ * and no destroy but a cut of its own); else
+ * about one paying mount in six pays the order of an earlier paying mount of its page again (a
+ * remount for the same order).
  */
 function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
   for (const [position, mount] of page.entries()) {
@@ -195,8 +216,23 @@ function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
       plan.faults = plan.faults.filter((f) => f.target !== 'settings' && f.target !== 'statics');
     }
     const payers = earlier.filter((p) => p.pay && p.order && 'event' in p.order);
-    if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
+    // A challenge cut short is resumed by a later mount of its page, most times.
+    const reused = new Set(earlier.flatMap((p) => (p.order && 'reuseOf' in p.order ? [p.order.reuseOf] : [])));
+    const cut = payers.filter((p) => isChallengeCut(p) && !reused.has(p.mount));
+    if (cut.length > 0 && r.chance(0.7)) {
+      plan.order = { reuseOf: r.pick(cut).mount };
+      const action = r.pick(CHALLENGE_ACTIONS);
+      const afterMs = r.int(0, 2_500);
+      plan.pay ??= { card: 'approved', pattern: 'once', challenge: { action, afterMs } };
+      // It resumes: a healthy mount (frame, no faults), gone only by a cut of the resumed challenge.
+      Object.assign(plan, { frame: 'ok', faults: [], destroy: isChallengeCut(plan) ? plan.destroy : { at: 'never' } });
+    } else if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
   }
+}
+
+/** Whether the plan cuts the mount's 3-D Secure challenge short (destroy or the iframe's removal while it is open). */
+export function isChallengeCut(plan: MountPlan): boolean {
+  return plan.destroy.at === 'challenge' || plan.destroy.at === 'challenge-removed';
 }
 
 /** The mounts a mount's outcome depends on besides itself: the one whose settings it shares, the one whose order it pays. */

@@ -3,7 +3,7 @@ import { ProviderPaths } from '../../shared';
 import { tokenFingerprint } from '../support/provider';
 import { mountFaults } from './faults';
 import type { HarnessMount } from './harness';
-import type { ChaosPlan, MountPlan } from './plan';
+import { type ChaosPlan, isChallengeCut, type MountPlan } from './plan';
 import type { PageRun } from './runPage';
 
 /** The token a mount is mounted with, and the one its revalidation gives. */
@@ -63,7 +63,8 @@ export async function preparePage(run: PageRun): Promise<Map<number, HarnessMoun
       theme: m.theme,
       revalidate: m.revalidate.mode,
       revalidateDelayMs: 'delayMs' in m.revalidate ? m.revalidate.delayMs : 0,
-      ...(m.destroy.at === 'never' ? {} : { destroy: m.destroy }),
+      // A cut during a challenge is timed by the run, which sees the dialog (driveChallenge.ts).
+      ...(m.destroy.at === 'never' || isChallengeCut(m) ? {} : { destroy: m.destroy as HarnessMount['destroy'] & object }),
       pays: !!m.pay && !!orderId,
     });
   }

@@ -1,3 +1,4 @@
+import { formatChallengeTable } from './challengeReport';
 import { type MountObservation, type Outcome, outcomeOf, type Violation } from './observations';
 import { dependenciesOf, type MountPlan } from './plan';
 import type { ChaosReport } from './runChaos';
@@ -9,6 +10,8 @@ export function faultLabels(plan: MountPlan): string[] {
   for (const f of plan.faults) labels.add(`${f.target} ${f.kind}`);
   if (plan.msidOf !== plan.mount) labels.add('shares settings');
   if (plan.destroy.at === 'removed') labels.add('iframe removed');
+  if (plan.destroy.at === 'challenge') labels.add('destroy in challenge');
+  if (plan.destroy.at === 'challenge-removed') labels.add('iframe removed in challenge');
   return labels.size > 0 ? [...labels].sort() : ['no fault'];
 }
 
@@ -88,6 +91,9 @@ export function formatReport(report: ChaosReport, command?: string): string {
     formatTable(report.observations),
     '',
     formatPays(report.observations),
+    '',
+    formatChallengeTable(report.observations),
+    '',
     `charges: ${report.charges.length} (${report.charges.filter((c) => c.status === 'APPROVED').length} approved, ${report.charges.filter((c) => c.status === 'PENDING').length} pending, ${report.charges.filter((c) => c.status === 'DECLINED').length} declined)`,
     '',
     formatViolations(report, command),

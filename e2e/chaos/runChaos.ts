@@ -1,5 +1,7 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import type { ProviderControl } from '../support/provider';
+import { checkOpenChallenges } from './challengeChecks';
+import type { RecordChallenge } from './challengeControl';
 import { checkCharges, checkMount, checkPage } from './checks';
 import type { Bounds, MountObservation, ObservedCharge, PageObservation, Violation } from './observations';
 import type { ChaosPlan, MountPlan } from './plan';
@@ -14,6 +16,8 @@ export interface ChaosRun {
   control: ProviderControl;
   /** For the orders (POST orders/setup), as a host site's back end would. */
   api: APIRequestContext;
+  /** Records a 3-D Secure challenge's result with the provider (challengeControl.ts `challengeRecorder`). */
+  recordChallenge: RecordChallenge;
   plan: ChaosPlan;
   /** The mounts to run; default all. A page runs with those of its mounts that are kept, at their planned times. */
   only?: ReadonlySet<number>;
@@ -79,6 +83,7 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
     ...observations.flatMap((o) => checkMount(o, byMount, run.bounds)),
     ...pageObservations.flatMap((p) => checkPage(p, byMount)),
     ...checkCharges(charges, observations),
+    ...checkOpenChallenges(charges, observations),
   ];
   if (log.lost > 0)
     violations.push({

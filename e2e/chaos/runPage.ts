@@ -1,13 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { APPROVED_CARD, DECLINED_CARD, fillCard } from '../support/checkout';
+import { fillCard } from '../support/checkout';
 import { installClock } from '../support/clock';
 import { type ProviderControl, tokenFingerprint } from '../support/provider';
+import type { RecordChallenge } from './challengeControl';
+import { watchChallenges } from './driveChallenge';
 import { EventSink } from './eventSink';
 import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
 import { installListenerWatch, type LiveListener } from './listenerWatch';
 import type { Bounds, MountObservation, PageLine, PageObservation } from './observations';
-import type { ChaosPlan, MountPlan } from './plan';
+import { type ChaosPlan, isChallengeCut, type MountPlan, type PayCard } from './plan';
 import { preparePage, tokensOf } from './preparePage';
 
 /** Where the run's servers answer. */
@@ -35,7 +37,18 @@ export interface PageRun {
   bounds: Bounds;
   /** Orders made so far in this run, by mount (a remount pays an earlier mount's). */
   orders: Map<number, string>;
+  /** Records a 3-D Secure challenge's result with the provider (challengeControl.ts). */
+  recordChallenge: RecordChallenge;
 }
+
+/** The card numbers the run types (provider/README.md "Test cards"). */
+export const CARD_NUMBERS: Record<PayCard, string> = {
+  approved: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  challenge: '4000 0027 6000 3184',
+  frictionless: '4000 0000 0000 3055',
+  'challenge-declined': '4000 0084 0000 1629',
+};
 
 /** How long the page's clock runs after every mount was destroyed: past every timer of docs/development.md "Timeouts" (the longest chain ends at 26 000 ms). */
 const WATCH_MS = 30_000;
@@ -87,6 +100,8 @@ export async function runPage(run: PageRun): Promise<{ page: PageObservation; mo
     const bursts = new Map<number, MountPlan[]>();
     for (const m of mounts) bursts.set(m.startAtMs, [...(bursts.get(m.startAtMs) ?? []), m]);
     const keyboard = new Lock();
+    // Mounts of the page whose challenge dialog is open now: the widget's overlay covers the page.
+    const challenges = new Set<number>();
     const drives: Promise<void>[] = [];
     for (const [startAtMs, burst] of bursts) {
       await sleep(Math.max(0, pageStart + startAtMs - Date.now()));
@@ -94,8 +109,11 @@ export async function runPage(run: PageRun): Promise<{ page: PageObservation; mo
       await page.evaluate((l) => (window as unknown as { __chaos: ChaosHarness }).__chaos.mount(l), list);
       for (const m of burst)
         drives.push(
-          drive(page, m, run, sink, keyboard).catch((error: unknown) => {
+          drive(page, m, run, sink, { keyboard, challenges }).catch(async (error: unknown) => {
             harnessErrors.get(m.mount)?.push(`the run could not drive it: ${String(error)}`);
+            await page
+              .evaluate((n) => (window as unknown as { __chaos: ChaosHarness }).__chaos.destroy(n, 'run'), m.mount)
+              .catch(() => undefined);
           }),
         );
     }
@@ -169,7 +187,13 @@ function isHostPageLine(line: PageLine, hostOrigin: string): boolean {
  * the card in its frame (one mount at a time per page: typing goes to the focused field) and pays;
  * waits for the payments to settle (bounded); keeps it `lingerMs`; destroys it.
  */
-async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, keyboard: Lock): Promise<void> {
+/** What the mounts of one page share: the keyboard, and which of them show a 3-D Secure challenge now. */
+interface PageDesk {
+  keyboard: Lock;
+  challenges: Set<number>;
+}
+
+async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, desk: PageDesk): Promise<void> {
   const { bounds } = run;
   const bound = m.frame === 'ok' ? bounds.outcomeMs : bounds.deadFrameMs;
   const outcome = await sink.waitFor(
@@ -178,8 +202,8 @@ async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, ke
     bound + 1_000,
   );
   if (outcome?.type === 'apiInit') {
-    if (m.pay && run.orders.has(m.mount)) await payThrough(page, m, run, sink, keyboard);
-    if (m.destroy.at === 'removed') {
+    if (m.pay && run.orders.has(m.mount)) await payThrough(page, m, run, sink, desk);
+    if (m.destroy.at === 'removed' || m.destroy.at === 'challenge-removed') {
       const removed = await sink.waitFor(m.mount, (e) => e.type === 'removed' || e.type === 'destroy', m.destroy.afterMs + 5_000);
       if (removed?.type === 'removed') await sink.waitFor(m.mount, (e) => e.type === 'crash', bounds.lostFrameMs + 1_000);
     }
@@ -188,26 +212,56 @@ async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, ke
   await page.evaluate((n) => (window as unknown as { __chaos: ChaosHarness }).__chaos.destroy(n, 'run'), m.mount);
 }
 
-async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSink, keyboard: Lock): Promise<void> {
+async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSink, desk: PageDesk): Promise<void> {
+  const { keyboard, challenges } = desk;
   const pay = m.pay;
   const orderId = run.orders.get(m.mount);
   if (!pay || !orderId) return;
   const frame = page.frameLocator(`#chaos-mount-${m.mount} iframe`);
   const gone = () => sink.has(m.mount, (e) => e.type === 'destroy' || e.type === 'removed');
-  try {
-    await keyboard.run(async () => {
-      if (!gone()) await fillCard(page, pay.card === 'approved' ? APPROVED_CARD : DECLINED_CARD, frame);
-    });
-  } catch (error) {
-    if (!gone()) throw new Error(`the card form of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
-    return;
+  // A remount of a challenge the plan cuts short pays once that mount is gone: it resumes the challenge.
+  const reuseOf = m.order && 'reuseOf' in m.order ? run.plan.mounts[m.order.reuseOf] : undefined;
+  if (reuseOf && isChallengeCut(reuseOf))
+    await sink.waitFor(
+      reuseOf.mount,
+      (e) => e.type === 'destroy' || e.type === 'removed',
+      run.bounds.outcomeMs + run.bounds.payMs,
+    );
+  // Not under another widget's challenge overlay (it covers the page while it is open): wait for
+  // it to close before taking the keyboard (its Escape needs the keyboard), and again once if one
+  // opened while the card was typed.
+  const overlayGone = async () => {
+    for (let waited = 0; challenges.size > 0 && waited < run.bounds.payMs; waited += 100) await sleep(100);
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    await overlayGone();
+    try {
+      await keyboard.run(async () => {
+        if (!gone()) await fillCard(page, CARD_NUMBERS[pay.card], frame);
+      });
+      break;
+    } catch (error) {
+      if (gone()) return;
+      if (attempt === 1 && challenges.size > 0) continue;
+      throw new Error(`the card form of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
+    }
   }
   const started = await page.evaluate(({ n, o, p }) => (window as unknown as { __chaos: ChaosHarness }).__chaos.pay(n, o, p), {
     n: m.mount,
     o: orderId,
     p: pay.pattern,
   });
-  if (started) await sink.waitFor(m.mount, (e) => e.type === 'pays-done', run.bounds.payMs + 1_000);
+  if (started)
+    await watchChallenges({
+      page,
+      mount: m,
+      sink,
+      frame,
+      record: run.recordChallenge,
+      withKeyboard: (task) => keyboard.run(task),
+      showing: (on) => (on ? challenges.add(m.mount) : challenges.delete(m.mount)),
+      timeoutMs: run.bounds.payMs + 1_000,
+    });
 }
 
 /** Runs tasks one at a time. */
