@@ -100,6 +100,18 @@ test.describe('a site checkout against the mock mode (issue 13 item 5)', () => {
     expect(mock.order(orderId)?.status).toBe('AWAITING_PAYMENT');
   });
 
+  test('a 3-D Secure card: the bank asks, "Complete authentication" in its page, the order is paid once', async ({ page, mock }) => {
+    const orderId = await openCheckout(page, mock);
+    await payWith(page, MOCK_TEST_CARDS.threeDsChallenge);
+    const widget = page.frameLocator('#payment iframe');
+    await expect(widget.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
+    const bank = widget.frameLocator('iframe[title="Your bank\'s payment confirmation"]');
+    await bank.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page.getByRole('status')).toHaveText('Thank you! Your order is paid.');
+    expect(mock.order(orderId)?.status).toBe('PAID');
+    expect(mock.charges()).toMatchObject([{ orderId, status: 'APPROVED' }]);
+  });
+
   test('the widget settings fail (HTTP 500): onCrash gets SETTINGS_LOAD_FAILED', async ({ page, mock }) => {
     mock.setFaults({ settingsStatus: 500 });
     await openCheckout(page, mock);

@@ -97,6 +97,41 @@ describe('MOCK_BUNDLE_SOURCE: the tiny reference bundle (issue 13 item 5)', () =
     expect(container.querySelector('[role="status"]')?.textContent).toBe('Payment declined (insufficient_funds).');
   });
 
+  it('a 3-D Secure card: the bank page from the vault in a dialog until the challenge is answered, then the outcome read by id', async () => {
+    const { mock, api, container, request, fill } = await mountBundle();
+    const orderId = mock.createOrder();
+    fill(MOCK_TEST_CARDS.threeDsChallenge);
+    const paying = api.pay({ orderId });
+    const bank = await vi.waitFor(() => {
+      const frame = container.querySelector<HTMLIFrameElement>('[role="dialog"][aria-label="Confirm your payment"] iframe');
+      if (!frame) throw new Error('no challenge yet');
+      return frame;
+    });
+    expect(bank.title).toBe("Your bank's payment confirmation");
+    expect(bank.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
+    expect(new URL(bank.src).origin).toBe(VAULT);
+    const chargeId = mock.charges()[0]?.id ?? '';
+    mock.completeChallenge(chargeId, 'complete');
+    expect(await paying).toEqual({ status: 'APPROVED', orderId, chargeId });
+    expect(container.querySelector('[role="dialog"]')).toBeNull();
+    expect(request.mock.calls.some(([c]) => c.method === 'GET' && c.path.endsWith(`/charges/${chargeId}`))).toBe(true);
+  });
+
+  it('a 3-D Secure challenge cancelled in the dialog: the charge is cancelled, pay resolves DECLINED authentication_abandoned', async () => {
+    const { mock, api, container, fill } = await mountBundle();
+    const orderId = mock.createOrder();
+    fill(MOCK_TEST_CARDS.threeDsChallenge);
+    const paying = api.pay({ orderId });
+    const cancel = await vi.waitFor(() => {
+      const button = [...container.querySelectorAll('[role="dialog"] button')].find((b) => b.textContent === 'Cancel');
+      if (!(button instanceof HTMLButtonElement)) throw new Error('no challenge yet');
+      return button;
+    });
+    cancel.click();
+    expect(await paying).toMatchObject({ status: 'DECLINED', declineCode: 'authentication_abandoned' });
+    expect(mock.order(orderId)?.status).toBe('AWAITING_PAYMENT');
+  });
+
   it('pay without an orderId rejects with a TypeError and sends nothing', async () => {
     const { api, request, vaultRequest } = await mountBundle();
     await expect(api.pay({})).rejects.toThrow(TypeError);
