@@ -100,7 +100,10 @@ test.describe('a site checkout against the mock mode (issue 13 item 5)', () => {
     expect(mock.order(orderId)?.status).toBe('AWAITING_PAYMENT');
   });
 
-  test('a 3-D Secure card: the bank asks, "Complete authentication" in its page, the order is paid once', async ({ page, mock }) => {
+  test('a 3-D Secure card: the bank asks, "Complete authentication" in its page, the order is paid once', async ({
+    page,
+    mock,
+  }) => {
     const orderId = await openCheckout(page, mock);
     await payWith(page, MOCK_TEST_CARDS.threeDsChallenge);
     const widget = page.frameLocator('#payment iframe');
