@@ -1,4 +1,4 @@
-import type { EventRecurrenceStatus, LocationType } from './enums';
+import type { AddressSubdivisionType, EventRecurrenceStatus, LocationType } from './enums';
 
 /**
  * The payloads of the provider operations the reference flow reads and sends (DESIGN "Reference
@@ -136,6 +136,85 @@ export interface ChargeRequest {
   cardToken?: string;
   /** Where the receipt goes. */
   email?: string;
+  /**
+   * The card's billing address as the card form asks for it (issue 23): checked against the
+   * country's {@link AddressFormat} at charge time (400 `INVALID_BILLING_ADDRESS` naming the field)
+   * and by the card's bank (AVS-like: a wrong postal code declines `incorrect_zip`). Optional, so
+   * a charge without one is taken with no address check.
+   */
+  billingAddress?: BillingAddress;
+}
+
+/** A card's billing address: what the card form asks for (issue 23). */
+export interface BillingAddress {
+  /** ISO 3166-1 alpha-2, upper case, e.g. `DE`. */
+  country: string;
+  /** Present when the country's address format has a postal code; as the buyer typed it, trimmed. */
+  postalCode?: string;
+  /** The state, province or prefecture code (`Subdivision.code`), when the address format needs one. */
+  subdivision?: string;
+}
+
+/**
+ * Reply of locale metadata: countries (spec 7): the billing countries the provider takes, ISO
+ * 3166-1 alpha-2 codes. Names are the buyer's language's, from `Intl.DisplayNames`.
+ */
+export interface CountriesReply {
+  countries: string[];
+}
+
+/**
+ * Reply of locale metadata: address (spec 7), for one country: what a billing address there has.
+ * The data are Google's address metadata (libaddressinput, chromium-i18n), trimmed to the fields
+ * the card form asks for.
+ */
+export interface AddressFormat {
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** Absent when the country has no postal codes: the form shows no postal code field. */
+  postalCode?: {
+    /** A regular expression (source, no flags) a whole postal code matches, case-insensitively. */
+    pattern: string;
+    /** What the country calls it: `zip` (US), `postal` (everywhere else), `pin` (India). */
+    label: 'zip' | 'postal' | 'pin';
+    /** An example, e.g. `95014`. */
+    example: string;
+  };
+  /** Absent when an address there needs no state or province. */
+  subdivision?: {
+    /** Its level (spec 3 "Address subdivision type"). */
+    type: AddressSubdivisionType;
+    /** What the country calls it. */
+    label: 'state' | 'province' | 'prefecture' | 'county' | 'region' | 'emirate';
+  };
+}
+
+/** One subdivision of a country (a state, province or prefecture). */
+export interface Subdivision {
+  /** Its code as the country's post uses it, e.g. `CA` (California), `NSW`, `東京都`. */
+  code: string;
+  /** Its name, in the country's own language (Intl has no subdivision names). */
+  name: string;
+  /** Its level (spec 3). */
+  type: AddressSubdivisionType;
+}
+
+/** Reply of locale metadata: states (spec 7), for one country; empty when it has none the form asks for. */
+export interface StatesReply {
+  states: Subdivision[];
+}
+
+/**
+ * Reply of buyer country resolution (spec 7): the country the provider places the buyer in (by
+ * the request), or null when it cannot tell; the form then takes the locale's region.
+ */
+export interface BuyerCountryReply {
+  country: string | null;
+}
+
+/** Reply of locale metadata: languages and multilingual languages (spec 7): BCP 47 tags. */
+export interface LanguagesReply {
+  languages: string[];
 }
 
 /**
