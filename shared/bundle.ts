@@ -21,6 +21,13 @@ export interface CashierWidgetProps {
   orderId?: string;
   /** The buyer's details the host gave (`opts.buyer`): prefill the email and cardholder-name fields. */
   buyer?: CashierBuyer;
+  /**
+   * The buyer's language (issue 23): the BCP 47 tag the host SDK resolved (`opts.locale`, else the
+   * host page's `<html lang>`, else the browser's first language, else `en`), canonical. The bundle
+   * shows the shipped locale it falls back to (`matchLocale`). Optional: a frame built before it
+   * passes none (English).
+   */
+  locale?: string;
   /** The frame's provider request client: retries, revalidation and errors per spec 7. */
   providerClient: ProviderClient;
   /** Call once the widget is ready, with its api; the host receives it as `CashierApi`. */
@@ -40,7 +47,7 @@ export interface CashierWidgetInstance {
   /** Removes the widget from its container and stops its work; called on failure and destroy. */
   unmount(): void;
   /**
-   * Applies changed props (`theme`, `orderId`, `buyer`; issue 13) without a remount; optional: the
+   * Applies changed props (`theme`, `orderId`, `buyer`; issue 13; `locale`, issue 23) without a remount; optional: the
    * frame mounts a bundle without it again, in the same frame document. A throw or rejection
    * refuses the change (the host's `update` rejects with it); a promise settles when it is applied.
    */

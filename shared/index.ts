@@ -11,6 +11,7 @@ export { epochNow } from './epochNow';
 export { isHttpsOrLoopback, isLoopbackHostname } from './isHttpsOrLoopback';
 export { isValidEmail } from './isValidEmail';
 export { isValidGuid } from './isValidGuid';
+export * from './locales';
 export * from './paths';
 export * from './providerApi';
 export * from './providerBodies';
