@@ -1,0 +1,32 @@
+import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+import { SUPPORTED_LOCALES } from './shared/locales';
+
+/**
+ * The widget's translation catalogs (issue 23), one PO file per language, extracted from the
+ * source by `npm run i18n:extract` (Lingui's `msg`/`t` macros; English is the source language and
+ * its catalog holds the English text). Two catalogs, so that each loads only what it needs:
+ * - `cashier-widget/locales/`: every word of the reference bundle; the chosen language's file is
+ *   a chunk of its own, fetched beside the bundle (English is in the bundle);
+ * - `shared/locales/`: the technical-difficulties alert, which the frame (and the host SDK) show
+ *   before any bundle, so they carry it in all twelve languages.
+ * `npm test` fails on a missing or unused message in any catalog (cashier-widget/i18n/catalogs.test.ts).
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: [...SUPPORTED_LOCALES],
+  orderBy: 'message',
+  // Origins without line numbers: a catalog changes when a message does, not when code moves.
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    {
+      path: '<rootDir>/cashier-widget/locales/{locale}',
+      include: ['<rootDir>/cashier-widget'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
+    },
+    {
+      path: '<rootDir>/shared/locales/{locale}',
+      include: ['<rootDir>/shared/alertMessage.ts'],
+    },
+  ],
+});
