@@ -34,6 +34,7 @@ describe('createHostMethods: getBootstrap', () => {
       theme: 'modal',
       debug: true,
       canRevalidate: false,
+      locale: 'en',
     });
   });
 
@@ -45,6 +46,7 @@ describe('createHostMethods: getBootstrap', () => {
       theme: 'inline',
       debug: false,
       canRevalidate: true,
+      locale: 'en',
     });
   });
 });

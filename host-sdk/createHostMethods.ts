@@ -174,13 +174,14 @@ export function createHostMethods({
 
   const methods: HostMethods = {
     // The widget inputs; the token and the buyer's details travel here, never in the frame URL.
-    // Theme, order and buyer are read now: `handle.update` may have changed them since the mount.
+    // Theme, order, buyer and locale are read now: `handle.update` may have changed them since the mount.
     getBootstrap: () => {
       connectedAt = epochNow();
       const { appInstance, msid } = configuration;
-      const { theme, orderId, buyer } = options;
+      const { theme, orderId, buyer, locale } = options;
       const canRevalidate = !!revalidateAppInstance;
-      return { host, configuration: { appInstance, msid }, theme, debug, canRevalidate, orderId, buyer: buyer && { ...buyer } };
+      // `buyer` is not copied: penpal's postMessage sends a copy (structured clone) anyway.
+      return { host, configuration: { appInstance, msid }, theme, debug, canRevalidate, orderId, buyer, locale };
     },
     onApiInit: (methodNames: unknown, phases?: unknown) => {
       if (isDestroyed()) return;

@@ -10,6 +10,7 @@ const inputs = (): ResolvedOptions => ({
   debug: false,
   frameUrl: 'https://cdn.example.com/',
   orderId: 'ord_1',
+  locale: 'en',
 });
 
 /** createUpdate with a frame whose `update` answers `answer`. */
@@ -33,6 +34,20 @@ describe('createUpdate', () => {
     expect(frame.update).toHaveBeenCalledWith({ theme: 'modal', buyer });
     buyer.email = 'changed@b.co'; // the host's object: a later edit of it changes nothing
     expect(options.buyer).toEqual({ email: 'a@b.co' });
+  });
+
+  it('sends the locale canonical (Intl.getCanonicalLocales) and keeps it so in the inputs', async () => {
+    const { options, frame, update } = setup(applied);
+    await update({ locale: 'DE-at' });
+    expect(frame.update).toHaveBeenCalledWith({ locale: 'de-AT' });
+    expect(options.locale).toBe('de-AT');
+  });
+
+  it('a refused locale is taken back', async () => {
+    const refusal = new CashierError(ErrorCode.BundleCrashed, 'no');
+    const { options, update } = setup(async () => ({ ok: false, error: refusal.toJSON() }));
+    await expect(update({ locale: 'he' })).rejects.toMatchObject({ code: ErrorCode.BundleCrashed });
+    expect(options.locale).toBe('en');
   });
 
   it("a refusal by the frame rejects with its error and takes the changes back (the alert's theme too)", async () => {
@@ -66,8 +81,16 @@ describe('createUpdate', () => {
       message: 'update: changes.buyer.email must be a string of at most 318 characters if given (got 5)',
     },
     {
+      changes: { locale: 7 },
+      message: 'update: changes.locale must be a well-formed BCP 47 language tag if given (got 7)',
+    },
+    {
+      changes: { locale: 'de_AT' },
+      message: 'update: changes.locale must be a well-formed BCP 47 language tag if given (got "de_AT")',
+    },
+    {
       changes: { debug: true },
-      message: 'update: changes.debug cannot be changed by update (only theme, orderId, buyer; remount for others)',
+      message: 'update: changes.debug cannot be changed by update (only theme, orderId, buyer, locale; remount for others)',
     },
   ])('$changes → TypeError "$message", synchronously, nothing changed or sent', ({ changes, message }) => {
     const { options, frame, onTheme, update } = setup(applied);

@@ -1,5 +1,6 @@
 import type { RemoteProxy } from 'penpal';
 import { CashierError, type CashierUpdate, ErrorCode, type FrameMethods, messageOf } from '../shared';
+import { canonicalLocale } from './resolveLocale';
 import type { ResolvedOptions } from './resolveOptions';
 import { validateUpdate } from './validateOptions';
 
@@ -35,12 +36,14 @@ export function createUpdate({ options, isDestroyed, remote, onTheme }: UpdateCo
   return (changes: CashierUpdate): Promise<void> => {
     validateUpdate(changes);
     if (isDestroyed()) return Promise.reject(new CashierError(ErrorCode.Destroyed, 'update: the widget was destroyed'));
-    const { theme, orderId, buyer } = changes;
-    // Only what is given changes; `buyer` is copied, so a host's later edit of its object changes nothing.
+    const { theme, orderId, buyer, locale } = changes;
+    // Only what is given changes; `buyer` is copied, so a host's later edit of its object changes
+    // nothing; `locale` is canonical, as `mountCashier` keeps it.
     const given: CashierUpdate = {
       ...(theme === undefined ? {} : { theme }),
       ...(orderId === undefined ? {} : { orderId }),
       ...(buyer === undefined ? {} : { buyer: { ...buyer } }),
+      ...(locale === undefined ? {} : { locale: canonicalLocale(locale) }),
     };
     const update = writes.write(given);
     if (theme !== undefined) onTheme?.(theme);

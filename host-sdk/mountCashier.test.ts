@@ -168,6 +168,7 @@ describe('mountCashier: the bridge', () => {
       theme: 'inline',
       debug: true,
       canRevalidate: false,
+      locale: 'en-US', // jsdom's navigator.languages[0]: the page has no <html lang>
     });
   });
 
@@ -427,6 +428,25 @@ describe('mountCashier: buyer and handle.update (issue 13)', () => {
     expect(() => handle.update({ theme: 7 } as never)).toThrow('update: changes.theme must be a string if given (got 7)');
     expect(() => handle.update({ host: 'https://x.example' } as never)).toThrow(TypeError);
     expect(connections[0]?.methods.getBootstrap()).toMatchObject({ theme: 'modal' });
+  });
+
+  it("gives the locale over the bridge: opts.locale canonical, else the page's <html lang>; update sends it canonical", async () => {
+    await mount(mountPoint(), options({ locale: 'PT-pt' }));
+    expect(connections[0]?.methods.getBootstrap()).toMatchObject({ locale: 'pt-PT' });
+    document.documentElement.lang = 'ja';
+    try {
+      const handle = await mount(mountPoint(), options());
+      expect(connections[1]?.methods.getBootstrap()).toMatchObject({ locale: 'ja' });
+      const update = vi.fn(async () => ({ ok: true as const, value: undefined }));
+      connections[1]?.resolve({ callApi: vi.fn(), update });
+      await handle.update({ locale: 'HE' });
+      expect(update).toHaveBeenCalledWith({ locale: 'he' });
+      expect(() => handle.update({ locale: 'he_IL' })).toThrow(
+        'update: changes.locale must be a well-formed BCP 47 language tag if given (got "he_IL")',
+      );
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
   });
 
   it('after destroy() it rejects with DESTROYED', async () => {

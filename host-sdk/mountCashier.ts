@@ -29,14 +29,14 @@ import { watchFrame } from './watchFrame';
  * at worst in parallel with the frame document. A bridge that cannot be loaded is
  * CONNECTION_FAILED (the script tag's naming its URL), handled like a frame that never loaded.
  *
- * @returns the iframe, `update(changes)` (theme, orderId, buyer without a new frame document)
+ * @returns the iframe, `update(changes)` (theme, orderId, buyer, locale without a new frame document)
  *   and `destroy()`, which removes the iframe (or the alert shown in its place)
  *   and the connection; nothing fires after it.
  * @throws TypeError naming the option when `el` or `opts` is bad, before anything is created.
  */
 export function mountCashier(el: HTMLElement, opts: MountCashierOptions): CashierHandle {
   validateOptions(el, opts);
-  const options = resolveOptions(opts);
+  const options = resolveOptions(opts, location.href, el.ownerDocument);
   const { frameUrl } = options;
   const pageOrigin = location.origin;
   checkFrameOrigin(frameUrl, pageOrigin);
@@ -103,7 +103,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   );
   connected.catch(() => undefined); // each failure is reported above; update() reports its own
 
-  // issue 13: theme, order and buyer change in place; the SDK's alert, when shown, takes the theme.
+  // issue 13, 23: theme, order, buyer and locale change in place; the SDK's alert, when shown, takes the theme.
   const update = createUpdate({
     options,
     remote: () => connected,

@@ -16,12 +16,18 @@ describe('resolveOptions', () => {
       theme: 'inline',
       debug: false,
       frameUrl: 'https://cashier.example.com/frame/',
+      locale: 'en', // no document here (node): the last default
     });
   });
 
   it('keeps what the host gave', () => {
-    const given = { ...base, theme: 'modal', debug: true, frameUrl: 'https://frame.example/' };
-    expect(resolveOptions(given, page)).toMatchObject({ theme: 'modal', debug: true, frameUrl: 'https://frame.example/' });
+    const given = { ...base, theme: 'modal', debug: true, frameUrl: 'https://frame.example/', locale: 'sv' };
+    expect(resolveOptions(given, page)).toMatchObject({
+      theme: 'modal',
+      debug: true,
+      frameUrl: 'https://frame.example/',
+      locale: 'sv',
+    });
   });
 
   it.each([
@@ -34,4 +40,18 @@ describe('resolveOptions', () => {
   ])('debug: opts.debug $debug on $url → $expected', ({ debug, url, expected }) => {
     expect(resolveOptions({ ...base, debug }, url).debug).toBe(expected);
   });
+
+  it("keeps the locale canonical, and prefers it to the page's <html lang>", () => {
+    expect(resolveOptions({ ...base, locale: 'DE-at' }, page, pageDocument('ja', ['fr'])).locale).toBe('de-AT');
+  });
+
+  it("without a locale: the page document's <html lang>, then its navigator", () => {
+    expect(resolveOptions(base, page, pageDocument('JA-jp', ['fr'])).locale).toBe('ja-JP');
+    expect(resolveOptions(base, page, pageDocument('', ['pt-PT'])).locale).toBe('pt-PT');
+  });
 });
+
+/** A page document (node has none): its `<html lang>` and its window's navigator languages. */
+function pageDocument(lang: string, languages: string[]): Document {
+  return { documentElement: { lang }, defaultView: { navigator: { languages, language: languages[0] } } } as unknown as Document;
+}

@@ -49,6 +49,16 @@ export interface MountCashierOptions {
    * 256 (name) characters; sent over the bridge, never in the frame URL. Default: none.
    */
   buyer?: CashierBuyer;
+  /**
+   * The buyer's language (issue 23): a BCP 47 tag, e.g. `"de-AT"`, kept in its canonical form
+   * (`Intl.getCanonicalLocales`). Default: the page's `<html lang>` when well formed, else the
+   * browser's first language (`navigator.languages[0]`), else `"en"`. The widget shows one of its
+   * 12 locales (`en`, `de`, `fr`, `es`, `it`, `nl`, `pt-BR`, `pl`, `sv`, `ja`, `he`, `ar`): the tag
+   * itself, else its language's (`de-AT` → `de`, `pt-PT` → `pt-BR`), else `en`; `he` and `ar` are
+   * laid out right to left. Change it with `handle.update({ locale })`.
+   * @throws TypeError naming `locale` when it is not a string or not a well-formed tag.
+   */
+  locale?: string;
   /** URL of the frame app: https (plain http only on `localhost` or `127.0.0.1`). Default: the build's `VITE_CASHIER_FRAME_URL`. */
   frameUrl?: string;
 }
@@ -65,8 +75,8 @@ export interface CashierHandle {
    */
   destroy(): void;
   /**
-   * Changes `theme`, `orderId` or `buyer` of the running widget, with no new frame document
-   * (no reload). Resolves when the frame has applied the change (before the widget is ready: it is
+   * Changes `theme`, `orderId`, `buyer` or `locale` of the running widget, with no new frame
+   * document (no reload); `locale` is checked and kept canonical as in `mountCashier`. Resolves when the frame has applied the change (before the widget is ready: it is
    * kept and the widget is mounted with it; the alert, when shown, takes the new theme).
    * @throws TypeError naming the option, synchronously, when a change is invalid or unknown; nothing changes.
    * @returns a promise that rejects with a `CashierError`: DESTROYED after `destroy()`;

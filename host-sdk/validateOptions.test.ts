@@ -136,6 +136,26 @@ describe('validateOptions', () => {
       message: 'opts.buyer.name must be a string of at most 256 characters if given (got 257 characters)',
     },
     {
+      name: 'locale a number',
+      opts: () => ({ ...good(), locale: 42 }),
+      message: 'opts.locale must be a well-formed BCP 47 language tag if given (got 42)',
+    },
+    {
+      name: 'locale with an underscore (not BCP 47)',
+      opts: () => ({ ...good(), locale: 'en_US' }),
+      message: 'opts.locale must be a well-formed BCP 47 language tag if given (got "en_US")',
+    },
+    {
+      name: 'locale empty',
+      opts: () => ({ ...good(), locale: '' }),
+      message: 'opts.locale must be a well-formed BCP 47 language tag if given (got "")',
+    },
+    {
+      name: 'locale a list',
+      opts: () => ({ ...good(), locale: ['de'] }),
+      message: 'opts.locale must be a well-formed BCP 47 language tag if given (got an array)',
+    },
+    {
       name: 'buyer with another key',
       opts: () => ({ ...good(), buyer: { phone: '+1 555' } }),
       message: 'opts.buyer must be an object with email and name only (got key "phone")',
@@ -173,6 +193,7 @@ describe('validateOptions', () => {
       frameUrl: 'http://127.0.0.1:4174/',
       orderId: 'ord_1',
       buyer: { email: `${'a'.repeat(64)}@${'d'.repeat(249)}.com`, name: 'n'.repeat(256) },
+      locale: 'de-AT',
     };
     expect(() => validateOptions(attached(), full)).not.toThrow();
     const foreign = { nodeType: 1, appendChild: () => {}, isConnected: true };
@@ -186,4 +207,11 @@ describe('validateOptions', () => {
   ])('accepts host $host and frameUrl $frameUrl (https, or plain http on loopback)', ({ host, frameUrl }) => {
     expect(() => validateOptions(attached(), { ...good(), host, frameUrl })).not.toThrow();
   });
+
+  it.each(['de', 'pt-PT', 'EN-us', 'zz', 'iw', 'de-AT-x-shop'])(
+    'accepts locale %s: well formed, shipped or not (the widget falls back)',
+    (locale) => {
+      expect(() => validateOptions(attached(), { ...good(), locale })).not.toThrow();
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { BUYER_FIELD_MAX_LENGTH, isHttpsOrLoopback } from '../shared';
 import { describeType, describeValue } from './describeValue';
+import { canonicalLocale } from './resolveLocale';
 
 type Check = (value: unknown) => boolean;
 
@@ -19,10 +20,12 @@ const optionalChecks: Record<string, [Check, string]> = {
   frameUrl: [isHttpsOrLoopback, HTTPS_URL],
   orderId: [isNonEmptyString, 'a non-empty string'],
   buyer: [isPlainObject, 'an object { email?, name? }'],
+  // issue 23: what Intl.getCanonicalLocales accepts, e.g. "de-AT".
+  locale: [(v) => canonicalLocale(v) !== undefined, 'a well-formed BCP 47 language tag'],
 };
 
-/** The options `handle.update` can change (issue 13): `CashierUpdate`'s keys. */
-const UPDATABLE = ['theme', 'orderId', 'buyer'];
+/** The options `handle.update` can change (issue 13, issue 23): `CashierUpdate`'s keys. */
+const UPDATABLE = ['theme', 'orderId', 'buyer', 'locale'];
 
 /**
  * Checks the arguments of `mountCashier` before anything is created (DESIGN "Host SDK",
@@ -48,7 +51,7 @@ export function validateOptions(el: unknown, opts: unknown): void {
 
 /**
  * Checks the argument of `handle.update` (issue 13) with the same rules as the options of
- * {@link validateOptions}: an object whose keys are `theme`, `orderId` and `buyer` only. Throws a
+ * {@link validateOptions}: an object whose keys are `theme`, `orderId`, `buyer` and `locale` only. Throws a
  * `TypeError` naming the change, e.g. `update: changes.orderId must be a non-empty string if given (got "")`.
  */
 export function validateUpdate(changes: unknown): void {

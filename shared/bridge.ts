@@ -105,6 +105,7 @@ export interface FrameBootstrap {
   orderId?: string;
   /** What the host knows of the buyer (`opts.buyer`, issue 13), to prefill the widget's fields. */
   buyer?: CashierBuyer;
+  /** The buyer's language (`opts.locale` or its default, issue 23), a canonical BCP 47 tag; absent from a host SDK before it. */ locale?: string;
 }
 
 /**

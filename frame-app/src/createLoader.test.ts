@@ -498,6 +498,18 @@ describe('createLoader: update (issue 13)', () => {
     expect(hostPort.onApiInit).toHaveBeenCalledTimes(1);
   });
 
+  it("mounts with the host's locale (issue 23), and its change goes to the bundle's update(props)", async () => {
+    replySettings(ok());
+    const tracked = trackedModule(true);
+    const { loader } = setup({ bootstrap: bootstrap({ locale: 'he' }), loadBundle: async () => tracked.module });
+    await loader.start();
+    expect(tracked.mounts[0]).toMatchObject({ locale: 'he' });
+    await loader.update({ locale: 'de-AT' });
+    expect(tracked.update).toHaveBeenCalledWith({ locale: 'de-AT' });
+    expect(tracked.mounts).toHaveLength(1);
+    expect(loader.inputs().locale).toBe('de-AT');
+  });
+
   it('a bundle without update is mounted again with the changes, in the same container; the host hears onApiInit once; the api still answers', async () => {
     replySettings(ok());
     const tracked = trackedModule(false);

@@ -208,6 +208,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       settings,
       ...(bootstrap.orderId === undefined ? {} : { orderId: bootstrap.orderId }),
       ...(bootstrap.buyer === undefined ? {} : { buyer: bootstrap.buyer }),
+      ...(bootstrap.locale === undefined ? {} : { locale: bootstrap.locale }),
       providerClient: client,
       onApiInit: (api) => {
         if (stopped() || state.status === 'failed') return;

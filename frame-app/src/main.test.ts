@@ -58,10 +58,12 @@ vi.mock('penpal', async (importOriginal) => {
   return { ...penpal, WindowMessenger };
 });
 
-const bundle = vi.hoisted(() => ({ unmount: () => {} }));
+const bundle = vi.hoisted(() => ({ unmount: () => {}, mounts: [] as { locale?: string; lang: string; dir: string }[] }));
 vi.mock('./loadBundle', () => ({
   loadBundle: async () => ({
     mount(container: HTMLElement, props: CashierWidgetProps) {
+      const { lang, dir } = document.documentElement;
+      bundle.mounts.push({ locale: props.locale, lang, dir });
       container.textContent = 'card form';
       props.onApiInit({ validate: () => ({ valid: true }) });
       return { unmount: () => bundle.unmount() };
@@ -108,6 +110,9 @@ beforeEach(() => {
   document.body.innerHTML = '<div id="cashier-widget"></div><div id="root"></div>';
   destroyedMessengers.remotes = [];
   bundle.unmount = vi.fn();
+  bundle.mounts = [];
+  document.documentElement.lang = 'en'; // as index.html has it
+  document.documentElement.removeAttribute('dir');
 });
 
 afterEach(() => {
@@ -349,5 +354,22 @@ describe('main.ts, the frame side of the bridge', () => {
     window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
     expect(bundle.unmount).toHaveBeenCalledTimes(2);
     expect(resizeCallbacks).toEqual([]);
+  });
+
+  it("says the widget's language on the document (issue 23): lang and dir before the bundle mounts, and again on every update of locale", async () => {
+    await startFrame();
+    const host = hostInParent({ getBootstrap: vi.fn(() => ({ ...BOOTSTRAP, locale: 'he' })) });
+    const toFrame = await host.connection.promise;
+    await vi.waitFor(() => expect(host.methods.onApiInit).toHaveBeenCalledTimes(1));
+    expect(bundle.mounts).toEqual([{ locale: 'he', lang: 'he', dir: 'rtl' }]);
+
+    expect(await toFrame.update({ locale: 'de-AT' })).toEqual({ ok: true, value: undefined });
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(bundle.mounts.at(-1)?.locale).toBe('de-AT'); // this bundle has no update(): mounted again, same document
+    await toFrame.update({ theme: 'inline' }); // no locale in it: the language stays
+    expect(document.documentElement.lang).toBe('de');
+    expect(await toFrame.update({ locale: 7 } as never)).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+    expect(document.documentElement.lang).toBe('de');
   });
 });

@@ -10,6 +10,7 @@ import {
   renderAlert,
   resolveVaultOrigin,
 } from '../../shared';
+import { applyLocale } from './applyLocale';
 import { connectToHost } from './connectToHost';
 import { createApiRelay, toSerialized } from './createApiRelay';
 import { createHostPort } from './createHostPort';
@@ -64,6 +65,8 @@ async function run() {
       const parsed = parseUpdate(changes);
       if (loader) await loader.update(parsed);
       else early = { ...early, ...parsed };
+      // Applied (or kept for the mount): the document says the new language (issue 23).
+      applyLocale(document.documentElement, parsed.locale);
       return { ok: true, value: undefined };
     } catch (thrown) {
       return { ok: false, error: toSerialized(thrown, 'update') };
@@ -96,6 +99,8 @@ async function run() {
     connection.promise.then((h) => h.onCrash(failure.toJSON())).catch(() => undefined);
     return;
   }
+  // Before the bundle loads: the alert, when shown, is in the document's language too (issue 23).
+  applyLocale(document.documentElement, bootstrap.locale);
 
   loader = createLoader({
     bootstrap,

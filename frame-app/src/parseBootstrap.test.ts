@@ -16,6 +16,9 @@ describe('parseBootstrap (untrusted host reply)', () => {
   it.each(['http://localhost:4175', 'http://127.0.0.1:4175/api'])('accepts plain http on loopback: %s', (host) => {
     expect(parseBootstrap({ ...good, host }).host).toBe(host);
   });
+  it('keeps the locale as the host gave it (the widget falls back from a tag it does not ship)', () => {
+    expect(parseBootstrap({ ...good, locale: 'de-AT' })).toEqual({ ...good, locale: 'de-AT' });
+  });
   it('drops unknown fields and treats a non-true canRevalidate as false', () => {
     expect(parseBootstrap({ ...good, extra: 1, canRevalidate: 'yes' })).toEqual({ ...good, canRevalidate: false });
   });
@@ -31,6 +34,7 @@ describe('parseBootstrap (untrusted host reply)', () => {
     { name: 'numeric msid', value: { ...good, configuration: { appInstance: 't', msid: 1 } }, field: 'configuration.msid' },
     { name: 'theme missing', value: { ...good, theme: undefined }, field: 'theme' },
     { name: 'debug a string', value: { ...good, debug: 'true' }, field: 'debug' },
+    { name: 'a numeric locale', value: { ...good, locale: 49 }, field: 'locale' },
   ])('$name → INVALID_RESPONSE naming $field', ({ value, field }) => {
     expect(() => parseBootstrap(value)).toThrow(
       expect.objectContaining({ code: 'INVALID_RESPONSE', message: expect.stringContaining(field) }),
@@ -53,10 +57,12 @@ describe('the buyer in the widget inputs, and parseUpdate (issue 13)', () => {
     );
   });
   it('parseUpdate keeps the given changes only', () => {
-    expect(parseUpdate({ theme: 'inline', orderId: 'ord_2', buyer: { email: 'a@b.co' }, host: 'https://x' })).toEqual({
+    const changes = { theme: 'inline', orderId: 'ord_2', buyer: { email: 'a@b.co' }, locale: 'he', host: 'https://x' };
+    expect(parseUpdate(changes)).toEqual({
       theme: 'inline',
       orderId: 'ord_2',
       buyer: { email: 'a@b.co' },
+      locale: 'he',
     });
     expect(parseUpdate({})).toEqual({});
   });
@@ -64,6 +70,7 @@ describe('the buyer in the widget inputs, and parseUpdate (issue 13)', () => {
     { changes: null, field: 'the widget inputs' },
     { changes: { theme: 1 }, field: 'theme' },
     { changes: { orderId: '' }, field: 'orderId' },
+    { changes: { locale: ['he'] }, field: 'locale' },
     { changes: { buyer: { email: 'e'.repeat(319) } }, field: 'buyer' },
   ])('parseUpdate($changes) is INVALID_ARGUMENT naming $field', ({ changes, field }) => {
     expect(() => parseUpdate(changes)).toThrow(

@@ -16,7 +16,7 @@ import {
 export function parseBootstrap(value: unknown): FrameBootstrap {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidResponse, `The host's widget inputs are malformed: ${field}.`);
   if (!isRecord(value)) throw bad('not an object');
-  const { host, configuration, theme, debug, canRevalidate, orderId, buyer } = value;
+  const { host, configuration, theme, debug, canRevalidate, orderId, buyer, locale } = value;
   if (!isHttpsOrLoopback(host)) throw bad('host');
   if (!isRecord(configuration)) throw bad('configuration');
   const { appInstance, msid } = configuration;
@@ -27,6 +27,7 @@ export function parseBootstrap(value: unknown): FrameBootstrap {
   if (orderId !== undefined && (typeof orderId !== 'string' || orderId === '')) throw bad('orderId');
   const buyerFields = buyer === undefined ? undefined : parseBuyer(buyer);
   if (buyerFields === null) throw bad('buyer');
+  if (locale !== undefined && typeof locale !== 'string') throw bad('locale');
   return {
     host,
     configuration: msid === undefined ? { appInstance } : { appInstance, msid },
@@ -35,19 +36,21 @@ export function parseBootstrap(value: unknown): FrameBootstrap {
     canRevalidate: canRevalidate === true,
     ...(orderId === undefined ? {} : { orderId }),
     ...(buyerFields === undefined ? {} : { buyer: buyerFields }),
+    ...(locale === undefined ? {} : { locale }),
   };
 }
 
 /**
  * Narrows the host's `update(changes)` (issue 13; untrusted: it crossed postMessage) to
  * {@link CashierUpdate}: `theme` a string, `orderId` a non-empty string, `buyer` as in the widget
- * inputs; other keys are dropped. Throws CashierError `INVALID_ARGUMENT` naming the bad change.
+ * inputs, `locale` a string (issue 23; a tag the widget does not ship falls back); other keys are dropped. Throws CashierError `INVALID_ARGUMENT` naming the bad change.
  */
 export function parseUpdate(value: unknown): CashierUpdate {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidArgument, `update: the change of ${field} is malformed.`);
   if (!isRecord(value)) throw bad('the widget inputs');
-  const { theme, orderId, buyer } = value;
+  const { theme, orderId, buyer, locale } = value;
   if (theme !== undefined && typeof theme !== 'string') throw bad('theme');
+  if (locale !== undefined && typeof locale !== 'string') throw bad('locale');
   if (orderId !== undefined && (typeof orderId !== 'string' || orderId === '')) throw bad('orderId');
   const buyerFields = buyer === undefined ? undefined : parseBuyer(buyer);
   if (buyerFields === null) throw bad('buyer');
@@ -55,6 +58,7 @@ export function parseUpdate(value: unknown): CashierUpdate {
     ...(theme === undefined ? {} : { theme }),
     ...(orderId === undefined ? {} : { orderId }),
     ...(buyerFields === undefined ? {} : { buyer: buyerFields }),
+    ...(locale === undefined ? {} : { locale }),
   };
 }
 

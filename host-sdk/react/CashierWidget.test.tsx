@@ -61,9 +61,9 @@ describe('<CashierWidget>', () => {
   });
 
   it('passes the options to mountCashier, without className, style or onUpdateError', () => {
-    render(<CashierWidget {...base} theme="modal" orderId="ord_1" buyer={{ email: 'a@b.co' }} className="x" />);
+    render(<CashierWidget {...base} theme="modal" orderId="ord_1" buyer={{ email: 'a@b.co' }} locale="sv" className="x" />);
     const { opts } = sdk.mounts[0] ?? {};
-    expect(opts).toMatchObject({ ...base, theme: 'modal', orderId: 'ord_1', buyer: { email: 'a@b.co' } });
+    expect(opts).toMatchObject({ ...base, theme: 'modal', orderId: 'ord_1', buyer: { email: 'a@b.co' }, locale: 'sv' });
     expect(opts).not.toHaveProperty('className');
     expect(opts).not.toHaveProperty('onUpdateError');
     expect(opts?.revalidateAppInstance).toBeUndefined(); // not given: a 401 fails at once
@@ -81,6 +81,10 @@ describe('<CashierWidget>', () => {
       changes: { buyer: { email: 'c@d.co' } },
     },
     { name: 'buyer taken away', from: { buyer: { name: 'Ann' } }, to: {}, changes: { buyer: { name: '' } } },
+    { name: 'locale', from: { locale: 'en' }, to: { locale: 'he' }, changes: { locale: 'he' } },
+    { name: 'locale given later', from: {}, to: { locale: 'de-AT' }, changes: { locale: 'de-AT' } },
+    // jsdom's page has no <html lang>: the default is its navigator.languages[0]
+    { name: 'locale taken away', from: { locale: 'ja' }, to: {}, changes: { locale: 'en-US' } },
   ])('a change of $name calls handle.update($changes), with no new mount', async ({ from, to, changes }) => {
     const { rerender } = render(
       <StrictMode>
@@ -98,9 +102,9 @@ describe('<CashierWidget>', () => {
     expect(sdk.mounts[0]?.handle.destroy).not.toHaveBeenCalled();
   });
 
-  it('a new buyer object with the same values, or removing orderId, changes nothing', async () => {
-    const { rerender } = render(<CashierWidget {...base} orderId="ord_1" buyer={{ email: 'a@b.co' }} />);
-    rerender(<CashierWidget {...base} buyer={{ email: 'a@b.co' }} />);
+  it('a new buyer object with the same values, the same locale, or removing orderId, changes nothing', async () => {
+    const { rerender } = render(<CashierWidget {...base} orderId="ord_1" buyer={{ email: 'a@b.co' }} locale="he" />);
+    rerender(<CashierWidget {...base} buyer={{ email: 'a@b.co' }} locale="he" />);
     await settle();
     expect(sdk.mounts[0]?.handle.update).not.toHaveBeenCalled();
   });

@@ -9,7 +9,7 @@ export interface CashierWidgetProps extends MountCashierOptions {
   /** Inline style of the container `<div>`. Default: none. */
   style?: CSSProperties;
   /**
-   * Called when a change of `theme`, `orderId` or `buyer` was refused by the widget (a rejection
+   * Called when a change of `theme`, `orderId`, `buyer` or `locale` was refused by the widget (a rejection
    * of `handle.update`, e.g. PAYMENT_OPEN while a payment is open), with the `CashierError`.
    * Default: none (the refusal is dropped; the widget stays as it was).
    */
@@ -21,7 +21,7 @@ interface Mounted {
   handle: CashierHandle;
   /** The options whose change needs a new mount ({@link remountKey}). */
   key: string;
-  /** The theme, order and buyer the widget has (or was sent) now. */
+  /** The theme, order, buyer and locale the widget has (or was sent) now. */
   inputs: WidgetInputs;
   /** True between a cleanup and the destroy it scheduled: an effect that runs again in between keeps the mount. */
   leaving: boolean;
@@ -33,11 +33,13 @@ interface Mounted {
  * - One iframe under `StrictMode`: like react-stripe-js, the mount lives in a ref, so an effect
  *   that runs again finds it; the cleanup's `destroy()` waits a microtask, so StrictMode's
  *   immediate cleanup-and-rerun keeps the one frame (and its one frame document load).
- * - A change of `theme`, `orderId` or `buyer` (compared by value) calls `handle.update`: no new
- *   frame document; a refusal goes to `onUpdateError`. A change of `host`, `configuration.msid`,
- *   `frameUrl`, `debug` or whether `revalidateAppInstance` is given mounts anew. Removing `theme`
- *   gives the default theme, removing `buyer` empties what its prefill put in the fields, removing
- *   `orderId` keeps the widget on its order (give the component a new `key` to start over).
+ * - A change of `theme`, `orderId`, `buyer` or `locale` (compared by value) calls
+ *   `handle.update`: no new frame document; a refusal goes to `onUpdateError`. A change of `host`,
+ *   `configuration.msid`, `frameUrl`, `debug` or whether `revalidateAppInstance` is given mounts
+ *   anew. Removing `theme` gives the default theme, removing `locale` the default locale (the
+ *   page's `<html lang>`, else the browser's), removing `buyer` empties what its prefill put in the
+ *   fields, removing `orderId` keeps the widget on its order (give the component a new `key` to
+ *   start over).
  * - A new `configuration.appInstance` alone (a refreshed token) does not remount, so a typed card
  *   and a `pay` in flight are kept: the frame gets fresh tokens through `revalidateAppInstance`,
  *   and when it next asks, the latest token from the props, if the frame has not had it yet, is
@@ -87,12 +89,12 @@ export function CashierWidget(props: CashierWidgetProps) {
     };
   }, [key]);
 
-  const { theme, orderId, email, name } = inputs;
+  const { theme, orderId, email, name, locale } = inputs;
   useEffect(() => {
     const current = mounted.current;
     if (!current) return;
     const before = current.inputs;
-    const next = { theme, orderId, email, name };
+    const next = { theme, orderId, email, name, locale };
     const changes = toUpdate(before, next);
     if (!changes) return;
     current.inputs = next;
@@ -100,14 +102,14 @@ export function CashierWidget(props: CashierWidgetProps) {
       if (current.inputs === next) current.inputs = before; // refused: the widget kept what it had
       latest.current.onUpdateError?.(error);
     });
-  }, [theme, orderId, email, name]);
+  }, [theme, orderId, email, name, locale]);
 
   return <div ref={container} className={className} style={style} />;
 }
 
 /**
  * The options whose change needs a new mount, as one string: everything but theme, order, buyer,
- * callbacks and the token (`configuration.appInstance`, handed over on revalidation instead).
+ * locale, callbacks and the token (`configuration.appInstance`, handed over on revalidation instead).
  */
 function remountKey({ host, configuration, frameUrl, debug, revalidateAppInstance }: MountCashierOptions): string {
   const { msid } = Object(configuration) as Partial<MountCashierOptions['configuration']>;

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { expectTypeOf } from 'vitest';
 
 /** The checkout: the widget, a "Place order" button once it is ready, and what happened. */
-export function Checkout({ orderId, buyer }: { orderId: string; buyer?: CashierBuyer }) {
+export function Checkout({ orderId, buyer, locale }: { orderId: string; buyer?: CashierBuyer; locale?: string }) {
   const [api, setApi] = useState<CashierApi>();
   const [message, setMessage] = useState('');
   const configuration: CashierConfiguration = { appInstance: 'app-instance-token' };
@@ -41,6 +41,7 @@ export function Checkout({ orderId, buyer }: { orderId: string; buyer?: CashierB
         configuration={configuration}
         orderId={orderId}
         buyer={buyer}
+        locale={locale}
         onApiInit={(ready, timings) => {
           expectTypeOf(timings).toEqualTypeOf<CashierTimings>();
           setApi(ready);

@@ -8,8 +8,10 @@ import {
   type CashierErrorDetails,
   type CashierHandle,
   type CashierTimings,
+  type CashierUpdate,
   type DeclineCode,
   ErrorCode,
+  type MountCashierOptions,
   mountCashier,
   type PayResult,
   type ValidationResult,
@@ -27,6 +29,8 @@ export function mountCheckout(
     host: 'https://api.cashier.example',
     configuration: { appInstance: 'app-instance-token' },
     orderId,
+    // issue 23: the page's language, or any BCP 47 tag
+    locale: document.documentElement.lang || 'en',
     onApiInit(api, timings) {
       expectTypeOf(api).toEqualTypeOf<CashierApi>();
       expectTypeOf(timings).toEqualTypeOf<CashierTimings>();
@@ -92,4 +96,13 @@ export function misuse(api: CashierApi) {
   // @ts-expect-error an ErrorCode is one of the known codes
   const code: ErrorCode = 'NOT_A_CODE';
   return code;
+}
+
+/** The language picker of a checkout page (issue 23): the widget switches in place. */
+export function switchLanguage(handle: CashierHandle, locale: string): Promise<void> {
+  expectTypeOf<MountCashierOptions['locale']>().toEqualTypeOf<string | undefined>();
+  expectTypeOf<CashierUpdate['locale']>().toEqualTypeOf<string | undefined>();
+  // @ts-expect-error a locale is one BCP 47 tag, not a list
+  void handle.update({ locale: ['de', 'en'] });
+  return handle.update({ locale });
 }
