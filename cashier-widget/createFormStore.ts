@@ -1,16 +1,35 @@
-import type { PaymentMethod, PaymentMethodType } from '../shared';
+import type { AddressFormat, PaymentMethod, PaymentMethodType, Subdivision } from '../shared';
+import type { Message } from './i18n/createTranslator';
 import { CARD_FIELDS, type CardField, type CardFormValues } from './validateCardForm';
+
+/**
+ * What the billing fields offer (issue 23): the provider's billing countries, and the chosen
+ * country's address format and subdivisions (`format` undefined while it loads).
+ */
+export interface BillingOptions {
+  countries: string[];
+  format: AddressFormat | undefined;
+  states: Subdivision[];
+}
 
 /** The widget's state, readable synchronously from outside React (the relayed api). */
 export interface FormSnapshot {
   values: CardFormValues;
-  errors: Partial<Record<CardField, string>>;
+  /** One message per invalid field, translated when shown. */
+  errors: Partial<Record<CardField, Message>>;
   /** The order's payment methods; undefined while they load. */
   methods: PaymentMethod[] | undefined;
   /** The method the buyer chose; the first offered by default. */
   method: PaymentMethodType;
   /** A message for the buyer above the form (a decline, a lost reply); undefined when there is none. */
-  notice: string | undefined;
+  notice: Message | undefined;
+  /**
+   * The billing fields' countries and address format (issue 23); undefined until the countries are
+   * loaded, and for good when they cannot be (no billing field is asked then).
+   */
+  billing: BillingOptions | undefined;
+  /** The shipped locale the words are in (issue 23): a change re-renders the form. */
+  locale: string;
   /**
    * True while the form takes no edits: a payment is running or its outcome is unknown (issue 4
    * "Exactly once"). The values and method then stay what was sent. Default false.
@@ -42,22 +61,31 @@ export interface FormStore {
     validate: (values: CardFormValues) => FormSnapshot['errors'],
   ): void;
   /** Sets or (undefined) clears one field's error message. */
-  setError(field: CardField, error: string | undefined): void;
+  setError(field: CardField, error: Message | undefined): void;
   /** Replaces every field error at once (fields not named have none). */
-  setErrors(errors: Partial<Record<CardField, string>>): void;
+  setErrors(errors: Partial<Record<CardField, Message>>): void;
   /** Sets the offered methods and picks the first (card first when offered). */
   setMethods(methods: PaymentMethod[]): void;
   /** Chooses the payment method (the buyer picked a radio) and clears the notice; ignored while locked. */
   setMethod(method: PaymentMethodType): void;
   /** Sets or (undefined) clears the message above the form. */
-  setNotice(notice: string | undefined): void;
+  setNotice(notice: Message | undefined): void;
+  /** Sets the billing fields' options; see {@link FormSnapshot.billing}. */
+  setBilling(billing: BillingOptions): void;
+  /**
+   * Chooses the billing country: its subdivision is emptied (another country's code means nothing)
+   * and the billing fields' errors go; ignored while locked.
+   */
+  setCountry(country: string): void;
+  /** Sets the locale the words are in; see {@link FormSnapshot.locale}. */
+  setLocale(locale: string): void;
   /** Locks (true) or unlocks (false) the form; see {@link FormSnapshot.locked}. */
   setLocked(locked: boolean): void;
   /** Shows a 3-D Secure challenge, or (undefined) removes it; see {@link FormSnapshot.challenge}. */
   setChallenge(challenge: FormSnapshot['challenge']): void;
   /**
    * Empties every card field and its error, even while locked: a paid order's card is not kept
-   * for another charge (issue 12 finding 5). The method choice and the notice stay.
+   * for another charge (issue 12 finding 5). The method choice, the billing country and the notice stay.
    */
   clearCard(): void;
 }
@@ -71,6 +99,8 @@ export function createFormStore(): FormStore {
     methods: undefined,
     method: 'CARD',
     notice: undefined,
+    billing: undefined,
+    locale: 'en',
     locked: false,
     challenge: undefined,
   };
@@ -123,6 +153,17 @@ export function createFormStore(): FormStore {
     setNotice(notice) {
       set({ notice });
     },
+    setBilling(billing) {
+      set({ billing });
+    },
+    setCountry(country) {
+      if (snapshot.locked) return;
+      const { country: _c, postalCode: _p, subdivision: _s, ...errors } = snapshot.errors;
+      set({ values: { ...snapshot.values, country, subdivision: '' }, errors });
+    },
+    setLocale(locale) {
+      set({ locale });
+    },
     setLocked(locked) {
       set({ locked });
     },
@@ -130,7 +171,8 @@ export function createFormStore(): FormStore {
       set({ challenge });
     },
     clearCard() {
-      set({ values: empty, errors: {} });
+      // The billing country stays: it is the buyer's, not the card's.
+      set({ values: { ...empty, country: snapshot.values.country }, errors: {} });
     },
   };
 }

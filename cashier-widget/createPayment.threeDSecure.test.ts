@@ -12,6 +12,9 @@ const VALUES: CardFormValues = {
   cardNumber: '4000 0027 6000 3184',
   expirationDate: '12/30',
   securityCode: '123',
+  country: '',
+  postalCode: '',
+  subdivision: '',
   email: 'ada@example.com',
 };
 const charge = (over: Partial<Charge> = {}): Charge => ({
@@ -99,9 +102,9 @@ describe('createPayment: a charge that requires 3-D Secure (issue 22)', () => {
   });
 
   it.each([
-    ['a failed challenge', 'authentication_failed', /bank could not confirm/],
-    ['a challenge the buyer closed, or left open 10 minutes', 'authentication_abandoned', /not confirmed/],
-  ])('%s: DECLINED %s with its message; the buyer pays again with a new token and key', async (_name, code, message) => {
+    ['a failed challenge', 'authentication_failed'],
+    ['a challenge the buyer closed, or left open 10 minutes', 'authentication_abandoned'],
+  ])('%s: DECLINED %s; the buyer pays again with a new token and key', async (_name, code) => {
     const { payment, api, shown, settle } = setup();
     const first = payment.pay({ orderId: 'ord_1' });
     await tick();
@@ -109,7 +112,6 @@ describe('createPayment: a charge that requires 3-D Secure (issue 22)', () => {
     await expect(first).resolves.toMatchObject({
       status: 'DECLINED',
       declineCode: code,
-      message: expect.stringMatching(message),
     });
     expect(payment.openOrder()).toBeUndefined();
     api.chargeOrder.mockResolvedValueOnce(charge({ id: 'ch_2' }));

@@ -1,10 +1,10 @@
 import { CashierError, type Charge, ErrorCode, type PaymentMethodType, type ProviderApi } from '../shared';
 import { type ChargeJournal, createChargeJournal } from './createChargeJournal';
 import { asCashierError, isRefusedForGood, isReplyLost, outcomeUnknown } from './paymentErrors';
-import { type ChargeAttempt, prepareCharge } from './prepareCharge';
+import { type ChargeAttempt, type PrepareChargeDeps, prepareCharge } from './prepareCharge';
 import { challengeOutcome, refusedChallenge } from './threeDSecure/challengeOutcome';
 import { checkChargeFor, endedChallenge, isPaid, openCharge, type PayResult, settlingCharge, toPayResult } from './toPayResult';
-import type { CardField, CardFormValues, ValidationResult } from './validateCardForm';
+import type { CardFormValues, ValidationResult } from './validateCardForm';
 
 export type { PayResult } from './toPayResult';
 
@@ -68,8 +68,10 @@ export interface PaymentDeps {
   values: () => CardFormValues;
   /** Validates the card form, shows its errors and focuses the first invalid field. */
   validate: () => ValidationResult;
-  /** Shows errors the provider found in the card (tokenization) beside their fields. */
-  showErrors: (errors: Partial<Record<CardField, string>>) => void;
+  /** Shows errors the provider found in the card (tokenization) beside their fields; returns them as shown (translated). */
+  showErrors: PrepareChargeDeps['showErrors'];
+  /** The billing address to send with a card (issue 23); undefined when none is asked. */
+  billingAddress?: PrepareChargeDeps['billingAddress'];
   /** The order the widget is for now (mounted with, or changed by `update`), if any; `pay` must name the same one. */
   mountedOrderId?: () => string | undefined;
   /** A fresh idempotency key; default `crypto.randomUUID()`. */
@@ -191,7 +193,7 @@ export function createPayment(deps: PaymentDeps) {
 
   /** A new charge: validate and tokenize, write the order to the journal, send. */
   async function chargeAnew(orderId: string): Promise<PayResult> {
-    const prepared = await prepareCharge({ ...deps, newKey });
+    const prepared = await prepareCharge({ billingAddress: () => undefined, ...deps, newKey });
     if ('status' in prepared) return prepared;
     journal.add(orderId); // before the charge goes out
     known.add(orderId);

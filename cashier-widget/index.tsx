@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { createRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
@@ -6,17 +7,22 @@ import {
   type CashierWidgetInstance,
   type CashierWidgetProps,
   createProviderApi,
+  describeForeignError,
   ErrorCode,
+  matchLocale,
   type PaymentMethod,
 } from '../shared';
 import { CardForm } from './CardForm';
+import { createBilling } from './createBilling';
 import { createFormStore } from './createFormStore';
 import { createPayment, type PayResult } from './createPayment';
 import { ErrorBoundary } from './ErrorBoundary';
+import { createTranslator, type Message } from './i18n/createTranslator';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
 import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
 import { presentChallenge } from './threeDSecure/presentChallenge';
-import { CARD_FIELDS, type CardFormValues, type ValidationResult, validateCardForm } from './validateCardForm';
+import { declineMessage } from './toPayResult';
+import { CARD_FIELDS, type CardField, type CardFormValues, type ValidationResult, validateCardForm } from './validateCardForm';
 
 let mounts = 0;
 
@@ -26,8 +32,7 @@ let mounts = 0;
  * exactly what the buyer sees (same idempotency key and card token), and the provider answers
  * with the original charge.
  */
-export const OUTCOME_UNKNOWN_NOTICE =
-  'We could not confirm your payment. Place the order again to check it: you will not be charged twice.';
+export const OUTCOME_UNKNOWN_NOTICE = msg`We could not confirm your payment. Place the order again to check it: you will not be charged twice.`;
 
 /**
  * The reference cashier widget bundle's entry (DESIGN "The bundle"). Loads the payment methods of
@@ -41,24 +46,39 @@ export const OUTCOME_UNKNOWN_NOTICE =
  *   once the order is paid the card fields are emptied. A charge that needs 3-D Secure shows the
  *   bank's challenge in a dialog over the form (threeDSecure/) while `pay` stays pending.
  * `props.buyer` prefills the email and cardholder-name fields (issue 13); the buyer may edit them.
+ * Every word is in `props.locale`'s shipped language (issue 23; `matchLocale`, English by default):
+ * the form shows once that language's catalog is loaded (English, in the bundle, at once); a
+ * catalog that cannot be loaded leaves the form in English. The billing fields (country, then the
+ * postal code and state where the country's address format has them) show once the provider's
+ * locale metadata is loaded; a card is charged with its billing address.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
  * @returns `unmount()` (empties the container) and `update(changes)` (issue 13): `theme` re-styles
  *   the form; `orderId` loads that order's payment methods, then `pay` must name it (rejects with
  *   the provider client's error when they cannot be loaded: the widget stays on its order);
  *   `buyer` prefills again, replacing only what an earlier prefill put in a field, never what the
- *   buyer typed. A change of order or buyer while a payment is open rejects PAYMENT_OPEN
+ *   buyer typed; `locale` switches the words in place once its catalog is loaded (rejects with
+ *   NETWORK_ERROR when it cannot be, and the language stays). A change of order or buyer while a
+ *   payment is open rejects PAYMENT_OPEN
  *   (`details.orderId`) and changes nothing, so the open payment is not lost.
  */
 export function mount(container: HTMLElement, props: CashierWidgetProps): CashierWidgetInstance {
   mounts += 1;
   const idPrefix = `cashier-${mounts}`;
   const store = createFormStore();
+  const translator = createTranslator();
+  const { i18n } = translator;
+  /** The errors as the buyer reads them, in the language now. */
+  const translated = (errors: Partial<Record<CardField, Message>>): ValidationResult['errors'] =>
+    Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, i18n._(error)]));
   const root = createRoot(container);
   // The frame's client sends with the spec's rules; the typed operations are the bundle's own.
   // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model");
   // a 3-D Secure challenge page is shown only from there too (issue 22).
   const { vault } = props.providerClient;
   const providerApi = createProviderApi(props.providerClient.request, vault.request, vault.origin);
+  // The billing country defaults to the region of the tag the host gave (de-AT → AT), not of its fallback.
+  const billing = createBilling({ api: providerApi, store, locale: () => current.locale ?? 'en' });
+  const billingRules = () => ({ format: store.getSnapshot().billing?.format });
   let current = props;
   let apiSent = false;
   let unmounted = false;
@@ -74,12 +94,12 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       ...(buyer.email === undefined ? {} : { email: buyer.email }),
       ...(buyer.name === undefined ? {} : { cardholderName: buyer.name }),
     };
-    store.prefill(values, prefilled, (all) => validateCardForm(all).errors);
+    store.prefill(values, prefilled, (all) => validateCardForm(all, billingRules()));
     prefilled = { ...prefilled, ...values };
   };
   prefill(props.buyer);
 
-  const focusFirstInvalid = (errors: ValidationResult['errors']) => {
+  const focusFirstInvalid = (errors: Partial<Record<CardField, unknown>>) => {
     const first = CARD_FIELDS.find((f) => errors[f]);
     if (first) container.ownerDocument.getElementById(`${idPrefix}-${first}`)?.focus();
   };
@@ -87,10 +107,10 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   /** Validates every field, shows the errors, focuses the first invalid field; valid when the card is not the method. */
   const validate = (): ValidationResult => {
     if (store.getSnapshot().method !== 'CARD') return { valid: true, errors: {} };
-    const result = validateCardForm(store.getSnapshot().values);
-    store.setErrors(result.errors);
-    focusFirstInvalid(result.errors);
-    return result;
+    const errors = validateCardForm(store.getSnapshot().values, billingRules());
+    store.setErrors(errors);
+    focusFirstInvalid(errors);
+    return { valid: Object.keys(errors).length === 0, errors: translated(errors) };
   };
 
   const payment = createPayment({
@@ -101,7 +121,9 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     showErrors: (errors) => {
       store.setErrors({ ...store.getSnapshot().errors, ...errors });
       focusFirstInvalid(errors);
+      return translated(errors);
     },
+    billingAddress: () => billing.address(),
     onLockedChange: (locked) => {
       if (!unmounted) store.setLocked(locked);
     },
@@ -134,9 +156,12 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       // A notice stays while the form is locked: a lost reply's stays until its outcome is known.
       if (!store.getSnapshot().locked) store.setNotice(undefined);
       try {
-        const result = await payment.pay(input);
+        // The billing fields of the country chosen last are known before the form is checked.
+        await billing.settled();
+        const paid = await payment.pay(input);
+        const result = paid.status === 'DECLINED' ? { ...paid, message: i18n._(declineMessage(paid.declineCode)) } : paid;
         if (unmounted) return result;
-        if (result.status === 'DECLINED') store.setNotice(result.message);
+        if (result.status === 'DECLINED') store.setNotice(declineMessage(result.declineCode));
         else if (!store.getSnapshot().locked) store.setNotice(undefined);
         return result;
       } catch (error) {
@@ -156,6 +181,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
         {store.getSnapshot().methods && (
           <CardForm
             store={store}
+            i18n={i18n}
             idPrefix={idPrefix}
             theme={current.theme}
             onReady={() => {
@@ -163,23 +189,31 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
               apiSent = true;
               current.onApiInit(api);
             }}
+            onCountry={(country) => void billing.choose(country)}
           />
         )}
-        <ChallengeLayer store={store} idPrefix={idPrefix} frameRef={challengeFrame} />
+        <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />
       </ErrorBoundary>,
     );
 
-  if (props.orderId === undefined) {
-    store.setMethods([{ type: 'CARD', label: 'Card' }]);
+  /** Shows the form with the order's methods, then loads the billing fields. */
+  const show = (methods: PaymentMethod[]) => {
+    if (unmounted) return;
+    store.setLocale(translator.locale);
+    store.setMethods(methods);
     render();
-  } else {
-    providerApi
-      .getPaymentMethodsByOrder(props.orderId)
-      .then((methods) => {
-        if (unmounted) return;
-        store.setMethods(narrowMethods(methods));
-        render();
-      })
+    // After the form is up: the billing metadata does not compete with what the buyer waits for.
+    void billing.start();
+  };
+  const cardOnly: PaymentMethod[] = [{ type: 'CARD', label: 'Card' }];
+  // A catalog that cannot be fetched leaves the words in English rather than the buyer without a form.
+  const language = translator.use(props.locale).catch(() => undefined);
+  if (props.orderId === undefined && translator.locale === matchLocale(props.locale ?? 'en')) show(cardOnly);
+  else {
+    const methods =
+      props.orderId === undefined ? cardOnly : providerApi.getPaymentMethodsByOrder(props.orderId).then(narrowMethods);
+    Promise.all([methods, language])
+      .then(([offered]) => show(offered))
       .catch((error: unknown) => {
         if (!unmounted) current.onCrash(error);
       });
@@ -193,7 +227,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       container.replaceChildren();
     },
     async update(changes) {
-      const { orderId, buyer } = changes;
+      const { orderId, buyer, locale } = changes;
       const newOrder = orderId !== undefined && orderId !== current.orderId ? orderId : undefined;
       const refuseWhileOpen = () => {
         const open = payment.openOrder();
@@ -206,14 +240,29 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
         }
       };
       refuseWhileOpen();
-      const methods = newOrder === undefined ? undefined : narrowMethods(await providerApi.getPaymentMethodsByOrder(newOrder));
+      const [methods, switchLanguage] = await Promise.all([
+        newOrder === undefined ? undefined : providerApi.getPaymentMethodsByOrder(newOrder).then(narrowMethods),
+        locale === undefined ? undefined : translator.prepare(locale).catch(languageNotLoaded(locale)),
+      ]);
       if (unmounted) return;
       refuseWhileOpen(); // a pay may have started while the methods loaded
       current = { ...current, ...changes };
+      switchLanguage?.();
+      store.setLocale(translator.locale);
       if (methods) store.setMethods(methods);
       prefill(buyer);
       if (store.getSnapshot().methods) render();
     },
+  };
+}
+
+/** The refusal of an `update({ locale })` whose catalog could not be fetched: NETWORK_ERROR naming the locale. */
+function languageNotLoaded(locale: string) {
+  return (error: unknown): never => {
+    throw new CashierError(
+      ErrorCode.NetworkError,
+      `update: the words in ${matchLocale(locale)} could not be loaded (${describeForeignError(error, ErrorCode.NetworkError)}); the language stays.`,
+    );
   };
 }
 

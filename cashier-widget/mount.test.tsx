@@ -12,6 +12,7 @@ import {
 } from '../shared';
 import { LOCKED_EXPLANATION } from './CardForm';
 import { mount, OUTCOME_UNKNOWN_NOTICE } from './index';
+import { english } from './testing/english';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -249,7 +250,7 @@ describe('mount with an order: payment methods and pay', () => {
       failure = await api.pay({ orderId: 'ord_1' }).catch((error: unknown) => error);
     });
     expect((failure as CashierError).code).toBe(ErrorCode.PaymentOutcomeUnknown);
-    expect(container.querySelector('[role=alert]')?.textContent).toBe(OUTCOME_UNKNOWN_NOTICE);
+    expect(container.querySelector('[role=alert]')?.textContent).toBe(english(OUTCOME_UNKNOWN_NOTICE));
     await act(async () => {
       await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED', chargeId: 'ch_1' });
     });
@@ -271,14 +272,14 @@ describe('mount with an order: payment methods and pay', () => {
       await api.pay({ orderId: 'ord_1' }).catch(() => undefined);
     });
     const notice = () => container.querySelector('[role=alert]')?.textContent;
-    expect(notice()).toBe(OUTCOME_UNKNOWN_NOTICE);
+    expect(notice()).toBe(english(OUTCOME_UNKNOWN_NOTICE));
 
     // Every field is read-only and says why; the method cannot be switched.
     for (const name of ['Cardholder name', 'Card number', 'Expiration date', 'Security code', 'Email']) {
       const input = byLabel(name);
       expect(input.readOnly).toBe(true);
       const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
-      expect(ids.map((id) => container.ownerDocument.getElementById(id)?.textContent)).toContain(LOCKED_EXPLANATION);
+      expect(ids.map((id) => container.ownerDocument.getElementById(id)?.textContent)).toContain(english(LOCKED_EXPLANATION));
     }
     const venue = container.querySelector<HTMLInputElement>('input[value=PAY_AT_VENUE]');
     expect(venue?.disabled).toBe(true);
@@ -288,7 +289,7 @@ describe('mount with an order: payment methods and pay', () => {
     act(() => venue?.click());
     expect(byLabel('Card number').value).toBe('4242 4242 4242 4242');
     expect(venue?.checked).toBe(false);
-    expect(notice()).toBe(OUTCOME_UNKNOWN_NOTICE);
+    expect(notice()).toBe(english(OUTCOME_UNKNOWN_NOTICE));
 
     // The second pay resends what the buyer sees; the notice stays until its outcome is known.
     let release: () => void = () => undefined;
@@ -302,7 +303,7 @@ describe('mount with an order: payment methods and pay', () => {
     await act(async () => {
       second = api.pay({ orderId: 'ord_1' });
     });
-    expect(notice()).toBe(OUTCOME_UNKNOWN_NOTICE);
+    expect(notice()).toBe(english(OUTCOME_UNKNOWN_NOTICE));
     await act(async () => {
       release();
       await second;
@@ -316,7 +317,7 @@ describe('mount with an order: payment methods and pay', () => {
     expect(byLabel('Card number').readOnly).toBe(false);
     expect(byLabel('Card number').getAttribute('aria-describedby')).toBeNull();
     expect(venue?.disabled).toBe(false);
-    expect(container.textContent).not.toContain(LOCKED_EXPLANATION);
+    expect(container.textContent).not.toContain(english(LOCKED_EXPLANATION));
   });
   const CARD_LABELS = ['Cardholder name', 'Card number', 'Expiration date', 'Security code', 'Email'];
 
@@ -383,7 +384,7 @@ describe('mount with an order: payment methods and pay', () => {
     expect(refused).toMatchObject({ code: ErrorCode.PaymentOpenForAnotherOrder, details: { orderId: 'ord_A' } });
     expect(provider.tokenizeCard).toHaveBeenCalledTimes(1);
     expect(provider.chargeOrder.mock.calls.map(([, , orderId]) => orderId)).toEqual(['ord_A']);
-    expect(container.querySelector('[role=alert]')?.textContent).toBe(OUTCOME_UNKNOWN_NOTICE);
+    expect(container.querySelector('[role=alert]')?.textContent).toBe(english(OUTCOME_UNKNOWN_NOTICE));
     expect(byLabel('Card number').readOnly).toBe(true);
   });
 

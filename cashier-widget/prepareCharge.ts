@@ -1,4 +1,6 @@
-import type { ChargeRequest, PaymentMethodType, ProviderApi } from '../shared';
+import { msg } from '@lingui/core/macro';
+import type { BillingAddress, ChargeRequest, PaymentMethodType, ProviderApi } from '../shared';
+import type { Message } from './i18n/createTranslator';
 import { asCashierError } from './paymentErrors';
 import type { PayResult } from './toPayResult';
 import type { CardField, CardFormValues, ValidationResult } from './validateCardForm';
@@ -18,18 +20,23 @@ export interface PrepareChargeDeps {
   values: () => CardFormValues;
   /** Validates the card form, shows its errors and focuses the first invalid field. */
   validate: () => ValidationResult;
-  /** Shows errors the provider found in the card (tokenization) beside their fields. */
-  showErrors: (errors: Partial<Record<CardField, string>>) => void;
+  /** Shows errors the provider found in the card (tokenization) beside their fields; returns them as shown (translated). */
+  showErrors: (errors: Partial<Record<CardField, Message>>) => ValidationResult['errors'];
+  /**
+   * The billing address to send with the card (issue 23), from the billing fields the country's
+   * format asks for; undefined when the provider's locale metadata could not be loaded.
+   */
+  billingAddress: () => BillingAddress | undefined;
   /** A fresh idempotency key. */
   newKey: () => string;
 }
 
 /** Tokenization errors the buyer can fix, by the field they belong to. */
-const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, string]> = {
-  INVALID_CARD_NUMBER: ['cardNumber', 'Enter a valid card number'],
-  CARD_EXPIRED: ['expirationDate', 'This card has expired'],
-  INVALID_CVC: ['securityCode', 'Enter a valid security code'],
-  INVALID_CARD: ['cardholderName', 'Enter the name on the card'],
+const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, Message]> = {
+  INVALID_CARD_NUMBER: ['cardNumber', msg`Enter a valid card number`],
+  CARD_EXPIRED: ['expirationDate', msg`This card has expired`],
+  INVALID_CVC: ['securityCode', msg`Enter a valid security code`],
+  INVALID_CARD: ['cardholderName', msg`Enter the name on the card`],
 };
 
 /**
@@ -58,9 +65,11 @@ export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAtte
   } catch (error) {
     const fieldError = TOKENIZATION_FIELD_ERRORS[asCashierError(error).details.applicationErrorCode ?? ''];
     if (!fieldError) throw error;
-    const errors = { [fieldError[0]]: fieldError[1] };
-    deps.showErrors(errors);
-    return { status: 'INVALID', errors };
+    return { status: 'INVALID', errors: deps.showErrors({ [fieldError[0]]: fieldError[1] }) };
   }
-  return { key: deps.newKey(), body: { paymentMethod: 'CARD', cardToken, email: values.email.trim() } };
+  const billingAddress = deps.billingAddress();
+  return {
+    key: deps.newKey(),
+    body: { paymentMethod: 'CARD', cardToken, email: values.email.trim(), ...(billingAddress ? { billingAddress } : {}) },
+  };
 }

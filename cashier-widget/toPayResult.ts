@@ -1,15 +1,24 @@
+import { msg } from '@lingui/core/macro';
 import { CashierError, type Charge, ErrorCode, type PayResult } from '../shared';
+import type { Message } from './i18n/createTranslator';
 
 /** What `api.pay` resolves to: the public type the host SDK publishes. */
 export type { PayResult };
 
-/** The buyer-facing message for a decline code. */
-export function declineMessage(declineCode: string | undefined): string {
-  if (declineCode === 'insufficient_funds') return 'Your card has insufficient funds. Try another card.';
-  if (declineCode === 'authentication_failed') return 'Your bank could not confirm this payment. Try again, or use another card.';
-  if (declineCode === 'authentication_abandoned')
-    return 'The payment was not confirmed with your bank, so nothing was charged. Place the order again to retry.';
-  return 'Your card was declined. Try another card.';
+/** The buyer-facing message for a decline code, translated when shown (issue 23). */
+export function declineMessage(declineCode: string | undefined): Message {
+  switch (declineCode) {
+    case 'insufficient_funds':
+      return msg`Your card has insufficient funds. Try another card.`;
+    case 'authentication_failed':
+      return msg`Your bank could not confirm this payment. Try again, or use another card.`;
+    case 'authentication_abandoned':
+      return msg`The payment was not confirmed with your bank, so nothing was charged. Place the order again to retry.`;
+    case 'incorrect_zip':
+      return msg`The postal code does not match your card's billing address. Check it, or use another card.`;
+    default:
+      return msg`Your card was declined. Try another card.`;
+  }
 }
 
 /** True for a result that paid the order (APPROVED, or PENDING at the venue): it is never charged again. */
@@ -77,7 +86,8 @@ export function toPayResult(orderId: string, charge: Charge): PayResult {
         orderId,
         chargeId: charge.id,
         ...(typeof charge.declineCode === 'string' ? { declineCode: charge.declineCode } : {}),
-        message: declineMessage(charge.declineCode),
+        // In the buyer's language: the widget's `pay` writes it ({@link declineMessage}).
+        message: '',
       };
     default:
       throw new CashierError(ErrorCode.InvalidResponse, `The charge reply has an unknown status ${String(charge.status)}.`);

@@ -4,7 +4,18 @@
  */
 
 /** The card form's fields, by the names `validate` and an INVALID `pay` report their errors under. */
-export type CardField = 'cardholderName' | 'cardNumber' | 'expirationDate' | 'securityCode' | 'email';
+export type CardField =
+  | 'cardholderName'
+  | 'cardNumber'
+  | 'expirationDate'
+  | 'securityCode'
+  /** The billing country (issue 23), ISO 3166-1 alpha-2. */
+  | 'country'
+  /** The billing postal code, where the country has them. */
+  | 'postalCode'
+  /** The billing state, province or prefecture, where the country's addresses need one. */
+  | 'subdivision'
+  | 'email';
 
 /** What `api.validate()` resolves to. */
 export interface ValidationResult {

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CashierWidgetProps, type Charge, createProviderClient, ProviderPaths, type ProviderRequest } from '../../shared';
 import { mount } from '../index';
+import { english } from '../testing/english';
 import { CHALLENGE_FRAME_TITLE, CHALLENGE_SANDBOX } from './ChallengeDialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -88,7 +89,7 @@ describe('the 3-D Secure dialog (issue 22)', () => {
     expect(name.startsWith('Confirm your payment')).toBe(true);
     const iframe = shown?.querySelector('iframe');
     expect(iframe?.getAttribute('src')).toBe(CHALLENGE_URL);
-    expect(iframe?.title).toBe(CHALLENGE_FRAME_TITLE);
+    expect(iframe?.title).toBe(english(CHALLENGE_FRAME_TITLE));
     expect(iframe?.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
     expect(CHALLENGE_SANDBOX).toBe('allow-scripts allow-same-origin allow-forms');
     expect(iframe?.hasAttribute('allow')).toBe(false);

@@ -1,10 +1,12 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { type RefObject, useEffect, useRef } from 'react';
 
-/** The dialog's accessible name (issue 22: it begins "Confirm your payment"). */
-export const CHALLENGE_TITLE = 'Confirm your payment';
+/** The dialog's accessible name (issue 22: in English it begins "Confirm your payment"), translated when shown. */
+export const CHALLENGE_TITLE = msg`Confirm your payment`;
 
-/** The nested iframe's title: what it holds. */
-export const CHALLENGE_FRAME_TITLE = "Your bank's payment confirmation";
+/** The nested iframe's title: what it holds, translated when shown. */
+export const CHALLENGE_FRAME_TITLE = msg`Your bank's payment confirmation`;
 
 /**
  * The nested iframe's sandbox, exactly (docs/deploy.md): the bank's page runs its scripts
@@ -35,6 +37,8 @@ const CHALLENGE_CSS = [
 export interface ChallengeDialogProps {
   /** The bank's challenge page (on the vault origin: checked by the provider client before it gets here). */
   url: string;
+  /** The mount's translator, in the buyer's language (issue 23). */
+  i18n: I18n;
   /** Unique prefix for element ids. */
   idPrefix: string;
   /** The buyer closed the dialog: Cancel, or Escape. */
@@ -49,7 +53,7 @@ export interface ChallengeDialogProps {
  * opens and stays there (Tab and Shift+Tab wrap; the form behind it is inert); Escape cancels
  * while focus is in the dialog's own elements (a key pressed inside the bank's page stays there).
  */
-export function ChallengeDialog({ url, idPrefix, onCancel, frameRef }: ChallengeDialogProps) {
+export function ChallengeDialog({ url, i18n, idPrefix, onCancel, frameRef }: ChallengeDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -78,14 +82,22 @@ export function ChallengeDialog({ url, idPrefix, onCancel, frameRef }: Challenge
         }}
       >
         <h2 id={titleId} className="cw-3ds-title">
-          {CHALLENGE_TITLE}
+          {i18n._(CHALLENGE_TITLE)}
         </h2>
         <p id={textId} className="cw-3ds-text">
-          Your bank asks you to confirm this payment. Follow the steps below, or cancel to choose another way to pay.
+          {i18n._(
+            msg`Your bank asks you to confirm this payment. Follow the steps below, or cancel to choose another way to pay.`,
+          )}
         </p>
-        <iframe ref={frameRef} src={url} title={CHALLENGE_FRAME_TITLE} sandbox={CHALLENGE_SANDBOX} className="cw-3ds-frame" />
+        <iframe
+          ref={frameRef}
+          src={url}
+          title={i18n._(CHALLENGE_FRAME_TITLE)}
+          sandbox={CHALLENGE_SANDBOX}
+          className="cw-3ds-frame"
+        />
         <button ref={cancel} type="button" className="cw-3ds-cancel" onClick={onCancel}>
-          Cancel
+          {i18n._(msg`Cancel`)}
         </button>
       </div>
       {/* Tab from the last stop wraps to the dialog, whose next stop is the bank's page. */}

@@ -1,0 +1,62 @@
+import { type Messages, setupI18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import { SOURCE_LOCALE, SUPPORTED_LOCALES, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
+import { TECHNICAL_DIFFICULTIES } from '../../shared/alertMessage';
+
+/**
+ * Every catalog (issue 23 item 5): each message of the English source renders in every shipped
+ * language, with its placeholders filled and no key missing; plurals with several counts.
+ * (`npm run i18n:check` runs Lingui's own checks: catalogs in sync with the source, nothing untranslated.)
+ */
+type Compiled = Record<string, { messages: Messages }>;
+const catalogs = {
+  widget: import.meta.glob<{ messages: Messages }>('../locales/*.po', { eager: true }) as Compiled,
+  alert: import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po', { eager: true }) as Compiled,
+};
+
+/** Values for every placeholder the messages use, chosen so that each is easy to find in the text. */
+const VALUES = { example: 'Q9X 7Z2', length: 7 };
+/** Counts that take each plural category in some language (one, two, few, many, other). */
+const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 101];
+/** Words that stay as they are in every language: formats and brand names. */
+const SAME_EVERYWHERE = new Set(['MM/YY']);
+
+const byLocale = (all: Compiled) =>
+  Object.fromEntries(Object.entries(all).map(([path, m]) => [path.replace(/^.*\/(.+)\.po$/, '$1'), m.messages]));
+
+describe.each(Object.entries(catalogs))('the %s catalogs', (_name, compiled) => {
+  const messages = byLocale(compiled);
+  const english = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: messages[SOURCE_LOCALE] ?? {} } });
+  const ids = Object.keys(messages[SOURCE_LOCALE] ?? {});
+
+  it('there is one per shipped locale, and nothing else', () => {
+    expect(Object.keys(messages).sort()).toEqual([...SUPPORTED_LOCALES].sort());
+    expect(ids.length).toBeGreaterThan(0);
+  });
+
+  it.each(SUPPORTED_LOCALES.map((l) => [l]))('%s: every message renders, placeholders filled, no key missing', (locale) => {
+    const missing: string[] = [];
+    const i18n = setupI18n({ locale, messages: { [locale]: messages[locale] ?? {} } });
+    i18n.on('missing', ({ id }) => missing.push(id));
+    for (const id of ids) {
+      const source = english._(id, VALUES);
+      for (const count of COUNTS) {
+        const text = i18n._(id, { ...VALUES, count });
+        expect(text, id).not.toBe('');
+        expect(text, `${locale} "${source}": a placeholder left`).not.toMatch(/[{}]/);
+        for (const value of Object.values(VALUES).map(String))
+          if (source.includes(value)) expect(text, `${locale} "${source}" lost ${value}`).toContain(value);
+        if (locale !== SOURCE_LOCALE && !SAME_EVERYWHERE.has(source))
+          expect(text, `${locale}: "${source}" is English`).not.toBe(source);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('the alert', () => {
+  it("in English is the spec's text word for word", () => {
+    const en = byLocale(catalogs.alert)[SOURCE_LOCALE] ?? {};
+    expect(setupI18n({ locale: 'en', messages: { en } })._(TECHNICAL_DIFFICULTIES)).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+  });
+});
