@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly.ts';
@@ -49,9 +50,16 @@ const frameModuleEntries: Record<string, string> = Object.fromEntries(
   SHARED_REACT_SPECIFIERS.map((specifier) => [specifier, specifier.replaceAll('/', '-')]),
 );
 
+/**
+ * Lingui (issue 23): compiles the PO catalogs a module imports, and its `msg` macros to message
+ * descriptors (ids only in a production build: the English is in the English catalog), natively,
+ * without Babel.
+ */
+const linguiPlugin = () => lingui({ macroTransform: true });
+
 function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
   return {
-    plugins: [react()],
+    plugins: [react(), linguiPlugin()],
     define: production,
     build: {
       outDir: dist(variant === 'standalone' ? 'cashier-widget/standalone' : 'cashier-widget'),
@@ -65,7 +73,11 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
       },
       rolldownOptions: {
         ...(variant === 'standalone' ? {} : { external: [...SHARED_REACT_SPECIFIERS] }),
-        ...(variant === 'debug' ? {} : { output: { minify: fullMinify } }),
+        // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen.
+        output: {
+          chunkFileNames: `catalog-[name]-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
+          ...(variant === 'debug' ? {} : { minify: fullMinify }),
+        },
       },
     },
   };
@@ -212,6 +224,8 @@ export default defineConfig(({ mode }): UserConfig => {
     plugins: [
       // axios's fetch adapter is never chosen in a browser (xhr comes first): ~3 kB gzip less before the settings request.
       axiosXhrOnly(),
+      // The alert's words in every language (shared/alertText.ts, issue 23).
+      linguiPlugin(),
       frameDocument({
         manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST),
         frameUrl: settings.frameUrl,

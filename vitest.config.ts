@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -6,7 +7,8 @@ import { defineConfig } from 'vitest/config';
  * except the chaos run's own unit tests (its plan and checks), which sit beside it in e2e/chaos/.
  */
 export default defineConfig({
-  plugins: [react()],
+  // Lingui as the builds use it (vite.config.ts): PO catalogs compiled, `msg` macros transformed.
+  plugins: [react(), lingui({ macroTransform: true })],
   test: {
     include: [
       '{shared,host-sdk,frame-app,provider,cashier-widget}/**/*.test.{ts,tsx}',

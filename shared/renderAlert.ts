@@ -19,22 +19,23 @@ export const ALERT_STYLES: Record<'modal' | 'inline', string> = {
 
 /**
  * The failed-state alert (spec 2, 8; DESIGN "Loader states"), created in `doc` and not attached:
- * a `<p role="alert">` with the spec's message word for word, red text for theme `modal` and a
+ * a `<p role="alert">` with `text`, by default the spec's message word for word (the frame passes
+ * it in the buyer's language: `alertText`, issue 23), red text for theme `modal` and a
  * grey background for any other theme. Plain DOM, shared by the frame (its bootstrap script: the
  * alert never waits on React, nor fails with it) and the host SDK, which shows it in the mount
  * element when the frame cannot (FRAME_LOAD_FAILED, CONNECTION_LOST; issue 12).
  */
-export function createAlert(doc: Document, theme: string): HTMLElement {
+export function createAlert(doc: Document, theme: string, text: string = TECHNICAL_DIFFICULTIES_MESSAGE): HTMLElement {
   const alert = doc.createElement('p');
   alert.setAttribute('role', 'alert');
-  alert.textContent = TECHNICAL_DIFFICULTIES_MESSAGE;
+  alert.textContent = text;
   alert.style.cssText = theme === MODAL_THEME ? ALERT_STYLES.modal : ALERT_STYLES.inline;
   return alert;
 }
 
 /** Shows the alert ({@link createAlert}) in `element`, replacing what it held. Returns the alert element. */
-export function renderAlert(element: HTMLElement, theme: string): HTMLElement {
-  const alert = createAlert(element.ownerDocument, theme);
+export function renderAlert(element: HTMLElement, theme: string, text?: string): HTMLElement {
+  const alert = createAlert(element.ownerDocument, theme, text);
   element.replaceChildren(alert);
   return alert;
 }

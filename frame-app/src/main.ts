@@ -10,6 +10,7 @@ import {
   renderAlert,
   resolveVaultOrigin,
 } from '../../shared';
+import { alertText } from '../../shared/alertText';
 import { applyLocale } from './applyLocale';
 import { connectToHost } from './connectToHost';
 import { createApiRelay, toSerialized } from './createApiRelay';
@@ -124,12 +125,13 @@ async function run() {
       .catch(() => undefined);
   });
   // Spec 2, 4: nothing while waiting or once the bundle is mounted, the alert when failed, in
-  // the theme as it is now (an update after the failure restyles it: `loader.inputs()`).
+  // the theme and language as they are now (an update after the failure restyles it: `loader.inputs()`).
   const started = loader;
   const onState = () => {
     const state = started.getSnapshot();
     showState(state);
-    if (state.status === 'failed') renderAlert(rootElement, started.inputs().theme);
+    // In the buyer's language (issue 23; English, the spec's words, by default): an update of the locale re-renders it.
+    if (state.status === 'failed') renderAlert(rootElement, started.inputs().theme, alertText(started.inputs().locale));
   };
   onState();
   started.subscribe(onState);
