@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { SOURCE_LOCALE, SUPPORTED_LOCALES } from '../../shared/locales';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 
@@ -25,6 +26,9 @@ const SDK_BUDGET = 5_000;
  * copy of the shared code): the budget keeps it from growing.
  */
 const SDK_BRIDGE_BUDGET = 6_200;
+
+/** One language's catalog of the bundle, fetched when a buyer's language is not English (issue 23 item 6). */
+const CATALOG_BUDGET = 3_000;
 
 /** Where an artifact's bytes are: files under dist/, or the scripts written inline in an HTML file (not the import map). */
 type Part = { file: string } | { inlineScriptsOf: string };
@@ -60,10 +64,19 @@ const artifacts = () => {
     { name: 'frame script before the settings request (inline in index.html)', parts: frame.slice(0, 1), budget: 35_000 },
     { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 100_000 },
     { name: 'bundle, minified (React from the frame)', parts: bundle, budget: 25_000 },
+    // The languages but English, each fetched only when chosen (issue 23: at most 3 kB each).
+    ...SUPPORTED_LOCALES.filter((l) => l !== SOURCE_LOCALE).map((locale) => ({
+      name: `bundle's ${locale} catalog (catalog-${locale}-*.js)`,
+      parts: filesUnder('cashier-widget', new RegExp(`^catalog-${locale}-[\\w-]+\\.js$`)),
+      budget: CATALOG_BUDGET,
+    })),
     {
       name: 'all JS a buyer downloads for the demo widget (SDK + frame + bundle)',
       parts: [...sdk, ...sdkBridge, ...frame, ...bundle],
-      budget: 130_000,
+      // 130 kB until issue 23, which added about 5.5 kB: Lingui's runtime, the English catalog and
+      // the billing fields in the bundle (which stays inside its own 25 kB), and the alert in
+      // twelve languages in the frame. A buyer in another language fetches one catalog more.
+      budget: 136_000,
     },
   ];
 };

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Frame, FrameLocator, Locator, Page } from '@playwright/test';
-import { CHALLENGE_FRAME_TITLE, CHALLENGE_TITLE } from '../../cashier-widget/threeDSecure/ChallengeDialog';
 import { CONTROL_KEY_HEADER } from '../../provider/controlRoutes';
+import { fillBilling } from './checkout';
 import { type PayOutcome, payOutcome, readPay, startPay } from './hostPay';
 import { FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './origins';
 import { controlKeyOfRun, type ProviderControl, type RecordedRequest } from './provider';
@@ -13,6 +13,10 @@ export { type PayOutcome, payOutcome, readPay, startPay };
 // `pay` called from the page, the widget's dialog, the bank's page in its nested iframe.
 
 /** The reference provider's 3-D Secure test cards (provider/README.md "Test cards"). */
+/** The 3-D Secure dialog's name and its bank iframe's title, as the English widget shows them (cashier-widget/locales/en.po). */
+export const CHALLENGE_TITLE = 'Confirm your payment';
+export const CHALLENGE_FRAME_TITLE = "Your bank's payment confirmation";
+
 export const CHALLENGE_CARD = '4000 0027 6000 3184';
 export const FRICTIONLESS_CARD = '4000 0000 0000 3055';
 export const CHALLENGE_DECLINED_CARD = '4000 0084 0000 1629';
@@ -55,6 +59,7 @@ export async function fillCardIn(widget: FrameLocator, number: string): Promise<
     ['Email', 'ada@example.com'],
   ];
   for (const [name, value] of values) await typeInto(widget.getByLabel(name, { exact: true }), value);
+  await fillBilling(widget);
 }
 
 /** The challenge id of the bank page shown in `widget` (the last segment of its URL). */

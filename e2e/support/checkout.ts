@@ -40,7 +40,22 @@ export async function fillCard(page: Page, number: string, frame: FrameLocator =
   await typeInto(frame.getByLabel('Card number'), number);
   await typeInto(frame.getByLabel('Expiration date'), '12/30');
   await typeInto(frame.getByLabel('Security code'), '123');
+  await fillBilling(frame);
   await typeInto(frame.getByLabel('Email'), 'ada@example.com');
+}
+
+/** The billing postal code the fills use: a US ZIP code that the AVS test card's bank has on file (provider/README.md). */
+export const BILLING_ZIP = '12345';
+
+/**
+ * Fills the billing fields (issue 23) as an English buyer's default country, the United States,
+ * asks for them: a ZIP code and a state, found by their `autocomplete` tokens. Waits for them:
+ * they appear once the provider's locale metadata is in.
+ */
+export async function fillBilling(frame: FrameLocator, zip = BILLING_ZIP): Promise<void> {
+  await expect(frame.locator('[autocomplete="country"]')).toHaveValue('US');
+  await typeInto(frame.locator('[autocomplete="postal-code"]'), zip);
+  await frame.locator('[autocomplete="address-level1"]').selectOption('CA');
 }
 
 /**
