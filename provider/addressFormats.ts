@@ -90,6 +90,15 @@ export function describeBillingAddressProblem(value: unknown): string | undefine
   return undefined;
 }
 
+/**
+ * True when two postal codes are the same code as a bank compares them (AVS-like): trimmed,
+ * spaces dropped, case ignored (`sw1a 1aa` is `SW1A1AA`). False when `given` is not a string.
+ */
+export function isSamePostalCode(onFile: string, given: unknown): boolean {
+  const canonical = (code: string) => code.replace(/\s+/g, '').toUpperCase();
+  return typeof given === 'string' && canonical(given) === canonical(onFile);
+}
+
 function show(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : value === null ? 'null' : typeof value;
 }
