@@ -63,6 +63,11 @@ export class ProviderState {
   #lastSeq = 0;
   settingsOverrides: Record<string, unknown> = {};
   /**
+   * Where buyer country resolution places the buyer (ISO 3166-1 alpha-2), or null: the provider
+   * cannot tell (a loopback address cannot be placed). Default null; set by `/__control/buyer-country`.
+   */
+  buyerCountry: string | null = null;
+  /**
    * Accepted app instance tokens → the app instance each stands for (itself, unless added as a
    * refreshed token of another: `/__control/app-instances` `instance`).
    */
@@ -128,11 +133,12 @@ export class ProviderState {
     return fault;
   }
 
-  /** Back to how the provider started: no faults, no overrides, no requests, default tokens. */
+  /** Back to how the provider started: no faults, no overrides, no requests, no buyer country, default tokens. */
   reset(): void {
     this.faults.length = 0;
     this.clearRequests();
     this.settingsOverrides = {};
+    this.buyerCountry = null;
     this.appInstances.clear();
     for (const token of this.defaultAppInstances) this.appInstances.set(token, token);
     for (const hook of this.resetHooks) hook();

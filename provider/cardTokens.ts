@@ -5,6 +5,7 @@ import {
   isExpiryInFuture,
   isValidCardNumber,
   securityCodeLength,
+  TEST_CARD_BILLING_POSTAL_CODES,
   TEST_CARD_CHALLENGES,
   TEST_CARD_DECLINES,
   TEST_CARDS,
@@ -31,6 +32,8 @@ interface StoredToken extends CardToken {
   declineCode?: string;
   /** Set for a 3-D Secure challenge card ({@link TEST_CARD_CHALLENGES}). */
   challenge?: { completeDeclineCode?: string };
+  /** Set for a card whose bank has a billing postal code on file ({@link TEST_CARD_BILLING_POSTAL_CODES}). */
+  billingPostalCode?: string;
 }
 
 /** How a charge with a card token goes, as {@link createCardTokens}' `take` tells it. */
@@ -41,6 +44,11 @@ export interface CardTokenOutcome {
   declineCode?: string;
   /** Set when the bank asks for a 3-D Secure challenge first ({@link TEST_CARD_CHALLENGES}). */
   challenge?: { completeDeclineCode?: string };
+  /**
+   * Set when the bank checks the billing postal code (AVS-like, {@link TEST_CARD_BILLING_POSTAL_CODES}):
+   * the one on file; a charge with another declines `incorrect_zip`.
+   */
+  billingPostalCode?: string;
 }
 
 /**
@@ -95,12 +103,14 @@ export function createCardTokens(now: () => Date) {
       used: false,
       ...(TEST_CARD_DECLINES[number] ? { declineCode: TEST_CARD_DECLINES[number] } : {}),
       ...(TEST_CARD_CHALLENGES[number] ? { challenge: { ...TEST_CARD_CHALLENGES[number] } } : {}),
+      ...(TEST_CARD_BILLING_POSTAL_CODES[number] ? { billingPostalCode: TEST_CARD_BILLING_POSTAL_CODES[number] } : {}),
     };
     tokens.set(token.token, token);
     const {
       used: _used,
       declineCode: _declineCode,
       challenge: _challenge,
+      billingPostalCode: _billingPostalCode,
       appInstance: _appInstance,
       createdAt: _createdAt,
       ...publicToken
@@ -110,7 +120,7 @@ export function createCardTokens(now: () => Date) {
 
   /**
    * Uses up `tokenId` for a charge by `appInstance`: resolves to how the charge goes (neither
-   * `declineCode` nor `challenge` approves), or undefined when the token is unknown, expired, used
+   * `declineCode`, `challenge` nor a `billingPostalCode` that differs from the charge's approves), or undefined when the token is unknown, expired, used
    * already, or made for another app instance (the charge answers 400 INVALID_CARD_TOKEN).
    */
   function take(tokenId: unknown, appInstance: string): CardTokenOutcome | undefined {
@@ -122,6 +132,7 @@ export function createCardTokens(now: () => Date) {
       last4: token.last4,
       ...(token.declineCode ? { declineCode: token.declineCode } : {}),
       ...(token.challenge ? { challenge: token.challenge } : {}),
+      ...(token.billingPostalCode ? { billingPostalCode: token.billingPostalCode } : {}),
     };
   }
 

@@ -4,7 +4,7 @@ import { applicationError, type CheckoutStore, type StoreReply } from './checkou
 
 /**
  * Every request path of spec section 7 on the reference provider. Paths the reference flow uses
- * answer from the in-memory checkout store; locale metadata answers from small fixed tables;
+ * answer from the in-memory checkout store (locale metadata and buyer country: localeRoutes.ts);
  * paths with no meaning for the reference flow yet answer 501 with the application error
  * `NOT_IMPLEMENTED`, so a caller learns that at once instead of guessing from a 404.
  */
@@ -37,31 +37,6 @@ export const NOT_IMPLEMENTED_ROUTES: readonly (readonly [method: 'get' | 'post' 
   ['get', pattern(P.payPalPaymentDetails, 'checkoutId')],
 ];
 
-const COUNTRIES = [
-  { code: 'US', name: 'United States' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'IL', name: 'Israel' },
-];
-const STATES: Record<string, { code: string; name: string; subdivisionType: string }[]> = {
-  US: [
-    { code: 'CA', name: 'California', subdivisionType: 'ADMINISTRATIVE_AREA_LEVEL_1' },
-    { code: 'NY', name: 'New York', subdivisionType: 'ADMINISTRATIVE_AREA_LEVEL_1' },
-  ],
-  DE: [{ code: 'BE', name: 'Berlin', subdivisionType: 'ADMINISTRATIVE_AREA_LEVEL_1' }],
-};
-const LANGUAGES = [
-  { code: 'en', name: 'English' },
-  { code: 'de', name: 'Deutsch' },
-  { code: 'he', name: 'עברית' },
-];
-const ADDRESS_FORMATS: Record<string, string[]> = {
-  US: ['addressLine1', 'addressLine2', 'city', 'subdivision', 'postalCode'],
-  DE: ['addressLine1', 'postalCode', 'city'],
-  GB: ['addressLine1', 'addressLine2', 'city', 'postalCode'],
-  IL: ['addressLine1', 'city', 'postalCode'],
-};
-
 /** The buyer fields every order asks for (form field and value types of spec section 3). */
 export const MANDATORY_FIELDS = [
   { name: 'name', label: 'Full name', type: FormFieldType.NAME, valueType: FieldValueType.TEXT, required: true },
@@ -70,7 +45,8 @@ export const MANDATORY_FIELDS = [
 ] as const;
 
 /**
- * Registers every spec section 7 path except widget-settings and card tokenization (the vault's) on `app`. `appInstanceOf` names the
+ * Registers every spec section 7 path except widget-settings, card tokenization (the vault's) and the
+ * locale ones (localeRoutes.ts) on `app`. `appInstanceOf` names the
  * app instance a request stands for (its Authorization, checked before these routes run): orders,
  * charges and card tokens belong to the app instance that made them, and another one gets 404.
  */
@@ -117,20 +93,6 @@ export function registerCheckoutRoutes<E extends Env>(
   app.post(pattern(P.createContactAndUpdateOrder, 'orderId'), async (c) =>
     send(c, store.updateBuyer(orderId(c), await body(c), owner(c))),
   );
-
-  app.get(P.localeCountries, (c) => c.json(COUNTRIES));
-  app.get(pattern(P.localeStates, 'countryCode'), (c) => c.json(STATES[param(c, 'countryCode').toUpperCase()] ?? []));
-  app.get(P.localeLanguages, (c) => c.json(LANGUAGES));
-  app.get(P.localeMultilingualLanguages, (c) => c.json(LANGUAGES.slice(0, 2)));
-  app.get(pattern(P.localeAddress, 'countryCode'), (c) => {
-    const fields = ADDRESS_FORMATS[param(c, 'countryCode').toUpperCase()];
-    return fields ? c.json({ fields }) : c.json(applicationError('UNKNOWN_COUNTRY', 'No address format for that country.'), 404);
-  });
-  app.get(P.buyerCountry, (c) => {
-    const language = c.req.header('accept-language') ?? '';
-    const region = /^[a-z]{2}-([A-Z]{2})/i.exec(language)?.[1]?.toUpperCase();
-    return c.json({ countryCode: COUNTRIES.some((x) => x.code === region) ? region : 'US' });
-  });
 
   for (const [method, path] of NOT_IMPLEMENTED_ROUTES) {
     app.on(method.toUpperCase(), path, (c) =>

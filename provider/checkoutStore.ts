@@ -3,6 +3,7 @@ import { type Charge, type ChargeRequest, LocationType, type Order, type Payment
 import { describeBuyerProblem, priceOrderSetup } from '../shared/orderSetup';
 import type { ThreeDsOutcome } from '../shared/threeDsChallengePage';
 import { createThreeDsChallenges } from '../shared/threeDsChallenges';
+import { describeBillingAddressProblem, isSamePostalCode } from './addressFormats';
 import { createCardTokens } from './cardTokens';
 import { applicationError, fail, type StoreReply } from './storeReply';
 
@@ -122,8 +123,13 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
    * - 404 ORDER_NOT_FOUND (also another app instance's order); 409 ORDER_ALREADY_PAID once an
    *   order has a settling charge (APPROVED, or PENDING for pay at the venue): at most one per order;
    *   409 CHARGE_IN_PROGRESS (`details.chargeId`) while the order has an open `REQUIRES_ACTION` charge;
+   * - a `billingAddress` that does not fit its country's address format (addressFormats.ts: a
+   *   supported country, the postal code and subdivision it needs and no other field) → 400
+   *   INVALID_BILLING_ADDRESS naming the field, before the card token is used;
    * - CARD needs an unused, unexpired token made by `appInstance` (else 400 INVALID_CARD_TOKEN):
-   *   APPROVED, or DECLINED with the test card's decline code (the order stays payable), or for a
+   *   APPROVED, or DECLINED with the test card's decline code (the order stays payable), or
+   *   `incorrect_zip` when its bank has a billing postal code on file and the charge's is another
+   *   or none (AVS-like, `TEST_CARD_BILLING_POSTAL_CODES`), or for a
    *   challenge card `REQUIRES_ACTION` with `nextAction` (the order is paid once it settles APPROVED);
    *   PAY_AT_VENUE only for VENUE events (400 PAYMENT_METHOD_NOT_AVAILABLE) → PENDING; anything
    *   else 400 INVALID_PAYMENT_METHOD.
@@ -155,6 +161,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       return { status: 409, body: { ...problem, details: { ...problem.details, chargeId: open.id } } };
     }
     const request = (typeof body === 'object' && body !== null ? body : {}) as Partial<ChargeRequest>;
+    const billingProblem = 'billingAddress' in request ? describeBillingAddressProblem(request.billingAddress) : undefined;
+    if (billingProblem) return fail(400, 'INVALID_BILLING_ADDRESS', billingProblem);
     let charge: Charge;
     const base = { id: `ch_${randomUUID()}`, orderId, amount: order.total, createdAt: now().toISOString() };
     if (request.paymentMethod === 'PAY_AT_VENUE') {
@@ -167,8 +175,12 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       if (!outcome) {
         return fail(400, 'INVALID_CARD_TOKEN', 'cardToken is unknown, expired, used already, or made for another app instance.');
       }
-      charge = outcome.declineCode
-        ? { ...base, status: 'DECLINED', paymentMethod: 'CARD', declineCode: outcome.declineCode }
+      const avsFailed =
+        outcome.billingPostalCode !== undefined &&
+        !isSamePostalCode(outcome.billingPostalCode, request.billingAddress?.postalCode);
+      const declineCode = outcome.declineCode ?? (avsFailed ? 'incorrect_zip' : undefined);
+      charge = declineCode
+        ? { ...base, status: 'DECLINED', paymentMethod: 'CARD', declineCode }
         : { ...base, status: 'APPROVED', paymentMethod: 'CARD' };
       if (outcome.challenge) {
         try {

@@ -17,7 +17,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * Mounts the control routes (`/__control/…`: fault switches, settings overrides, accepted tokens,
- * recorded requests and charges, a 3-D Secure challenge's result) on `app`. A control call must,
+ * recorded requests and charges, a 3-D Secure challenge's result, the buyer's country) on `app`. A control call must,
  * in this order: name this server's loopback address and port as its Host (else 403 LOOPBACK_HOST_REQUIRED: DNS
  * rebinding), carry `key` in {@link CONTROL_KEY_HEADER} (else 403 CONTROL_KEY_REQUIRED, compared
  * in constant time: a plain client or a same-machine reverse proxy sends a loopback Host too),
@@ -116,6 +116,21 @@ export function mountControl<E extends Env>(app: Hono<E>, state: ProviderState, 
       return c.json(applicationError('CHALLENGE_CLOSED', 'The challenge was answered, cancelled or expired already.'), 409);
     }
     return c.json(result.charge);
+  });
+  // Where buyer country resolution places the buyer: a loopback caller cannot be placed, so tests choose.
+  app.post('/__control/buyer-country', async (c) => {
+    const { country } = (await c.req.json().catch(() => ({}))) as { country?: unknown };
+    if (country !== null && (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country))) {
+      return c.json(
+        applicationError(
+          'BAD_COUNTRY',
+          `country must be two letters (ISO 3166-1 alpha-2) or null, got ${JSON.stringify(country)}.`,
+        ),
+        400,
+      );
+    }
+    state.buyerCountry = country === null ? null : country.toUpperCase();
+    return c.json({ country: state.buyerCountry });
   });
   app.post('/__control/reset', (c) => {
     state.reset();

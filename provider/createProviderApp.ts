@@ -7,6 +7,7 @@ import { applicationError, type CheckoutStore, createCheckoutStore } from './che
 import { mountControl } from './controlRoutes';
 import { createVaultApp } from './createVaultApp';
 import { cacheStatics, noStore } from './deliveryPolicy';
+import { registerLocaleRoutes } from './localeRoutes';
 import { ProviderState } from './ProviderState';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
 
@@ -100,6 +101,7 @@ export function createProviderApp(options: ProviderOptions): {
     c.json({ widgetStaticsBaseUrl: `${options.publicUrl}/statics`, ...state.settingsOverrides }),
   );
   registerCheckoutRoutes(app, store, (c) => c.get('appInstance'));
+  registerLocaleRoutes(app, () => state.buyerCountry);
 
   app.use('/statics/*', serveStatic({ root: options.staticsDir, rewriteRequestPath: (p) => p.replace(/^\/statics/, '') }));
   if (options.fixturesDir) {

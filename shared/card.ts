@@ -43,7 +43,9 @@ export function isExpiryInFuture(month: number, year: number, now: Date = new Da
  * `insufficientFunds` tokenize, then their charge is DECLINED with the code in {@link TEST_CARD_DECLINES}.
  * 3-D Secure (issue 22): `threeDsChallenge` and `threeDsChallengeDeclined` are charged
  * `REQUIRES_ACTION` with a challenge ({@link TEST_CARD_CHALLENGES}); `threeDsFrictionless` is
- * authenticated without one and charged APPROVED at once.
+ * authenticated without one and charged APPROVED at once. AVS (issue 23): `avsPostalCodeCheck` has a
+ * billing postal code on file ({@link TEST_CARD_BILLING_POSTAL_CODES}); its charge is DECLINED
+ * `incorrect_zip` unless the charge's billing postal code is that one.
  */
 export const TEST_CARDS = {
   approved: '4242424242424242',
@@ -55,6 +57,8 @@ export const TEST_CARDS = {
   threeDsFrictionless: '4000000000003055',
   /** 4000 0084 0000 1629: challenge; "Complete authentication" → DECLINED `card_declined` (the bank refuses after all). */
   threeDsChallengeDeclined: '4000008400001629',
+  /** 4000 0000 0000 0036: billing postal code `12345` on file; another one (or none) → DECLINED `incorrect_zip`. */
+  avsPostalCodeCheck: '4000000000000036',
 } as const;
 
 /** The decline code of each declining test card, by its digits. */
@@ -72,4 +76,13 @@ export const TEST_CARD_DECLINES: Readonly<Record<string, string>> = {
 export const TEST_CARD_CHALLENGES: Readonly<Record<string, { completeDeclineCode?: string }>> = {
   [TEST_CARDS.threeDsChallenge]: {},
   [TEST_CARDS.threeDsChallengeDeclined]: { completeDeclineCode: 'card_declined' },
+};
+
+/**
+ * The billing postal code the bank has on file for a test card, by its digits (AVS-like, issue
+ * 23): a charge with that card whose `billingAddress.postalCode` is not this one (compared
+ * trimmed, case and spaces ignored), or has none, is DECLINED `incorrect_zip`. Other cards: no check.
+ */
+export const TEST_CARD_BILLING_POSTAL_CODES: Readonly<Record<string, string>> = {
+  [TEST_CARDS.avsPostalCodeCheck]: '12345',
 };

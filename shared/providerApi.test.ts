@@ -29,6 +29,10 @@ const tokenReply = { token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12,
 const orderReply = { id: 'o1', status: 'AWAITING_PAYMENT' };
 const chargeReply = { id: 'ch1', orderId: 'o1', status: 'APPROVED' };
 const methodsReply = [{ type: 'CARD', label: 'Card' }, { type: 'SOMETHING_NEW' }];
+const countriesReply = { countries: ['DE', 'US'] };
+const statesReply = { states: [{ code: 'CA', name: 'California', type: 'ADMINISTRATIVE_AREA_LEVEL_1' }] };
+const languagesReply = { languages: ['en', 'de'] };
+const addressReply = { country: 'DE', postalCode: { pattern: '^(?:\\d{5})$', label: 'postal', example: '26133' } };
 
 // Every operation of spec section 7: the call, the request it must make, and a reply it takes
 // (default `{ ok: true }`, for the operations whose payloads stay `unknown`).
@@ -153,17 +157,30 @@ const operations: {
     method: 'GET',
     path: 'paypal/checkout/p1/payment-details',
   },
-  { name: 'getCountries', call: (a) => a.getCountries(), method: 'GET', path: 'locale/countries' },
-  { name: 'getStates', call: (a) => a.getStates('US'), method: 'GET', path: 'locale/countries/US/states' },
-  { name: 'getLanguages', call: (a) => a.getLanguages(), method: 'GET', path: 'locale/languages' },
-  { name: 'getAddressFormat', call: (a) => a.getAddressFormat('DE'), method: 'GET', path: 'locale/countries/DE/address' },
+  { name: 'getCountries', call: (a) => a.getCountries(), method: 'GET', path: 'locale/countries', reply: countriesReply },
+  { name: 'getStates', call: (a) => a.getStates('US'), method: 'GET', path: 'locale/countries/US/states', reply: statesReply },
+  { name: 'getLanguages', call: (a) => a.getLanguages(), method: 'GET', path: 'locale/languages', reply: languagesReply },
+  {
+    name: 'getAddressFormat',
+    call: (a) => a.getAddressFormat('DE'),
+    method: 'GET',
+    path: 'locale/countries/DE/address',
+    reply: addressReply,
+  },
   {
     name: 'getMultilingualLanguages',
     call: (a) => a.getMultilingualLanguages(),
     method: 'GET',
     path: 'locale/multilingual-languages',
+    reply: languagesReply,
   },
-  { name: 'resolveBuyerCountry', call: (a) => a.resolveBuyerCountry(), method: 'GET', path: 'buyer-country' },
+  {
+    name: 'resolveBuyerCountry',
+    call: (a) => a.resolveBuyerCountry(),
+    method: 'GET',
+    path: 'buyer-country',
+    reply: { country: 'DE' },
+  },
 ];
 
 describe('ProviderApi: one typed function per spec section 7 operation', () => {

@@ -1,14 +1,30 @@
 import { CashierError, ErrorCode } from './CashierError';
 import { ProviderPaths } from './paths';
-import { parseCardToken, parseCharge, parseCharges, parseOrder, parsePaymentMethods } from './providerBodies';
+import {
+  parseAddressFormat,
+  parseBuyerCountry,
+  parseCardToken,
+  parseCharge,
+  parseCharges,
+  parseCountries,
+  parseLanguages,
+  parseOrder,
+  parsePaymentMethods,
+  parseStates,
+} from './providerBodies';
 import type {
+  AddressFormat,
+  BuyerCountryReply,
   CardToken,
   CardTokenizationRequest,
   Charge,
   ChargeRequest,
+  CountriesReply,
+  LanguagesReply,
   OfferedPaymentMethod,
   Order,
   OrderSetupRequest,
+  StatesReply,
 } from './providerShapes';
 
 export type * from './providerShapes';
@@ -127,18 +143,29 @@ export interface ProviderApi {
   updatePayPalCheckout(checkoutId: string, body: unknown): Promise<unknown>;
   /** GET the payment details of a PayPal checkout. */
   getPayPalPaymentDetails(checkoutId: string): Promise<unknown>;
-  /** GET locale metadata: countries. */
-  getCountries(query?: LooseQuery): Promise<unknown>;
-  /** GET locale metadata: the states of a country (ISO 3166-1 alpha-2). */
-  getStates(countryCode: string): Promise<unknown>;
-  /** GET locale metadata: languages. */
-  getLanguages(query?: LooseQuery): Promise<unknown>;
-  /** GET locale metadata: the address format of a country. */
-  getAddressFormat(countryCode: string): Promise<unknown>;
-  /** GET locale metadata: multilingual languages. */
-  getMultilingualLanguages(query?: LooseQuery): Promise<unknown>;
-  /** GET the buyer's country, resolved by the provider. */
-  resolveBuyerCountry(): Promise<unknown>;
+  /** GET locale metadata: the billing countries. INVALID_RESPONSE unless `{ countries }`, a list of strings. */
+  getCountries(query?: LooseQuery): Promise<CountriesReply>;
+  /**
+   * GET locale metadata: the states of a country (ISO 3166-1 alpha-2), empty where its address
+   * format has no subdivision. INVALID_RESPONSE unless `{ states }`, each a code, name and spec 3 type.
+   */
+  getStates(countryCode: string): Promise<StatesReply>;
+  /** GET locale metadata: languages (BCP 47 tags). INVALID_RESPONSE unless `{ languages }`, a list of strings. */
+  getLanguages(query?: LooseQuery): Promise<LanguagesReply>;
+  /**
+   * GET locale metadata: the address format of a country (ISO 3166-1 alpha-2): its postal code
+   * (pattern, label, example) and subdivision, where it has them. INVALID_RESPONSE unless a string
+   * `country`, a postal code pattern that compiles and known labels and types; an unknown country
+   * rejects with the provider's 404 (`COUNTRY_NOT_SUPPORTED` on the reference provider).
+   */
+  getAddressFormat(countryCode: string): Promise<AddressFormat>;
+  /** GET locale metadata: multilingual languages (BCP 47 tags). INVALID_RESPONSE unless `{ languages }`, a list of strings. */
+  getMultilingualLanguages(query?: LooseQuery): Promise<LanguagesReply>;
+  /**
+   * GET the buyer's country, resolved by the provider (spec 7 buyer country resolution): ISO
+   * 3166-1 alpha-2, or null when it cannot tell. INVALID_RESPONSE unless `{ country }`, a string or null.
+   */
+  resolveBuyerCountry(): Promise<BuyerCountryReply>;
 }
 
 /**
@@ -201,11 +228,13 @@ export function createProviderApi(
     createPayPalCheckout: (body) => post(P.payPalCheckoutCreate, body),
     updatePayPalCheckout: (checkoutId, body) => send({ method: 'patch', path: P.payPalCheckoutUpdate(checkoutId), data: body }),
     getPayPalPaymentDetails: (checkoutId) => get(P.payPalPaymentDetails(checkoutId)),
-    getCountries: (query) => get(P.localeCountries, query),
-    getStates: (countryCode) => get(P.localeStates(countryCode)),
-    getLanguages: (query) => get(P.localeLanguages, query),
-    getAddressFormat: (countryCode) => get(P.localeAddress(countryCode)),
-    getMultilingualLanguages: (query) => get(P.localeMultilingualLanguages, query),
-    resolveBuyerCountry: () => get(P.buyerCountry),
+    getCountries: (query) => get(P.localeCountries, query).then((body) => parseCountries(body, 'getCountries')),
+    getStates: (countryCode) => get(P.localeStates(countryCode)).then((body) => parseStates(body, 'getStates')),
+    getLanguages: (query) => get(P.localeLanguages, query).then((body) => parseLanguages(body, 'getLanguages')),
+    getAddressFormat: (countryCode) =>
+      get(P.localeAddress(countryCode)).then((body) => parseAddressFormat(body, 'getAddressFormat')),
+    getMultilingualLanguages: (query) =>
+      get(P.localeMultilingualLanguages, query).then((body) => parseLanguages(body, 'getMultilingualLanguages')),
+    resolveBuyerCountry: () => get(P.buyerCountry).then((body) => parseBuyerCountry(body, 'resolveBuyerCountry')),
   };
 }

@@ -1,5 +1,16 @@
 import { CashierError, ErrorCode } from './CashierError';
-import type { CardToken, Charge, OfferedPaymentMethod, Order } from './providerApi';
+import { AddressSubdivisionType } from './enums';
+import type {
+  AddressFormat,
+  BuyerCountryReply,
+  CardToken,
+  Charge,
+  CountriesReply,
+  LanguagesReply,
+  OfferedPaymentMethod,
+  Order,
+  StatesReply,
+} from './providerApi';
 
 /**
  * Guards for the provider replies the reference flow reads (STYLE "Types and docs": HTTP bodies
@@ -87,6 +98,86 @@ export function parsePaymentMethods(body: unknown, operation: string): OfferedPa
     if (typeof type !== 'string') fail(operation, `payment method [${i}] without a string type`);
     return { ...method, type };
   });
+}
+
+const SUBDIVISION_TYPES: ReadonlySet<unknown> = new Set(Object.values(AddressSubdivisionType));
+const POSTAL_CODE_LABELS: ReadonlySet<unknown> = new Set(['zip', 'postal', 'pin']);
+const SUBDIVISION_LABELS: ReadonlySet<unknown> = new Set(['state', 'province', 'prefecture', 'county', 'region', 'emirate']);
+
+/** Locale countries: `{ countries }`, a list of strings (ISO 3166-1 alpha-2 codes). */
+export function parseCountries(body: unknown, operation: string): CountriesReply {
+  const reply = record(body, operation, 'a countries reply');
+  textList(reply.countries, operation, 'countries');
+  return reply as unknown as CountriesReply;
+}
+
+/**
+ * Address format: string `country`; `postalCode`, when present, with a `pattern` that compiles
+ * as a regular expression, `label` zip, postal or pin, and a string `example`; `subdivision`, when
+ * present, with a `type` of spec 3's address subdivision types and a known `label`.
+ */
+export function parseAddressFormat(body: unknown, operation: string): AddressFormat {
+  const format = record(body, operation, 'an address format');
+  if (!isText(format.country)) fail(operation, 'an address format without a string country');
+  if (format.postalCode !== undefined) {
+    const postal = record(format.postalCode, operation, 'a postal code format');
+    if (typeof postal.pattern !== 'string' || !compiles(postal.pattern)) {
+      fail(operation, `a postal code pattern that is not a regular expression: ${describe(postal.pattern)}`);
+    }
+    if (!POSTAL_CODE_LABELS.has(postal.label)) fail(operation, `a postal code with an unknown label ${describe(postal.label)}`);
+    if (typeof postal.example !== 'string') fail(operation, 'a postal code format without a string example');
+  }
+  if (format.subdivision !== undefined) {
+    const subdivision = record(format.subdivision, operation, 'a subdivision format');
+    if (!SUBDIVISION_TYPES.has(subdivision.type)) fail(operation, `a subdivision of unknown type ${describe(subdivision.type)}`);
+    if (!SUBDIVISION_LABELS.has(subdivision.label)) {
+      fail(operation, `a subdivision with an unknown label ${describe(subdivision.label)}`);
+    }
+  }
+  return format as unknown as AddressFormat;
+}
+
+/** States: `{ states }`, each with a non-empty string `code`, a string `name` and a `type` of spec 3. */
+export function parseStates(body: unknown, operation: string): StatesReply {
+  const reply = record(body, operation, 'a states reply');
+  if (!Array.isArray(reply.states)) fail(operation, `${describe(reply.states)} instead of a list of states`);
+  reply.states.forEach((item: unknown, i) => {
+    const state = record(item, operation, `state [${i}]`);
+    if (!isText(state.code) || typeof state.name !== 'string') fail(operation, `state [${i}] without a string code and name`);
+    if (!SUBDIVISION_TYPES.has(state.type)) fail(operation, `state [${i}] of unknown type ${describe(state.type)}`);
+  });
+  return reply as unknown as StatesReply;
+}
+
+/** Buyer country: `{ country }`, a string or null (the provider cannot tell). */
+export function parseBuyerCountry(body: unknown, operation: string): BuyerCountryReply {
+  const reply = record(body, operation, 'a buyer country reply');
+  if (reply.country !== null && !isText(reply.country)) {
+    fail(operation, `a buyer country that is neither a string nor null: ${describe(reply.country)}`);
+  }
+  return reply as unknown as BuyerCountryReply;
+}
+
+/** Languages (and multilingual languages): `{ languages }`, a list of strings (BCP 47 tags). */
+export function parseLanguages(body: unknown, operation: string): LanguagesReply {
+  const reply = record(body, operation, 'a languages reply');
+  textList(reply.languages, operation, 'languages');
+  return reply as unknown as LanguagesReply;
+}
+
+function textList(value: unknown, operation: string, what: string): void {
+  if (!Array.isArray(value)) fail(operation, `${describe(value)} instead of a list of ${what}`);
+  const index = value.findIndex((item) => !isText(item));
+  if (index >= 0) fail(operation, `${what} [${index}] that is not a string`);
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function record(body: unknown, operation: string, what: string): Body {
