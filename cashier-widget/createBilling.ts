@@ -1,12 +1,4 @@
-import type {
-  AddressFormat,
-  BillingAddress,
-  BuyerCountryReply,
-  CountriesReply,
-  ProviderApi,
-  StatesReply,
-  Subdivision,
-} from '../shared';
+import type { AddressFormat, BillingAddress, ProviderApi, Subdivision } from '../shared';
 import type { FormStore } from './createFormStore';
 
 /** What {@link createBilling} reads and calls. */
@@ -41,8 +33,8 @@ export function createBilling({ api, store, locale }: BillingDeps): Billing {
   const load = (country: string) => {
     let found = formats.get(country);
     if (!found) {
-      found = (api.getAddressFormat(country) as Promise<AddressFormat>).then(async (format) => {
-        const states = format.subdivision ? ((await api.getStates(country)) as StatesReply).states : [];
+      found = api.getAddressFormat(country).then(async (format) => {
+        const states = format.subdivision ? (await api.getStates(country)).states : [];
         return [format, states] as [AddressFormat, Subdivision[]];
       });
       found.catch(() => formats.delete(country));
@@ -74,12 +66,12 @@ export function createBilling({ api, store, locale }: BillingDeps): Billing {
       const run = (async () => {
         let countries: string[];
         try {
-          countries = ((await api.getCountries()) as CountriesReply).countries;
+          countries = (await api.getCountries()).countries;
         } catch {
           return;
         }
         const placed = await api.resolveBuyerCountry().then(
-          (reply) => (reply as BuyerCountryReply).country,
+          (reply) => reply.country,
           () => null,
         );
         const region = new Intl.Locale(locale()).maximize().region;
