@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertText } from './alertText';
 import { TECHNICAL_DIFFICULTIES_MESSAGE } from './constants';
+import { SUPPORTED_LOCALES } from './locales';
 
 describe('alertText (issue 23)', () => {
   it("in English, and for a tag that falls back to it, is the spec's text word for word", () => {
@@ -12,5 +13,11 @@ describe('alertText (issue 23)', () => {
     expect(german).not.toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
     expect(alertText('de-AT')).toBe(german);
     expect(alertText('he')).not.toBe(german);
+    expect(german).toMatch(/technische Schwierigkeiten/);
+  });
+
+  it('every shipped language has its own text', () => {
+    const texts = SUPPORTED_LOCALES.map((l) => alertText(l));
+    expect(new Set(texts).size).toBe(SUPPORTED_LOCALES.length);
   });
 });
