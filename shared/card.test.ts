@@ -3,6 +3,7 @@ import {
   isExpiryInFuture,
   isValidCardNumber,
   securityCodeLength,
+  TEST_CARD_BILLING_POSTAL_CODES,
   TEST_CARD_CHALLENGES,
   TEST_CARD_DECLINES,
   TEST_CARDS,
@@ -59,5 +60,11 @@ describe('TEST_CARDS (the provider and the mock mode)', () => {
     expect(TEST_CARDS.threeDsFrictionless).toBe('4000000000003055');
     expect(TEST_CARD_CHALLENGES[TEST_CARDS.threeDsFrictionless]).toBeUndefined();
     expect(TEST_CARD_DECLINES[TEST_CARDS.threeDsFrictionless]).toBeUndefined();
+  });
+
+  it('the AVS card: 0036 alone has a billing postal code on file, 12345, and declines nothing at once', () => {
+    expect(TEST_CARD_BILLING_POSTAL_CODES).toEqual({ '4000000000000036': '12345' });
+    expect(TEST_CARD_DECLINES[TEST_CARDS.avsPostalCodeCheck]).toBeUndefined();
+    expect(TEST_CARD_CHALLENGES[TEST_CARDS.avsPostalCodeCheck]).toBeUndefined();
   });
 });
