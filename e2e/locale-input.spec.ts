@@ -1,4 +1,5 @@
 import type { Frame, Page } from '@playwright/test';
+import { startCheckout, widget } from './support/checkout';
 import { expect, mount, openAndMount, test, waitForEvent, widgetFrame } from './support/test';
 
 // Issue 23 items 1 and 4: the locale input (mountCashier's option, handle.update's change) and the
@@ -96,4 +97,20 @@ test('a locale that is not a string or not well formed: TypeError naming locale,
     'TypeError: mountCashier: opts.locale must be a well-formed BCP 47 language tag if given (got "")',
   ]);
   await expect(page.locator('iframe')).toHaveCount(0);
+});
+
+test('the demo: ?locale=he mounts the widget in Hebrew; its language picker switches it in place', async ({ page }) => {
+  await startCheckout(page, '?locale=he');
+  const picker = page.getByLabel('Payment form language');
+  await expect(picker).toHaveValue('he');
+  const root = widget(page).locator('html');
+  await expect(root).toHaveAttribute('lang', 'he');
+  await expect(root).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en'); // the demo page's own words stay English
+
+  await picker.selectOption({ label: 'Deutsch' });
+  await expect(root).toHaveAttribute('lang', 'de');
+  await expect(root).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('#cashier iframe')).toHaveCount(1);
+  await expect(page.locator('#events')).toContainText('update: locale de');
 });

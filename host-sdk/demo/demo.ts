@@ -5,9 +5,10 @@
 import { LocationType, type Order, type OrderSetupLine, type OrderSetupRequest, ProviderPaths } from '../../shared';
 import { type CatalogEvent, findReferenceEvent } from '../../shared/referenceCatalog';
 import type * as CashierSdk from '../index';
-import type { CashierApi } from '../types';
+import type { CashierApi, CashierHandle } from '../types';
 import { markInvalid, readBuyer, renderBuyerFields } from './buyerForm';
 import { confirmationFor, type PayOutcome } from './confirmationFor';
+import { createLanguagePicker } from './languagePicker';
 import { recurrenceLabel } from './recurrenceLabel';
 import { timingRows } from './timingRows';
 
@@ -37,6 +38,7 @@ const money = (minor: number) =>
   new Intl.NumberFormat('en-IE', { style: 'currency', currency: event.currency }).format(minor / 100);
 let orderId: string | undefined;
 let api: CashierApi | undefined;
+let handle: CashierHandle | undefined;
 /** The read-back of the order in flight, shared by a double click's two confirmations. */
 let readingBack: Promise<void> | undefined;
 
@@ -157,13 +159,14 @@ function mountWidget(forOrder: string, buyer: Record<string, string>) {
   $('payment-hint').textContent = 'Pay securely below.';
   const placeOrder = $<HTMLButtonElement>('place-order');
   placeOrder.hidden = false;
-  window.Cashier.mountCashier($('cashier'), {
+  handle = window.Cashier.mountCashier($('cashier'), {
     host: config.host,
     frameUrl: config.frameUrl,
     configuration: { appInstance: config.appInstance },
     orderId: forOrder,
     buyer: { email: buyer.email, name: buyer.fullName },
     theme: 'inline',
+    locale: language.locale(),
     onApiInit(received, timings) {
       api = received;
       $('ready-time').textContent = `${Math.round(timings.ready)} ms`;
@@ -290,5 +293,6 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
 renderEvent();
 renderTickets();
 renderBuyerFields($('buyer-fields'));
+const language = createLanguagePicker($('widget-language'), location.search, (locale) => handle?.update({ locale }), log);
 $<HTMLFormElement>('order-form').addEventListener('submit', (e) => void createOrderAndMount(e as SubmitEvent));
 $('place-order').addEventListener('click', () => void placeOrder());
