@@ -73,6 +73,9 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
       },
       rolldownOptions: {
         ...(variant === 'standalone' ? {} : { external: [...SHARED_REACT_SPECIFIERS] }),
+        // Reading a property has no side effect in the bundle's code or its dependencies (no getter
+        // is read for its effect): unused reads go, 160 B gzip of the bundle's 25 kB budget.
+        treeshake: { propertyReadSideEffects: false },
         // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen.
         output: {
           chunkFileNames: `catalog-[name]-[hash]${variant === 'debug' ? '.debug' : ''}.js`,

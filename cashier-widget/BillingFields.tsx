@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { FormStore } from './createFormStore';
-import { describedBy, FormField, fieldStyles } from './FormField';
+import { controlProps, FormField } from './FormField';
 import { type CardField, FIELD_LABELS, isAsked, POSTAL_CODE_LABELS, SUBDIVISION_LABELS, validateField } from './validateCardForm';
 
 /** Props of {@link BillingFields}. */
@@ -39,24 +39,13 @@ export function BillingFields({ store, i18n, idPrefix, lockedId, onCountry }: Bi
   const { postalCode, subdivision } = billing.format ?? {};
   const example = postalCode?.example ?? '';
 
-  const control = (name: CardField) => {
-    const id = `${idPrefix}-${name}`;
-    const error = errors[name];
-    const hinted = name === 'postalCode' && postalCode !== undefined;
-    return {
-      id,
-      name,
-      className: 'cw-input',
-      value: values[name],
-      'aria-required': 'true' as const,
-      'aria-invalid': error ? ('true' as const) : ('false' as const),
-      'aria-describedby': describedBy(hinted && `${id}-hint`, error && `${id}-error`, locked && lockedId),
-      style: { ...fieldStyles.input, ...(error ? fieldStyles.inputInvalid : {}), ...(locked ? fieldStyles.inputLocked : {}) },
-      onBlur: () => {
-        if (store.getSnapshot().values[name] !== '') store.setError(name, validateField(name, store.getSnapshot().values, rules));
-      },
-    };
-  };
+  const control = (name: CardField) => ({
+    ...controlProps(`${idPrefix}-${name}`, name, errors[name], name === 'postalCode', locked, lockedId),
+    value: values[name],
+    onBlur: () => {
+      if (store.getSnapshot().values[name] !== '') store.setError(name, validateField(name, store.getSnapshot().values, rules));
+    },
+  });
   const change = (name: CardField, value: string) => {
     if (store.getSnapshot().locked) return;
     store.setValue(name, value);

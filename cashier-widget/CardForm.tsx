@@ -5,7 +5,7 @@ import { BillingFields } from './BillingFields';
 import { formatCardNumber } from './cardNumber';
 import type { FormStore } from './createFormStore';
 import { formatExpiry } from './expiry';
-import { describedBy, FormField, fieldStyles } from './FormField';
+import { controlProps, describedBy, FormField, fieldStyles } from './FormField';
 import { type CardField, FIELD_LABELS, validateField } from './validateCardForm';
 
 /** The card fields the form always has; the billing ones are {@link BillingFields}. */
@@ -102,15 +102,9 @@ export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry }: C
       >
         <input
           {...INPUTS[name]}
-          id={id}
-          name={name}
-          className="cw-input"
+          {...controlProps(id, name, error, !!hint, locked, lockedId)}
           value={values[name]}
           readOnly={locked}
-          aria-required="true"
-          aria-invalid={error ? 'true' : 'false'}
-          aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`, locked && lockedId)}
-          style={{ ...fieldStyles.input, ...(error ? fieldStyles.inputInvalid : {}), ...(locked ? fieldStyles.inputLocked : {}) }}
           onChange={(e) => {
             if (store.getSnapshot().locked) return;
             const format = FORMATTERS[name];

@@ -19,6 +19,23 @@ export interface FormFieldProps {
 export const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 /**
+ * What every control of the form carries (an input or a select): its id and name, the class its
+ * focus ring hangs on, required, invalid while it has an error, described by its hint (when it has
+ * one), its error and, while the form is locked, the locked explanation (`lockedId`); and its look.
+ */
+export function controlProps(id: string, name: string, error: unknown, hinted: boolean, locked: boolean, lockedId: string) {
+  return {
+    id,
+    name,
+    className: 'cw-input',
+    'aria-required': 'true' as const,
+    'aria-invalid': error ? ('true' as const) : ('false' as const),
+    'aria-describedby': describedBy(hinted && `${id}-hint`, !!error && `${id}-error`, locked && lockedId),
+    style: { ...fieldStyles.input, ...(error ? fieldStyles.inputInvalid : {}), ...(locked ? fieldStyles.inputLocked : {}) },
+  };
+}
+
+/**
  * One labelled field of the payment form: label, hint (WCAG 3.3.2: a placeholder alone disappears
  * as the buyer types, and is not read by every screen reader), the control, and its error in a
  * live region that is always present, so the error a blur brings is announced (WCAG 4.1.3).

@@ -7,7 +7,7 @@ import { messages as sourceMessages } from '../locales/en.po';
  * Lingui's Vite plugin: each is a chunk of its own beside the bundle, fetched only when chosen
  * (issue 23 item 6). English is in the bundle: it needs no request.
  */
-const catalogs = import.meta.glob<{ messages: Messages }>(['../locales/*.po', '!../locales/en.po']);
+const catalogs = import.meta.glob<Messages>(['./*.po', '!./en.po'], { base: '../locales', import: 'messages' });
 
 /** A message to show: a Lingui descriptor (`msg` macro), translated when rendered. */
 export type Message = MessageDescriptor;
@@ -44,13 +44,13 @@ export function createTranslator(): Translator {
     prepare(tag) {
       const mine = ++generation;
       const locale = matchLocale(tag ?? SOURCE_LOCALE);
-      const load = catalogs[`../locales/${locale}.po`];
+      const load = catalogs[`./${locale}.po`];
       const activate = (to: SupportedLocale, messages: Messages) => () => {
         // Overlapping calls: the last one asked for wins.
         if (mine === generation) i18n.loadAndActivate({ locale: to, messages });
       };
       if (locale === SOURCE_LOCALE || !load) return Promise.resolve(activate(SOURCE_LOCALE, sourceMessages));
-      return load().then((catalog) => activate(locale, catalog.messages));
+      return load().then((messages) => activate(locale, messages));
     },
     use(tag) {
       const locale = matchLocale(tag ?? SOURCE_LOCALE);
