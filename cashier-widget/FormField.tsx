@@ -18,12 +18,30 @@ export interface FormFieldProps {
 /** The ids that describe a control: its hint, its error and the locked explanation, as present. */
 export const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
+/** The attributes {@link controlProps} gives a control. */
+export interface ControlProps {
+  id: string;
+  name: string;
+  className: string;
+  'aria-required': 'true';
+  'aria-invalid': 'true' | 'false';
+  'aria-describedby': string | undefined;
+  style: CSSProperties;
+}
+
 /**
  * What every control of the form carries (an input or a select): its id and name, the class its
  * focus ring hangs on, required, invalid while it has an error, described by its hint (when it has
  * one), its error and, while the form is locked, the locked explanation (`lockedId`); and its look.
  */
-export function controlProps(id: string, name: string, error: unknown, hinted: boolean, locked: boolean, lockedId: string) {
+export function controlProps(
+  id: string,
+  name: string,
+  error: unknown,
+  hinted: boolean,
+  locked: boolean,
+  lockedId: string,
+): ControlProps {
   return {
     id,
     name,
