@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HEARTBEAT_TIMEOUT_MS } from '../shared';
-import { APPROVED_CARD } from './support/checkout';
+import { APPROVED_CARD, BILLING_STATE, BILLING_ZIP, typeBilling } from './support/checkout';
 import type { ProviderControl } from './support/provider';
 import { test as base, expect, hostEvents, mount, waitForEvents, widgetFrame } from './support/test';
 
@@ -44,7 +44,8 @@ function pay(page: Page, orderId: string): Promise<PayOutcome> {
 
 /**
  * Types an approved card with the keyboard alone: from the host's button, `tabs` Tab presses to
- * the Card number field, then Tab to the expiration date and the security code.
+ * the Card number field, then Tab to the expiration date, the security code and the billing
+ * fields (the default country, the state, the ZIP code: typeBilling).
  */
 async function typeCard(page: Page, tabs: number): Promise<void> {
   // Focused by the page's own script: Firefox's locators hang in a page restored from the cache.
@@ -55,6 +56,7 @@ async function typeCard(page: Page, tabs: number): Promise<void> {
   await page.keyboard.type('12/30');
   await page.keyboard.press('Tab');
   await page.keyboard.type('123');
+  await typeBilling(page);
 }
 
 /** The Tab presses from the host's button to the Card number field (found while Playwright sees the frame). */
@@ -100,6 +102,8 @@ test('Back to a checkout from the back/forward cache: the typed card is gone, on
   await expect(frame.getByLabel('Card number', { exact: true })).toHaveValue(APPROVED_CARD);
   await expect(frame.getByLabel('Expiration date', { exact: true })).toHaveValue('12/30');
   await expect(frame.getByLabel('Security code', { exact: true })).toHaveValue('123');
+  await expect(frame.locator('[autocomplete="address-level1"]')).toHaveValue(BILLING_STATE.code);
+  await expect(frame.locator('[autocomplete="postal-code"]')).toHaveValue(BILLING_ZIP);
 
   await page.goto('/test-host.html?elsewhere');
   await page.waitForTimeout(HEARTBEAT_TIMEOUT_MS + 1_000); // longer in the cache than the host's heartbeat limit
@@ -115,10 +119,17 @@ test('Back to a checkout from the back/forward cache: the typed card is gone, on
   // The widget was mounted again and the host told: a second onApiInit.
   const inits = await waitForEvents(page, 'apiInit', 2);
   expect(inits.map((e) => e.index)).toEqual([0, 0]);
-  // The typed card is gone: pay finds the card fields empty (the prefilled buyer is there again), and charges nothing.
+  // The typed card is gone: pay finds the card and billing fields empty (the prefilled buyer is
+  // there again, and the default country), and charges nothing.
   const empty = await pay(page, orderId);
   expect(empty.status).toBe('INVALID');
-  expect(Object.keys(empty.errors ?? {}).sort()).toEqual(['cardNumber', 'expirationDate', 'securityCode']);
+  expect(Object.keys(empty.errors ?? {}).sort()).toEqual([
+    'cardNumber',
+    'expirationDate',
+    'postalCode',
+    'securityCode',
+    'subdivision',
+  ]);
   expect(await provider.chargeAttempts(orderId)).toEqual([]);
 
   // A card typed now pays: the same keyboard path as before the navigation.

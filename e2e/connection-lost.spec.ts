@@ -1,5 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import { ErrorCode, ProviderPaths, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
+import { fillBilling } from './support/checkout';
 import { installClock } from './support/clock';
 import { type HostEvaluate, prepareFrameCrash } from './support/crashFrame';
 import { FRAME_ORIGIN } from './support/origins';
@@ -181,6 +182,7 @@ async function payWithChargeHeld(page: Page, provider: ProviderControl): Promise
   await typeInto(widget.getByLabel('Card number', { exact: true }), '4242 4242 4242 4242');
   await typeInto(widget.getByLabel('Expiration date', { exact: true }), '12/39');
   await typeInto(widget.getByLabel('Security code', { exact: true }), '123');
+  await fillBilling(widget);
   await typeInto(widget.getByLabel('Email', { exact: true }), 'ada@example.com');
   await page.evaluate((order) => {
     const w = window as unknown as { __apis: { pay(input: unknown): Promise<unknown> }[]; __pay: PayOutcome };

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ProviderPaths } from '../shared';
+import { fillBilling } from './support/checkout';
 import { installClock } from './support/clock';
 import type { Fault, ProviderControl } from './support/provider';
 import {
@@ -190,6 +191,7 @@ test('two widgets on one page: each api talks to its own frame, and destroying o
   await typeInto(second.getByLabel('Card number', { exact: true }), '4242 4242 4242 4242');
   await typeInto(second.getByLabel('Expiration date', { exact: true }), '12/39');
   await typeInto(second.getByLabel('Security code', { exact: true }), '123');
+  await fillBilling(second);
   await typeInto(second.getByLabel('Email', { exact: true }), 'ada@example.com');
   expect(await validateEach(page)).toEqual(['invalid', 'valid']);
 
@@ -253,6 +255,7 @@ async function fillCard(page: Page): Promise<void> {
   await typeInto(frame.getByLabel('Card number', { exact: true }), '4242 4242 4242 4242');
   await typeInto(frame.getByLabel('Expiration date', { exact: true }), '12/39');
   await typeInto(frame.getByLabel('Security code', { exact: true }), '123');
+  await fillBilling(frame);
   await typeInto(frame.getByLabel('Email', { exact: true }), 'ada@example.com');
 }
 

@@ -140,9 +140,13 @@ async function measure(page: Page): Promise<Layout> {
 
 /**
  * Measures once the layout has settled: the frame reports its height over the bridge after a
- * resize, so wait until three readings 100 ms apart agree (whether or not they fit).
+ * resize, so wait until three readings 100 ms apart agree (whether or not they fit). The iframe
+ * is scrolled into view first, as the buyer who fills it sees it: Chromium does not render a
+ * cross-site frame below the fold, so its ResizeObserver (and the height it reports) waits until
+ * the frame is on screen (the billing fields, which come after the form, made the form grow there).
  */
 async function settledLayout(page: Page): Promise<Layout> {
+  await page.locator('#cashier iframe').scrollIntoViewIfNeeded();
   let readings: string[] = [];
   for (let attempt = 0; attempt < 40; attempt += 1) {
     await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));

@@ -1,3 +1,4 @@
+import { fillBilling } from './support/checkout';
 import { APP_INSTANCE, FRAME_ORIGIN, HOST_ORIGIN } from './support/origins';
 import { tokenFingerprint } from './support/provider';
 import { expect, MIN_BUNDLE_PATH, openAndMount, SETTINGS_PATH, test, waitForEvent, widgetFrame } from './support/test';
@@ -25,6 +26,11 @@ test('mountCashier → cross-origin frame → settings → bundle → onApiInit,
   for (const name of ['Cardholder name', 'Card number', 'Expiration date', 'Security code', 'Email']) {
     await expect(frame.getByLabel(name, { exact: true })).toBeVisible();
   }
+  // With the billing fields (issue 23) once the provider's locale metadata is in: an English buyer's
+  // default country, the United States, asks for a state and a ZIP code.
+  for (const token of ['country', 'address-level1', 'postal-code']) {
+    await expect(frame.locator(`[autocomplete="${token}"]`)).toBeVisible();
+  }
 
   // One settings request carrying the app instance token (recorded as its fingerprint), one minified bundle.
   const settings = await provider.requests(SETTINGS_PATH);
@@ -38,7 +44,7 @@ test('mountCashier → cross-origin frame → settings → bundle → onApiInit,
   );
   expect(empty).toMatchObject({ valid: false });
   expect(Object.keys((empty as { errors: object }).errors).sort()).toEqual(
-    ['cardNumber', 'cardholderName', 'email', 'expirationDate', 'securityCode'].sort(),
+    ['cardNumber', 'cardholderName', 'email', 'expirationDate', 'postalCode', 'securityCode', 'subdivision'].sort(),
   );
   await expect(frame.getByLabel('Card number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
@@ -47,6 +53,7 @@ test('mountCashier → cross-origin frame → settings → bundle → onApiInit,
   await typeInto(frame.getByLabel('Card number', { exact: true }), '4242 4242 4242 4242');
   await typeInto(frame.getByLabel('Expiration date', { exact: true }), '12/39');
   await typeInto(frame.getByLabel('Security code', { exact: true }), '123');
+  await fillBilling(frame);
   await typeInto(frame.getByLabel('Email', { exact: true }), 'ada@example.com');
   const filled = await page.evaluate(() =>
     (window as unknown as { __apis: { validate(): Promise<unknown> }[] }).__apis[0]?.validate(),

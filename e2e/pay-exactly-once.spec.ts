@@ -1,7 +1,7 @@
 import type { Frame, FrameLocator, Page } from '@playwright/test';
 import { CHARGE_JOURNAL_KEY } from '../cashier-widget/createChargeJournal';
 import { ErrorCode, ProviderPaths } from '../shared';
-import { APPROVED_CARD } from './support/checkout';
+import { APPROVED_CARD, fillBilling } from './support/checkout';
 import { type PayOutcome, payOutcome, startPay } from './support/hostPay';
 import { FRAME_ORIGIN } from './support/origins';
 import type { ProviderControl } from './support/provider';
@@ -26,6 +26,7 @@ async function fillCard(page: Page, index: number): Promise<void> {
   const frame = frameOf(page, index);
   const values = ['Ada Lovelace', APPROVED_CARD, '12/39', '123', 'ada@example.com'];
   for (const [i, name] of CARD_FIELDS.entries()) await typeInto(frame.getByLabel(name, { exact: true }), values[i] ?? '');
+  await fillBilling(frame);
 }
 
 /** Calls the `index`-th widget's `pay({ orderId })` and waits for its outcome. */

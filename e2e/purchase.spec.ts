@@ -99,7 +99,8 @@ test('an invalid form: errors shown inside the frame, focus moved to the first i
       focus.call(this, options);
     };
   });
-  await placeOrder(page).click();
+  // The billing fields make the form taller than the viewport: Place order is below the fold.
+  await clickPlaceOrderBelowTheFold(page);
   await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
   await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   await expect(frame.getByText('Enter a valid card number')).toBeVisible();

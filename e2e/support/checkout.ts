@@ -47,6 +47,9 @@ export async function fillCard(page: Page, number: string, frame: FrameLocator =
 /** The billing postal code the fills use: a US ZIP code that the AVS test card's bank has on file (provider/README.md). */
 export const BILLING_ZIP = '12345';
 
+/** The state {@link fillBilling} chooses, by its name as the state select shows it (a keyboard buyer types it). */
+export const BILLING_STATE = { code: 'CA', name: 'California' } as const;
+
 /**
  * Fills the billing fields (issue 23) as an English buyer's default country, the United States,
  * asks for them: a ZIP code and a state, found by their `autocomplete` tokens. Waits for them:
@@ -55,7 +58,20 @@ export const BILLING_ZIP = '12345';
 export async function fillBilling(frame: FrameLocator, zip = BILLING_ZIP): Promise<void> {
   await expect(frame.locator('[autocomplete="country"]')).toHaveValue('US');
   await typeInto(frame.locator('[autocomplete="postal-code"]'), zip);
-  await frame.locator('[autocomplete="address-level1"]').selectOption('CA');
+  await frame.locator('[autocomplete="address-level1"]').selectOption(BILLING_STATE.code);
+}
+
+/**
+ * Fills the billing fields with the keyboard alone, from the security code (which has the focus):
+ * Tab past the country (the default, the United States), type the state's name into its select
+ * (type-ahead), Tab to the ZIP code and type `zip`. The same stops as {@link fillBilling}.
+ */
+export async function typeBilling(page: Page, zip = BILLING_ZIP): Promise<void> {
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(BILLING_STATE.name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(zip);
 }
 
 /**

@@ -98,6 +98,15 @@ export class ProviderControl {
     await this.post('/__control/app-instances', change);
   }
 
+  /**
+   * Sets the buyer country the provider resolves (spec 7's buyer country path, issue 23): an ISO
+   * 3166-1 alpha-2 code, or null (the default, which `reset` restores) for none. The card form
+   * defaults its billing country to it, else to the locale's region.
+   */
+  async buyerCountry(country: string | null): Promise<void> {
+    await this.post('/__control/buyer-country', { country });
+  }
+
   /** Every charge the provider made, oldest first. */
   async charges(): Promise<{ id: string; orderId: string; status: string; declineCode?: string }[]> {
     const response = await this.request.get(`${this.origin}/__control/charges`, { headers: this.headers() });

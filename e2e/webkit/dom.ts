@@ -27,6 +27,27 @@ export function fieldValue(browser: WebdriverIO.Browser, label: string): Promise
   return browser.$(byLabel(label)).getValue();
 }
 
+/** e2e/support/checkout.ts's BILLING_ZIP and BILLING_STATE (that module loads @playwright/test, which is for its runner only). */
+const BILLING = { zip: '12345', state: 'CA' } as const;
+
+/**
+ * Fills the billing fields (issue 23) as e2e/support/checkout.ts's `fillBilling` does, inside the
+ * widget's frame (switch to it first): waits for the default country of an English buyer, the
+ * United States, types `zip` (the ZIP code the AVS test card's bank has on file by default) and
+ * chooses California, each found by its `autocomplete` token. Returns the ZIP code read back.
+ */
+export async function fillBilling(browser: WebdriverIO.Browser, zip: string = BILLING.zip): Promise<string> {
+  const country = browser.$('[autocomplete="country"]');
+  await country.waitForDisplayed();
+  await expect.poll(() => country.getValue()).toBe('US');
+  const postalCode = browser.$('[autocomplete="postal-code"]');
+  await postalCode.click();
+  await postalCode.addValue(zip);
+  await browser.$('[autocomplete="address-level1"]').selectByAttribute('value', BILLING.state);
+  await expect.poll(() => browser.$('[autocomplete="address-level1"]').getValue()).toBe(BILLING.state);
+  return postalCode.getValue();
+}
+
 /** Runs `steps` inside the `<iframe>` that `selector` finds, then switches back to its parent, also on failure. */
 export async function inFrame<T>(browser: WebdriverIO.Browser, selector: string, steps: () => Promise<T>): Promise<T> {
   await browser.switchFrame(browser.$(selector));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../../shared';
 import { APP_INSTANCE, FRAME_ORIGIN, HOST_ORIGIN } from '../support/origins';
 import { tokenFingerprint } from '../support/provider';
-import { byLabel, hostEvents, inFrame, openAndMount, typeInto, waitForEvents } from './dom';
+import { byLabel, fillBilling, hostEvents, inFrame, openAndMount, typeInto, waitForEvents } from './dom';
 import { webkitPerFile } from './webkitPerFile';
 
 // e2e/happy-path.spec.ts in WebKitGTK: mountCashier → cross-origin frame → settings → bundle
@@ -35,6 +35,9 @@ describe('the widget in WebKit', () => {
     // The card form renders inside the frame.
     await inFrame(browser(), 'iframe', async () => {
       for (const name of FIELDS) expect(await browser().$(byLabel(name)).isDisplayed(), name).toBe(true);
+      // The billing fields of an English buyer's default country, the United States (issue 23), once the locale metadata is in.
+      for (const token of ['country', 'address-level1', 'postal-code'])
+        await browser().$(`[autocomplete="${token}"]`).waitForDisplayed();
     });
 
     // One settings request carrying the app instance token (recorded as its fingerprint), one minified bundle.
@@ -47,7 +50,7 @@ describe('the widget in WebKit', () => {
     const empty = await validate();
     expect(empty).toMatchObject({ valid: false });
     expect(Object.keys((empty as { errors: object }).errors).sort()).toEqual(
-      ['cardNumber', 'cardholderName', 'email', 'expirationDate', 'securityCode'].sort(),
+      ['cardNumber', 'cardholderName', 'email', 'expirationDate', 'postalCode', 'securityCode', 'subdivision'].sort(),
     );
 
     // Filled in by a buyer, the same call says valid.
@@ -57,6 +60,7 @@ describe('the widget in WebKit', () => {
       expect(await typeInto(browser(), 'Card number', '4242 4242 4242 4242')).toBe('4242 4242 4242 4242');
       expect(await typeInto(browser(), 'Expiration date', '12/39')).toBe('12/39');
       expect(await typeInto(browser(), 'Security code', '123')).toBe('123');
+      expect(await fillBilling(browser())).toBe('12345');
       expect(await typeInto(browser(), 'Email', 'ada@example.com')).toBe('ada@example.com');
     });
     expect(await validate()).toEqual({ valid: true, errors: {} });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOST_ORIGIN } from '../support/origins';
-import { byLabelledBy, fieldValue, inFrame, typeInto } from './dom';
+import { byLabelledBy, fieldValue, fillBilling, inFrame, typeInto } from './dom';
 import { webkitPerFile } from './webkitPerFile';
 
 // e2e/purchase.spec.ts's full purchase in WebKitGTK: the buyer fills the card inside the frame
@@ -33,6 +33,7 @@ async function checkoutWith(card: string) {
     expect(await typeInto(browser(), 'Card number', card)).toBe(card);
     expect(await typeInto(browser(), 'Expiration date', '12/30')).toBe('12/30');
     expect(await typeInto(browser(), 'Security code', '123')).toBe('123');
+    expect(await fillBilling(browser())).toBe('12345');
     expect(await fieldValue(browser(), 'Email')).toBe('ada@example.com');
   });
   return { orderId: orderId ?? '', placeOrder };
