@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Request as BrowserRequest } from '@playwright/test';
 import { ProviderPaths } from '../shared';
 import { startAttackerSite } from './support/attackerSite';
-import { APPROVED_CARD, fillCard, placeOrder, startCheckout, widget } from './support/checkout';
+import { APPROVED_CARD, BILLING_STATE, BILLING_ZIP, fillCard, placeOrder, startCheckout, widget } from './support/checkout';
 import { APP_INSTANCE, ATTACKER_ORIGIN, FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './support/origins';
 import { expect, test } from './support/test';
 
@@ -98,6 +98,8 @@ test('a third site embeds the genuine frame with its own host (a recording proxy
       paymentMethod: 'CARD',
       cardToken: expect.stringMatching(/^tok_/),
       email: 'ada@example.com',
+      // The billing address the provider checks at charge time (issue 23, AVS-like): no card data.
+      billingAddress: { country: 'US', postalCode: BILLING_ZIP, subdivision: BILLING_STATE.code },
     });
 
     // The vault took the card once, on its own origin; the API host never did.
