@@ -6,6 +6,7 @@
 export type { CashierBuyer, CashierConfiguration, CashierErrorDetails, CashierUpdate, SerializedCashierError } from '../shared';
 export { CashierError, ErrorCode } from '../shared';
 export { mountCashier } from './mountCashier';
+export { type PreloadCashierOptions, preloadCashier } from './preloadCashier';
 export type {
   CardField,
   CashierApi,

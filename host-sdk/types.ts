@@ -36,6 +36,13 @@ export interface MountCashierOptions {
    * rejection, leaves the refusal standing (UNAUTHORIZED). Default: none (a 401 fails at once).
    */
   revalidateAppInstance?: () => Promise<string>;
+  /**
+   * Called once per order when its seat hold runs out (issue 24; the order's `holdExpiresAt`,
+   * read against the provider's clock), with `{ orderId }`. The widget then says the hold has
+   * expired, disables its form, and `pay` rejects ORDER_HOLD_EXPIRED; a new order given with
+   * `handle.update({ orderId })` starts over. Default: none.
+   */
+  onHoldExpired?: (expiry: { orderId: string }) => void;
   /** Called once, with the elapsed milliseconds, when the widget is not ready within 10 000 ms of the mount; it keeps waiting. Default: none. */
   onSlow?: (elapsedMs: number) => void;
   /**

@@ -110,6 +110,14 @@ export const ErrorCode = {
    * PAYMENT_OPEN_FOR_ANOTHER_ORDER), then update again.
    */
   PaymentOpen: 'PAYMENT_OPEN',
+  /**
+   * The order's seat hold has run out (issue 24; the provider's 409 with application error code
+   * `ORDER_HOLD_EXPIRED`, or the widget's own count against the provider's clock): nothing was
+   * tokenized or charged, and the seats may be back on sale. `details.orderId` names the order.
+   * What the host should do: create a new order (hold the seats again) and pass it with
+   * `handle.update({ orderId })`; the widget then takes payments again.
+   */
+  OrderHoldExpired: 'ORDER_HOLD_EXPIRED',
   /** The call was cut short because the widget was destroyed. */
   Destroyed: 'DESTROYED',
 } as const;

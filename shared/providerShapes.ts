@@ -67,6 +67,12 @@ export interface OrderSetupRequest {
   lines: OrderSetupLine[];
   /** The buyer form's values, keyed by field name. */
   buyer?: BuyerDetails;
+  /**
+   * How long the provider holds the order's seats, in whole seconds (seat holds, issue 24): an
+   * integer from 1 to 3600. Default: the provider's own (the reference provider's
+   * `CASHIER_HOLD_SECONDS`, 600). A site's checkout chooses its hold; the demo passes `?hold=`.
+   */
+  holdSeconds?: number;
 }
 
 /** Order status in the reference flow. */
@@ -84,6 +90,13 @@ export interface Order {
   chargeId?: string;
   /** ISO 8601. */
   createdAt: string;
+  /**
+   * When the seats' hold ends (ISO 8601, the provider's clock; seat holds, issue 24). A charge
+   * that starts after it is refused with 409 `ORDER_HOLD_EXPIRED` and nothing is charged; a
+   * charge (or 3-D Secure challenge) already in progress keeps the hold until it settles.
+   * Absent: the provider holds nothing, and the widget shows no time left.
+   */
+  holdExpiresAt?: string;
 }
 
 /** Payment method types the reference flow offers. */

@@ -18,8 +18,9 @@ export type {
   MountCashierOptions,
   PayInput,
   PayResult,
+  PreloadCashierOptions,
   SerializedCashierError,
   ValidationResult,
 } from '../index';
-export { CashierError, ErrorCode } from '../index';
+export { CashierError, ErrorCode, preloadCashier } from '../index';
 export { CashierWidget, type CashierWidgetProps } from './CashierWidget';
