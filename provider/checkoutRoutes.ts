@@ -68,9 +68,11 @@ export function registerCheckoutRoutes<E extends Env>(
   app.get(pattern(P.order, 'orderId'), (c) => send(c, store.getOrder(orderId(c), owner(c))));
   app.get(pattern(P.paymentMethodsByOrder, 'orderId'), (c) => send(c, store.paymentMethodsFor(orderId(c), owner(c))));
   // Card tokenization is the vault's alone (createVaultApp.ts): the API host has no such route.
-  app.post(pattern(P.chargesByOrder, 'orderId'), async (c) =>
-    send(c, store.chargeOrder(orderId(c), await body(c), c.req.header('idempotency-key'), owner(c))),
-  );
+  // A charge starts when it comes in, not when its body is read: that is what a seat hold is checked against.
+  app.post(pattern(P.chargesByOrder, 'orderId'), async (c) => {
+    const startedAt = store.now();
+    return send(c, store.chargeOrder(orderId(c), await body(c), c.req.header('idempotency-key'), owner(c), startedAt));
+  });
   app.get(pattern(P.chargesByOrder, 'orderId'), (c) => send(c, store.chargesOf(orderId(c), owner(c))));
   app.get(pattern(P.charge, 'chargeId'), (c) => send(c, store.getCharge(param(c, 'chargeId'), owner(c))));
   app.post(pattern(P.cancelCharge, 'chargeId'), (c) => send(c, store.cancelCharge(param(c, 'chargeId'), owner(c))));

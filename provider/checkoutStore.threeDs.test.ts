@@ -12,10 +12,13 @@ const OTHER_APP = 'app-instance-b';
 const VAULT = 'http://127.0.0.1:4176';
 const card = (number: string) => ({ holderName: 'Ada Lovelace', number, expMonth: 12, expYear: 2030, cvc: '123' });
 
-/** A store with a vault origin (none when `vault` is null), on a clock the test moves, with one 25.00 EUR order of {@link APP}. */
+/**
+ * A store with a vault origin (none when `vault` is null), on a clock the test moves, with one
+ * 25.00 EUR order of {@link APP}, held for an hour (longer than a challenge lives).
+ */
 function setup(vault: string | null = VAULT) {
   let clock = NOW.getTime();
-  const store = createCheckoutStore(() => new Date(clock), { vaultOrigin: () => vault ?? undefined });
+  const store = createCheckoutStore(() => new Date(clock), { vaultOrigin: () => vault ?? undefined, holdSeconds: 3600 });
   const order = store.setupOrder(
     { eventId: 'riverside-jazz-night', lines: [{ ticketTypeId: 'general-admission', quantity: 1 }] },
     APP,

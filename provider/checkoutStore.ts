@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type Charge, type ChargeRequest, LocationType, type Order, type PaymentMethod } from '../shared';
-import { describeBuyerProblem, priceOrderSetup } from '../shared/orderSetup';
+import { DEFAULT_HOLD_SECONDS, describeBuyerProblem, holdExpiresAt, isHoldExpired, priceOrderSetup } from '../shared/orderSetup';
 import type { ThreeDsOutcome } from '../shared/threeDsChallengePage';
 import { createThreeDsChallenges } from '../shared/threeDsChallenges';
 import { describeBillingAddressProblem, isSamePostalCode } from './addressFormats';
 import { createCardTokens } from './cardTokens';
-import { applicationError, fail, type StoreReply } from './storeReply';
+import { createIdempotencyRecords } from './idempotencyRecords';
+import { fail, type StoreReply } from './storeReply';
 
 export { THREE_DS_CHALLENGE_TTL_MS } from '../shared/threeDsChallenges';
 export { CARD_TOKEN_TTL_MS, TEST_CARDS } from './cardTokens';
+export { IDEMPOTENCY_TTL_MS } from './idempotencyRecords';
 export { applicationError, type StoreReply } from './storeReply';
 
 /**
@@ -31,10 +33,11 @@ export { applicationError, type StoreReply } from './storeReply';
  *   within its mount, seconds or minutes later, with the same key (answered from the record
  *   before the token is looked at); a new mount reads the order's charges before it charges;
  *   and once a record is gone, the one-settling-charge rule still refuses a second capture.
+ * - Seat holds: every order holds its seats until `holdExpiresAt` (order setup's `holdSeconds`,
+ *   else {@link CheckoutStoreOptions.holdSeconds}); a charge that starts after it is 409
+ *   ORDER_HOLD_EXPIRED with nothing charged. A charge that started before it settles as usual
+ *   (a 3-D Secure challenge completes after it), and a replayed key answers its first charge.
  */
-
-/** How long the reply to an Idempotency-Key is kept: 24 hours after its charge, as Stripe does. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
 /** Options of {@link createCheckoutStore}. */
 export interface CheckoutStoreOptions {
@@ -44,6 +47,11 @@ export interface CheckoutStoreOptions {
    * charge answers 500 THREE_DS_UNAVAILABLE.
    */
   vaultOrigin?: () => string | undefined;
+  /**
+   * How long an order holds its seats when order setup names no `holdSeconds`, in whole seconds
+   * (1–3600; createProviderApp reads `CASHIER_HOLD_SECONDS`). Default {@link DEFAULT_HOLD_SECONDS} (600).
+   */
+  holdSeconds?: number;
 }
 
 /**
@@ -56,17 +64,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   const tokens = createCardTokens(now);
   const charges = new Map<string, Charge>();
   const challenges = createThreeDsChallenges(now, options.vaultOrigin ?? (() => undefined));
-  /** App instance + Idempotency-Key → the request it was first used with, the reply it got, and when. */
-  const idempotency = new Map<string, { fingerprint: string; reply: StoreReply<Charge>; at: number }>();
-
-  /** Forgets idempotency records older than {@link IDEMPOTENCY_TTL_MS} (the map is in the order they were made). */
-  function sweepIdempotency(): void {
-    const oldest = now().getTime() - IDEMPOTENCY_TTL_MS;
-    for (const [key, record] of idempotency) {
-      if (record.at > oldest) break;
-      idempotency.delete(key);
-    }
-  }
+  const idempotency = createIdempotencyRecords(now);
 
   /** The order `orderId` when `appInstance` made it; otherwise undefined (the caller answers 404). */
   const ownOrder = (orderId: string, appInstance: string): Order | undefined => {
@@ -77,9 +75,10 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
 
   /**
    * Order setup for `appInstance` ({@link OrderSetupRequest}): 201 with the order
-   * (AWAITING_PAYMENT, lines priced from the event's ticket types, total in its currency); 400
-   * INVALID_ORDER naming the bad field (unknown event or ticket type, a quantity over the type's
-   * limit, a price or other unknown field, bad buyer details).
+   * (AWAITING_PAYMENT, lines priced from the event's ticket types, total in its currency,
+   * `holdExpiresAt` now + the hold); 400 INVALID_ORDER naming the bad field (unknown event or
+   * ticket type, a quantity over the type's limit, a price or other unknown field, bad buyer
+   * details, a `holdSeconds` that is not a whole number from 1 to 3600).
    */
   function setupOrder(body: unknown, appInstance: string): StoreReply {
     const priced = priceOrderSetup(body);
@@ -93,6 +92,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       total: priced.total,
       ...(priced.buyer ? { buyer: { ...priced.buyer } } : {}),
       createdAt: now().toISOString(),
+      holdExpiresAt: holdExpiresAt(now(), priced.holdSeconds ?? options.holdSeconds ?? DEFAULT_HOLD_SECONDS),
     };
     orders.set(order.id, { order, appInstance });
     return { status: 201, body: order };
@@ -123,6 +123,9 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
    * - 404 ORDER_NOT_FOUND (also another app instance's order); 409 ORDER_ALREADY_PAID once an
    *   order has a settling charge (APPROVED, or PENDING for pay at the venue): at most one per order;
    *   409 CHARGE_IN_PROGRESS (`details.chargeId`) while the order has an open `REQUIRES_ACTION` charge;
+   *   409 ORDER_HOLD_EXPIRED (`details.orderId`) when the charge started (`startedAt`, default now:
+   *   the route passes when the request came in) at or after the order's `holdExpiresAt`, before
+   *   the card token is used;
    * - a `billingAddress` that does not fit its country's address format (addressFormats.ts: a
    *   supported country, the postal code and subdivision it needs and no other field) → 400
    *   INVALID_BILLING_ADDRESS naming the field, before the card token is used;
@@ -135,15 +138,19 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
    *   else 400 INVALID_PAYMENT_METHOD.
    * Only 201 replies are remembered under the key.
    */
-  function chargeOrder(orderId: string, body: unknown, idempotencyKey: string | undefined, appInstance: string): StoreReply {
+  function chargeOrder(
+    orderId: string,
+    body: unknown,
+    idempotencyKey: string | undefined,
+    appInstance: string,
+    startedAt: Date = now(),
+  ): StoreReply {
     if (!idempotencyKey || idempotencyKey.length > 255) {
       return fail(400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charge needs an Idempotency-Key header of 1–255 characters.');
     }
-    sweepIdempotency();
     challenges.sweep();
-    const recordKey = JSON.stringify([appInstance, idempotencyKey]);
     const fingerprint = JSON.stringify([orderId, body]);
-    const previous = idempotency.get(recordKey);
+    const previous = idempotency.get(appInstance, idempotencyKey);
     if (previous) {
       if (previous.fingerprint !== fingerprint) {
         return fail(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request.');
@@ -157,8 +164,12 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     }
     const open = challenges.openChargeOf(orderId);
     if (open) {
-      const problem = applicationError('CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`);
-      return { status: 409, body: { ...problem, details: { ...problem.details, chargeId: open.id } } };
+      return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`, {
+        chargeId: open.id,
+      });
+    }
+    if (isHoldExpired(order, startedAt)) {
+      return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
     }
     const request = (typeof body === 'object' && body !== null ? body : {}) as Partial<ChargeRequest>;
     const billingProblem = 'billingAddress' in request ? describeBillingAddressProblem(request.billingAddress) : undefined;
@@ -198,7 +209,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       order.chargeId = charge.id;
     }
     const reply: StoreReply<Charge> = { status: 201, body: charge };
-    idempotency.set(recordKey, { fingerprint, reply, at: now().getTime() });
+    idempotency.set(appInstance, idempotencyKey, { fingerprint, reply });
     return reply;
   }
 
@@ -247,6 +258,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   }
 
   return {
+    /** The store's clock (the route reads when a charge came in with it). */
+    now,
     setupOrder,
     getOrder,
     paymentMethodsFor,

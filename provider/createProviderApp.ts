@@ -2,6 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
+import { isHoldSeconds, readHoldSecondsSetting } from '../shared/orderSetup';
 import { registerCheckoutRoutes } from './checkoutRoutes';
 import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
 import { mountControl } from './controlRoutes';
@@ -40,6 +41,13 @@ export interface ProviderOptions {
    * Default none: no control routes, as in every build a site would deploy.
    */
   controlKey?: string;
+  /**
+   * How long an order holds its seats when order setup names no `holdSeconds`, in whole seconds
+   * (1–3600). Default: the environment variable `CASHIER_HOLD_SECONDS`, else 600.
+   * @throws TypeError (from createProviderApp, so the start fails) naming the option or
+   * `CASHIER_HOLD_SECONDS` when it is not such a number.
+   */
+  holdSeconds?: number;
 }
 
 export { MAX_BODY_BYTES } from './requestPipeline';
@@ -66,7 +74,9 @@ export function createProviderApp(options: ProviderOptions): {
 } {
   const state = new ProviderState(options.appInstances ?? [DEMO_APP_INSTANCE]);
   let vaultOrigin = options.vaultOrigin;
-  const store = createCheckoutStore(undefined, { vaultOrigin: () => vaultOrigin });
+  const holdSeconds = options.holdSeconds ?? readHoldSecondsSetting(process.env.CASHIER_HOLD_SECONDS, 'CASHIER_HOLD_SECONDS');
+  if (!isHoldSeconds(holdSeconds)) throw new TypeError(`holdSeconds must be a whole number from 1 to 3600, got ${holdSeconds}.`);
+  const store = createCheckoutStore(undefined, { vaultOrigin: () => vaultOrigin, holdSeconds });
   state.resetHooks.push(() => store.reset());
   const app = new Hono<Env>();
 
@@ -81,7 +91,8 @@ export function createProviderApp(options: ProviderOptions): {
       origin: options.frameOrigins,
       allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
       allowMethods: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Retry-After'],
+      // Date: the provider's clock, which the widget counts a seat hold against (not the device's alone).
+      exposeHeaders: ['Retry-After', 'Date'],
       maxAge: 600,
     }),
   );

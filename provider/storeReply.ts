@@ -10,8 +10,11 @@ export function applicationError(code: string, description: string) {
   return { message: description, details: { applicationError: { code, description } } };
 }
 
-/** A reply with `status` and the application error `code` described by `description`. */
-export const fail = (status: number, code: string, description: string): StoreReply => ({
-  status,
-  body: applicationError(code, description),
-});
+/**
+ * A reply with `status` and the application error `code` described by `description`; `details`
+ * (e.g. `{ chargeId }`) are added to the body's `details` beside `applicationError`.
+ */
+export const fail = (status: number, code: string, description: string, details: Record<string, string> = {}): StoreReply => {
+  const body = applicationError(code, description);
+  return { status, body: { ...body, details: { ...body.details, ...details } } };
+};

@@ -1,4 +1,4 @@
-import type { BuyerDetails, BuyerFieldName, Money, OrderLine, OrderSetupRequest } from './providerApi';
+import type { BuyerDetails, BuyerFieldName, Money, OrderLine, OrderSetupRequest } from './providerShapes';
 import { type CatalogEvent, findReferenceEvent } from './referenceCatalog';
 
 /**
@@ -18,7 +18,42 @@ export const BUYER_FIELD_MAX_LENGTHS: Readonly<Record<BuyerFieldName, number>> =
 
 /** Fields that carry a price: named in the refusal, so a caller learns prices are not theirs to set. */
 const PRICE_FIELDS = new Set(['unitPrice', 'amount', 'total', 'price', 'currency']);
-const SETUP_FIELDS = new Set(['eventId', 'lines', 'buyer']);
+const SETUP_FIELDS = new Set(['eventId', 'lines', 'buyer', 'holdSeconds']);
+
+/** The default seat hold, in seconds, when order setup names none (the reference provider's `CASHIER_HOLD_SECONDS` default). */
+export const DEFAULT_HOLD_SECONDS = 600;
+/** The longest seat hold order setup may ask for, in seconds (one hour). */
+export const MAX_HOLD_SECONDS = 3600;
+
+/** True when `value` is a seat hold order setup accepts: a whole number of seconds from 1 to {@link MAX_HOLD_SECONDS}. */
+export const isHoldSeconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_HOLD_SECONDS;
+
+/**
+ * A provider's default seat hold from a setting such as the environment variable
+ * `CASHIER_HOLD_SECONDS` (`name` is used in the message): {@link DEFAULT_HOLD_SECONDS} when
+ * `value` is undefined or empty, else its whole number of seconds (1 to {@link MAX_HOLD_SECONDS}).
+ * @throws TypeError naming `name` and the value when it is anything else.
+ */
+export function readHoldSecondsSetting(value: string | undefined, name: string): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_HOLD_SECONDS;
+  const seconds = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!isHoldSeconds(seconds)) {
+    throw new TypeError(`${name} must be a whole number of seconds from 1 to ${MAX_HOLD_SECONDS}, got ${JSON.stringify(value)}.`);
+  }
+  return seconds;
+}
+
+/**
+ * When a hold of `holdSeconds` that starts at `now` ends, as order setup answers it
+ * (`Order.holdExpiresAt`, ISO 8601).
+ */
+export const holdExpiresAt = (now: Date, holdSeconds: number): string =>
+  new Date(now.getTime() + holdSeconds * 1000).toISOString();
+
+/** True when `order`'s seat hold has ended at `now` (an order with no `holdExpiresAt` holds for ever). */
+export const isHoldExpired = (order: { holdExpiresAt?: string }, now: Date): boolean =>
+  order.holdExpiresAt !== undefined && now.getTime() >= Date.parse(order.holdExpiresAt);
 const LINE_FIELDS = new Set(['ticketTypeId', 'quantity']);
 
 /** An order setup as priced: the event, the lines at the event's prices and their total. */
@@ -27,6 +62,8 @@ export interface PricedOrder {
   lines: OrderLine[];
   total: Money;
   buyer?: BuyerDetails;
+  /** The seat hold the body asked for, in seconds; undefined: the provider's default. */
+  holdSeconds?: number;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -64,7 +101,8 @@ export function describeBuyerProblem(value: unknown, where = ''): string | undef
  * prices it from the event's ticket types. Returns the priced order, or `{ problem }`: a
  * sentence naming the bad field (an unknown event or ticket type, a quantity that is not a whole
  * number from 1 to the type's `maxQuantity`, a ticket type listed twice, a price or any other
- * unknown field, bad buyer details), for a 400 INVALID_ORDER.
+ * unknown field, bad buyer details, a `holdSeconds` that is not a whole number from 1 to
+ * {@link MAX_HOLD_SECONDS}), for a 400 INVALID_ORDER.
  */
 export function priceOrderSetup(body: unknown): PricedOrder | { problem: string } {
   if (!isObject(body)) return { problem: 'Expected a JSON object.' };
@@ -92,6 +130,11 @@ export function priceOrderSetup(body: unknown): PricedOrder | { problem: string 
     }
     lines.push({ ticketTypeId: type.id, name: type.name, unitPrice: type.unitPrice, quantity });
   }
+  if (body.holdSeconds !== undefined && !isHoldSeconds(body.holdSeconds)) {
+    return {
+      problem: `holdSeconds must be a whole number of seconds from 1 to ${MAX_HOLD_SECONDS}, got ${String(JSON.stringify(body.holdSeconds)).slice(0, 100)}.`,
+    };
+  }
   if (body.buyer !== undefined) {
     const problem = describeBuyerProblem(body.buyer, 'buyer.');
     if (problem) return { problem };
@@ -102,5 +145,6 @@ export function priceOrderSetup(body: unknown): PricedOrder | { problem: string 
     lines,
     total: { amount, currency: event.currency },
     ...(body.buyer === undefined ? {} : { buyer: body.buyer as BuyerDetails }),
+    ...(body.holdSeconds === undefined ? {} : { holdSeconds: body.holdSeconds as number }),
   };
 }

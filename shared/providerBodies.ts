@@ -10,7 +10,7 @@ import type {
   OfferedPaymentMethod,
   Order,
   StatesReply,
-} from './providerApi';
+} from './providerShapes';
 
 /**
  * Guards for the provider replies the reference flow reads (STYLE "Types and docs": HTTP bodies
