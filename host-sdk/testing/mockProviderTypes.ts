@@ -1,8 +1,101 @@
 import type { HttpHandler } from 'msw';
 import type { NextAction } from '../../shared/providerShapes';
-import type { MockFaults } from './validateMockOptions';
 
-// The mock provider's public types (mockProvider.ts makes them).
+// The mock provider's public types and constants (mockProvider.ts makes them, validateMockOptions.ts
+// checks the options): a module of their own, so neither of those imports the other for them.
+
+/** The app instance token the mock provider accepts when `appInstances` is not given. */
+export const MOCK_APP_INSTANCE = 'mock-app-instance';
+
+/**
+ * Fault switches of the mock provider. Each stays on until `setFaults` replaces
+ * them; what the site sees is in docs/integration.md "Mock mode".
+ */
+export interface MockFaults {
+  /**
+   * The widget settings call answers this HTTP status (400–599) with an application error body.
+   * 500: the client retries, then `onCrash` gets SETTINGS_LOAD_FAILED (`details.causeCode`
+   * HTTP_SERVER_ERROR).
+   */
+  settingsStatus?: number;
+  /**
+   * Every API request answers 401 UNAUTHORIZED (the app instance token refused): the frame asks the
+   * host's `revalidateAppInstance` for a new token, and without one the request fails UNAUTHORIZED
+   * (the settings call: SETTINGS_LOAD_FAILED, `causeCode` UNAUTHORIZED).
+   */
+  unauthorized?: boolean;
+  /** Card tokenization and charges answer 403 CAPTCHA_REQUIRED: `pay` rejects with CAPTCHA_ERROR. */
+  captcha?: boolean;
+  /** Every card charge is DECLINED with this `declineCode` (e.g. `"card_declined"`), whatever the card. */
+  decline?: string | false;
+  /** Every API reply waits this many milliseconds (0–600 000) first: a slow provider (`onSlow` past 10 000 ms). */
+  delayMs?: number;
+}
+
+/** Options of `createMockProvider`. */
+export interface MockProviderOptions {
+  /**
+   * The provider base URL the site passes to `mountCashier` as `host`, e.g.
+   * `"http://127.0.0.1:4999"`: absolute http(s), no query or fragment. Nothing needs to listen
+   * there: the handlers answer every request to it.
+   */
+  host: string;
+  /**
+   * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle. It must
+   * pass the frame build's statics allowlist. Default: on that allowlist, as the build records it
+   * (`readFrameBuild(frameDir)`): a development build (`npm run build:dev`, any loopback origin)
+   * `${host}/statics`; a production build `${first allowlisted origin}/cashier-mock` (nothing
+   * needs to listen there: the handlers answer it).
+   */
+  staticsBaseUrl?: string;
+  /**
+   * The card vault's origin as the frame under test was built with it (card data goes there and
+   * nowhere else): a bare http(s) origin. The handlers answer card
+   * tokenization there, and only there. Default: the frame build's own (`readFrameBuild(frameDir)`):
+   * a production build's `VITE_CASHIER_VAULT_ORIGIN`, or for a development build
+   * `developmentVaultOrigin` of its compiled frame URL (its host name, two ports up). A development
+   * frame served at another URL needs `developmentVaultOrigin(thatUrl)` here.
+   */
+  vaultOrigin?: string;
+  /**
+   * The built frame app whose record (`.vite/cashier-frame.json`) gives the defaults of
+   * `vaultOrigin` and `staticsBaseUrl`; default the package's own `dist/frame-app`, as for
+   * `frameAppHandlers`. Read only when one of them is left out.
+   */
+  frameDir?: string;
+  /**
+   * The frame's origin (a bare http(s) origin), for the 3-D Secure challenge page the handlers serve
+   * at `vaultOrigin`: it shows its buttons only inside a frame of this origin and posts its message
+   * there. Default: the origin of the frame build's compiled `frameUrl` (`readFrameBuild(frameDir)`),
+   * where `frameAppHandlers()` serves the frame by default. With no build and no `frameOrigin`, the
+   * challenge page answers 500 naming this option.
+   */
+  frameOrigin?: string;
+  /**
+   * The origins of the site pages that embed the widget in the tests, for the challenge page's
+   * `frame-ancestors` (a browser checks it against every ancestor, the site page too). Default:
+   * any (`*`); the page still shows its buttons only inside the frame.
+   */
+  pageOrigins?: readonly string[];
+  /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
+  appInstances?: readonly string[];
+  /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
+  bundleSource?: string;
+  /** Fault switches to start with; default none. See {@link MockFaults}. */
+  faults?: MockFaults;
+  /**
+   * How long an order holds its seats when order setup (or `createOrder`) names no `holdSeconds`,
+   * in whole seconds, 1–3600 (seat holds: a charge after the hold is 409 ORDER_HOLD_EXPIRED).
+   * Default 600, as the reference provider.
+   */
+  holdSeconds?: number;
+  /**
+   * The mock provider's clock: order holds, 3-D Secure expiry, the replies' `Date` header and
+   * `createdAt`. Default the real one (`() => new Date()`); a test that moves it sees a hold
+   * expire without waiting.
+   */
+  now?: () => Date;
+}
 
 /** An order the mock provider holds. */
 export interface MockOrder {
@@ -12,6 +105,8 @@ export interface MockOrder {
   /** The lines as priced, for an order made by the order setup call (`createOrder` makes none). */
   lines?: { ticketTypeId?: string; name: string; unitPrice: number; quantity: number }[];
   chargeId?: string;
+  /** When the order's seat hold ends (ISO 8601, the mock's clock): a charge that starts later is 409 ORDER_HOLD_EXPIRED. */
+  holdExpiresAt: string;
 }
 
 /**
@@ -55,10 +150,12 @@ export interface MockProvider {
   setFaults(faults: MockFaults): void;
   /**
    * Creates an order awaiting payment, as a site's server would (order setup), and returns its id.
-   * @param total the amount in minor units and the ISO 4217 currency; default 2500 EUR.
-   * @throws TypeError naming `amount` or `currency` when not a whole number ≥ 0 / three letters.
+   * @param total the amount in minor units and the ISO 4217 currency; default 2500 EUR; and
+   * `holdSeconds`, how long it holds its seats (1–3600; default the `holdSeconds` option, 600).
+   * @throws TypeError naming `amount`, `currency` or `holdSeconds` when not a whole number ≥ 0 /
+   * three letters / a whole number from 1 to 3600.
    */
-  createOrder(total?: { amount?: number; currency?: string }): string;
+  createOrder(total?: { amount?: number; currency?: string; holdSeconds?: number }): string;
   /** The order by id, or undefined. */
   order(orderId: string): MockOrder | undefined;
   /** Every charge made so far, oldest first, declines included. */

@@ -21,20 +21,19 @@ export interface MockThreeDsOptions {
   frameOrigin: string | undefined;
   /** The site pages' origins, or `['*']`: with the frame origin, the page's `frame-ancestors`. */
   pageOrigins: readonly string[];
+  /** The mock's clock, which a challenge expires by; default the real one. */
+  now?: () => Date;
 }
 
 /**
  * The mock mode's 3-D Secure (issue 22): the challenge state machine the reference provider uses
- * (shared/threeDsChallenges.ts, on the real clock: a challenge expires 10 minutes after its charge)
+ * (shared/threeDsChallenges.ts, on the mock's clock: a challenge expires 10 minutes after its charge)
  * and msw handlers that serve, at `vaultOrigin`, the same challenge page, script and style sheet
  * as the provider's vault, and record the buttons' result once (a POST whose `Origin` is another
  * site's, or `null`, gets a 403 page and records nothing).
  */
-export function createMockThreeDs({ vaultOrigin, frameOrigin, pageOrigins }: MockThreeDsOptions) {
-  const challenges = createThreeDsChallenges(
-    () => new Date(),
-    () => vaultOrigin,
-  );
+export function createMockThreeDs({ vaultOrigin, frameOrigin, pageOrigins, now = () => new Date() }: MockThreeDsOptions) {
+  const challenges = createThreeDsChallenges(now, () => vaultOrigin);
   const frameOrigins = frameOrigin === undefined ? [] : [frameOrigin];
   const headers = threeDsPageHeaders([...frameOrigins, ...pageOrigins]);
   const page = (body: string, status = 200) => new HttpResponse(body, { status, headers });

@@ -1,88 +1,9 @@
+import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../../shared/orderSetup';
 import { DEVELOPMENT_VAULT } from '../../shared/vault';
 import { developmentVaultOrigin } from './developmentVaultOrigin';
 import { type FrameBuild, readFrameBuild } from './frameBuild';
 import { MOCK_BUNDLE_SOURCE } from './mockBundle';
-
-/** The app instance token the mock provider accepts when `appInstances` is not given. */
-export const MOCK_APP_INSTANCE = 'mock-app-instance';
-
-/**
- * Fault switches of the mock provider. Each stays on until `setFaults` replaces
- * them; what the site sees is in docs/integration.md "Mock mode".
- */
-export interface MockFaults {
-  /**
-   * The widget settings call answers this HTTP status (400–599) with an application error body.
-   * 500: the client retries, then `onCrash` gets SETTINGS_LOAD_FAILED (`details.causeCode`
-   * HTTP_SERVER_ERROR).
-   */
-  settingsStatus?: number;
-  /**
-   * Every API request answers 401 UNAUTHORIZED (the app instance token refused): the frame asks the
-   * host's `revalidateAppInstance` for a new token, and without one the request fails UNAUTHORIZED
-   * (the settings call: SETTINGS_LOAD_FAILED, `causeCode` UNAUTHORIZED).
-   */
-  unauthorized?: boolean;
-  /** Card tokenization and charges answer 403 CAPTCHA_REQUIRED: `pay` rejects with CAPTCHA_ERROR. */
-  captcha?: boolean;
-  /** Every card charge is DECLINED with this `declineCode` (e.g. `"card_declined"`), whatever the card. */
-  decline?: string | false;
-  /** Every API reply waits this many milliseconds (0–600 000) first: a slow provider (`onSlow` past 10 000 ms). */
-  delayMs?: number;
-}
-
-/** Options of `createMockProvider`. */
-export interface MockProviderOptions {
-  /**
-   * The provider base URL the site passes to `mountCashier` as `host`, e.g.
-   * `"http://127.0.0.1:4999"`: absolute http(s), no query or fragment. Nothing needs to listen
-   * there: the handlers answer every request to it.
-   */
-  host: string;
-  /**
-   * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle. It must
-   * pass the frame build's statics allowlist. Default: on that allowlist, as the build records it
-   * (`readFrameBuild(frameDir)`): a development build (`npm run build:dev`, any loopback origin)
-   * `${host}/statics`; a production build `${first allowlisted origin}/cashier-mock` (nothing
-   * needs to listen there: the handlers answer it).
-   */
-  staticsBaseUrl?: string;
-  /**
-   * The card vault's origin as the frame under test was built with it (card data goes there and
-   * nowhere else): a bare http(s) origin. The handlers answer card
-   * tokenization there, and only there. Default: the frame build's own (`readFrameBuild(frameDir)`):
-   * a production build's `VITE_CASHIER_VAULT_ORIGIN`, or for a development build
-   * `developmentVaultOrigin` of its compiled frame URL (its host name, two ports up). A development
-   * frame served at another URL needs `developmentVaultOrigin(thatUrl)` here.
-   */
-  vaultOrigin?: string;
-  /**
-   * The built frame app whose record (`.vite/cashier-frame.json`) gives the defaults of
-   * `vaultOrigin` and `staticsBaseUrl`; default the package's own `dist/frame-app`, as for
-   * `frameAppHandlers`. Read only when one of them is left out.
-   */
-  frameDir?: string;
-  /**
-   * The frame's origin (a bare http(s) origin), for the 3-D Secure challenge page the handlers serve
-   * at `vaultOrigin`: it shows its buttons only inside a frame of this origin and posts its message
-   * there. Default: the origin of the frame build's compiled `frameUrl` (`readFrameBuild(frameDir)`),
-   * where `frameAppHandlers()` serves the frame by default. With no build and no `frameOrigin`, the
-   * challenge page answers 500 naming this option.
-   */
-  frameOrigin?: string;
-  /**
-   * The origins of the site pages that embed the widget in the tests, for the challenge page's
-   * `frame-ancestors` (a browser checks it against every ancestor, the site page too). Default:
-   * any (`*`); the page still shows its buttons only inside the frame.
-   */
-  pageOrigins?: readonly string[];
-  /** Accepted app instance tokens (`configuration.appInstance`); default `[MOCK_APP_INSTANCE]`. */
-  appInstances?: readonly string[];
-  /** The bundle's ES module text, served under `staticsBaseUrl`; default the tiny reference bundle (`MOCK_BUNDLE_SOURCE`). */
-  bundleSource?: string;
-  /** Fault switches to start with; default none. See {@link MockFaults}. */
-  faults?: MockFaults;
-}
+import { MOCK_APP_INSTANCE, type MockFaults, type MockProviderOptions } from './mockProviderTypes';
 
 const FAULT_TYPES: Record<keyof MockFaults, string> = {
   settingsStatus: 'an HTTP status 400–599',
@@ -229,6 +150,14 @@ export function checkOptions(
   if (o.bundleSource !== undefined && (typeof o.bundleSource !== 'string' || o.bundleSource === '')) {
     throw new TypeError('createMockProvider: bundleSource must be the non-empty text of an ES module exporting mount.');
   }
+  if (o.holdSeconds !== undefined && !isHoldSeconds(o.holdSeconds)) {
+    throw new TypeError(
+      `createMockProvider: holdSeconds must be a whole number of seconds from 1 to 3600, got ${show(o.holdSeconds)}.`,
+    );
+  }
+  if (o.now !== undefined && typeof o.now !== 'function') {
+    throw new TypeError(`createMockProvider: now must be a function returning a Date, got ${show(o.now)}.`);
+  }
   return {
     host,
     staticsBaseUrl,
@@ -238,5 +167,7 @@ export function checkOptions(
     appInstances: [...appInstances],
     bundleSource: o.bundleSource ?? MOCK_BUNDLE_SOURCE,
     faults: checkFaults(o.faults ?? {}, 'createMockProvider'),
+    holdSeconds: o.holdSeconds ?? DEFAULT_HOLD_SECONDS,
+    now: o.now ?? (() => new Date()),
   };
 }

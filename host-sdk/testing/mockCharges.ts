@@ -1,0 +1,160 @@
+import { type HttpHandler, http } from 'msw';
+import { cardDigits, isValidCardNumber, TEST_CARD_CHALLENGES, TEST_CARD_DECLINES } from '../../shared/card';
+import { isHoldExpired } from '../../shared/orderSetup';
+import { ProviderPaths } from '../../shared/paths';
+import type { MockHttp } from './mockHttp';
+import type { createMockOrders } from './mockOrders';
+import type { MockCharge, MockFaults } from './mockProviderTypes';
+import type { createMockThreeDs } from './mockThreeDs';
+
+/** What {@link createMockCharges} needs. */
+export interface MockChargesOptions {
+  /** The HTTP helpers. */
+  http: MockHttp;
+  /** The card vault origin, where card tokenization is answered (and only there). */
+  vaultOrigin: string;
+  /** The orders charges are made on. */
+  orders: ReturnType<typeof createMockOrders>;
+  /** The 3-D Secure challenges. */
+  threeDs: ReturnType<typeof createMockThreeDs>;
+  /** The fault switches in force. */
+  faults: () => MockFaults;
+  /** The mock's clock. */
+  now: () => Date;
+  /** A new id with this prefix. */
+  nextId: (prefix: string) => string;
+}
+
+/**
+ * The mock provider's card tokens and charges: tokenization at the vault, charges by order
+ * (create, list), by id and cancel, exactly once as the reference provider (an Idempotency-Key
+ * gets its first charge back, an order is charged APPROVED once, 409 CHARGE_IN_PROGRESS while a
+ * 3-D Secure charge is open) and seat holds (409 ORDER_HOLD_EXPIRED for a charge that comes in
+ * at or after the order's `holdExpiresAt`, before its card token is used; an open challenge
+ * completes after it; a replayed key answers its first charge).
+ */
+export function createMockCharges({ http: h, vaultOrigin, orders, threeDs, faults, now, nextId }: MockChargesOptions) {
+  const tokens = new Map<
+    string,
+    { used: boolean; last4: string; declineCode?: string; challenge?: { completeDeclineCode?: string } }
+  >();
+  const charges: MockCharge[] = [];
+  const idempotency = new Map<string, MockCharge>();
+  const chargeNotFound = (request: Request, id: unknown) => h.fail(request, 404, 'CHARGE_NOT_FOUND', `No charge ${String(id)}.`);
+
+  const handlers: HttpHandler[] = [
+    // Card data goes to the vault and nowhere else: `host` has no tokenization route (404).
+    http.post(`${vaultOrigin}${ProviderPaths.cardTokenization}`, async ({ request }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      if (faults().captcha) return h.fail(request, 403, 'CAPTCHA_REQUIRED', 'Mock fault: a captcha is required.');
+      const card = await h.body(request);
+      const number = typeof card.number === 'string' ? cardDigits(card.number) : '';
+      if (typeof card.holderName !== 'string' || card.holderName.trim() === '') {
+        return h.fail(request, 400, 'INVALID_CARD', 'holderName is required.');
+      }
+      if (!isValidCardNumber(number))
+        return h.fail(request, 400, 'INVALID_CARD_NUMBER', 'number must be 13–19 digits passing Luhn.');
+      const token = nextId('tok');
+      const challenge = TEST_CARD_CHALLENGES[number];
+      const declineCode = TEST_CARD_DECLINES[number];
+      tokens.set(token, {
+        used: false,
+        last4: number.slice(-4),
+        ...(declineCode ? { declineCode } : {}),
+        ...(challenge ? { challenge: { ...challenge } } : {}),
+      });
+      const reply = { token, brand: 'card', last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
+      return h.reply(request, reply, 201);
+    }),
+    http.post(h.param(ProviderPaths.chargesByOrder, 'orderId'), async ({ request, params }) => {
+      // A charge starts when it comes in: that is what the seat hold is checked against.
+      const startedAt = now();
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      if (faults().captcha) return h.fail(request, 403, 'CAPTCHA_REQUIRED', 'Mock fault: a captcha is required.');
+      const key = request.headers.get('idempotency-key');
+      if (!key) return h.fail(request, 400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charge needs an Idempotency-Key header.');
+      const replayed = idempotency.get(key);
+      if (replayed) return h.reply(request, replayed, 201);
+      const orderId = String(params.orderId);
+      const order = orders.get(orderId);
+      if (!order) return orders.orderNotFound(request, orderId);
+      if (order.status !== 'AWAITING_PAYMENT')
+        return h.fail(request, 409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already paid.`);
+      const open = threeDs.challenges.openChargeOf(orderId);
+      if (open) {
+        const description = `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`;
+        return h.fail(request, 409, 'CHARGE_IN_PROGRESS', description, { chargeId: open.id });
+      }
+      if (isHoldExpired(order, startedAt)) {
+        const description = `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`;
+        return h.fail(request, 409, 'ORDER_HOLD_EXPIRED', description, { orderId });
+      }
+      const { cardToken } = await h.body(request);
+      const token = typeof cardToken === 'string' ? tokens.get(cardToken) : undefined;
+      if (!token || token.used) return h.fail(request, 400, 'INVALID_CARD_TOKEN', 'cardToken is unknown or was used already.');
+      token.used = true;
+      const declineCode = faults().decline || token.declineCode;
+      const charge: MockCharge = {
+        id: nextId('ch'),
+        orderId,
+        status: declineCode ? 'DECLINED' : 'APPROVED',
+        amount: order.total,
+        paymentMethod: 'CARD',
+        ...(declineCode ? { declineCode } : {}),
+        createdAt: now().toISOString(),
+      };
+      if (!declineCode && token.challenge) {
+        threeDs.challenges.open(charge, order, { merchant: orders.merchantOf(orderId), last4: token.last4, ...token.challenge });
+      }
+      charges.push(charge);
+      idempotency.set(key, charge);
+      if (charge.status === 'APPROVED') Object.assign(order, { status: 'PAID', chargeId: charge.id });
+      return h.reply(request, charge, 201);
+    }),
+    http.get(h.param(ProviderPaths.chargesByOrder, 'orderId'), async ({ request, params }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      const orderId = String(params.orderId);
+      if (!orders.get(orderId)) return orders.orderNotFound(request, orderId);
+      return h.reply(
+        request,
+        charges.filter((c) => c.orderId === orderId),
+      );
+    }),
+    http.get(h.param(ProviderPaths.charge, 'chargeId'), async ({ request, params }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      threeDs.challenges.sweep();
+      const charge = charges.find((c) => c.id === params.chargeId);
+      return charge ? h.reply(request, charge) : chargeNotFound(request, params.chargeId);
+    }),
+    // Cancel: an open 3-D Secure charge settles DECLINED authentication_abandoned; a settled one is answered as it is.
+    http.post(h.param(ProviderPaths.cancelCharge, 'chargeId'), async ({ request, params }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      const charge = charges.find((c) => c.id === params.chargeId);
+      if (!charge) return chargeNotFound(request, params.chargeId);
+      threeDs.challenges.cancel(charge.id);
+      return h.reply(request, charge);
+    }),
+  ];
+
+  return {
+    handlers,
+    /** Copies of every charge, oldest first (expired challenges settled first). */
+    all(): MockCharge[] {
+      threeDs.challenges.sweep();
+      return charges.map((c) => ({ ...c }));
+    },
+    /** The charge itself (not a copy), or undefined. */
+    find: (chargeId: string) => charges.find((c) => c.id === chargeId),
+    /** Forgets every card token, charge and idempotency key. */
+    clear(): void {
+      tokens.clear();
+      charges.length = 0;
+      idempotency.clear();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { type HttpHandler, http } from 'msw';
+import { holdExpiresAt, isHoldSeconds, priceOrderSetup } from '../../shared/orderSetup';
+import { ProviderPaths } from '../../shared/paths';
+import type { MockHttp } from './mockHttp';
+import type { MockOrder } from './mockProviderTypes';
+
+/** What {@link createMockOrders} needs. */
+export interface MockOrdersOptions {
+  /** The HTTP helpers ({@link MockHttp}). */
+  http: MockHttp;
+  /** The default seat hold, in seconds (the checked `holdSeconds` option). */
+  holdSeconds: number;
+  /** The mock's clock. */
+  now: () => Date;
+  /** A new id with this prefix (`ord` → `ord_mock_1`). */
+  nextId: (prefix: string) => string;
+}
+
+/**
+ * The mock provider's orders: `createOrder` (a site's server's order setup), the order setup
+ * route (priced as the reference provider, shared/orderSetup.ts), order by id and payment methods
+ * by order. Every order holds its seats until `holdExpiresAt` (its `holdSeconds`, else the default).
+ */
+export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextId }: MockOrdersOptions) {
+  const orders = new Map<string, MockOrder>();
+  /** Order id → the event name the challenge page shows as the merchant (order setup's). */
+  const merchants = new Map<string, string>();
+
+  const createOrder = (total: { amount?: number; currency?: string; holdSeconds?: number } = {}): string => {
+    const amount = total.amount ?? 2500;
+    const currency = total.currency ?? 'EUR';
+    const holdSeconds = total.holdSeconds ?? defaultHold;
+    if (!Number.isInteger(amount) || amount < 0)
+      throw new TypeError(`createOrder: amount must be a whole number ≥ 0 (minor units), got ${String(amount)}.`);
+    if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency))
+      throw new TypeError(`createOrder: currency must be an ISO 4217 code, got ${String(currency)}.`);
+    if (!isHoldSeconds(holdSeconds))
+      throw new TypeError(`createOrder: holdSeconds must be a whole number from 1 to 3600, got ${String(holdSeconds)}.`);
+    const id = nextId('ord');
+    const hold = holdExpiresAt(now(), holdSeconds);
+    orders.set(id, { id, status: 'AWAITING_PAYMENT', total: { amount, currency: currency.toUpperCase() }, holdExpiresAt: hold });
+    return id;
+  };
+  const orderNotFound = (request: Request, id: string) => h.fail(request, 404, 'ORDER_NOT_FOUND', `No order ${id}.`);
+
+  const handlers: HttpHandler[] = [
+    // As the reference provider: ids and quantities in, priced from the event's ticket types (shared/orderSetup.ts).
+    http.post(h.url(ProviderPaths.orderSetup), async ({ request }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      const priced = priceOrderSetup(await request.json().catch(() => undefined));
+      if ('problem' in priced) return h.fail(request, 400, 'INVALID_ORDER', priced.problem);
+      const id = createOrder({ ...priced.total, ...(priced.holdSeconds ? { holdSeconds: priced.holdSeconds } : {}) });
+      const order = orders.get(id) as MockOrder;
+      order.lines = priced.lines;
+      merchants.set(id, priced.event.name);
+      return h.reply(request, order, 201);
+    }),
+    http.get(h.param(ProviderPaths.order, 'orderId'), async ({ request, params }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      const order = orders.get(String(params.orderId));
+      return order ? h.reply(request, order) : orderNotFound(request, String(params.orderId));
+    }),
+    http.get(h.param(ProviderPaths.paymentMethodsByOrder, 'orderId'), async ({ request, params }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      if (!orders.has(String(params.orderId))) return orderNotFound(request, String(params.orderId));
+      return h.reply(request, [{ type: 'CARD', label: 'Card' }]);
+    }),
+  ];
+
+  return {
+    handlers,
+    createOrder,
+    orderNotFound,
+    /** The order itself (not a copy), or undefined. */
+    get: (orderId: string) => orders.get(orderId),
+    /** The event name order setup gave `orderId`, or `'Mock merchant'` (`createOrder`). */
+    merchantOf: (orderId: string) => merchants.get(orderId) ?? 'Mock merchant',
+    /** Forgets every order. */
+    clear(): void {
+      orders.clear();
+      merchants.clear();
+    },
+  };
+}
