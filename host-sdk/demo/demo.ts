@@ -134,12 +134,16 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
   if (continueButton.getAttribute('aria-disabled') === 'true') return;
   continueButton.setAttribute('aria-disabled', 'true');
   const request: OrderSetupRequest = { eventId: event.id, lines, buyer: read.buyer };
+  // issue 24: the widget mounts while the order is created (it takes the order through update).
+  mountWidget(read.buyer);
   let order: Order;
   try {
     order = await provider<Order>('POST', ProviderPaths.orderSetup, request);
   } catch (thrown) {
     error.textContent = `The order could not be created: ${(thrown as Error).message}`;
     continueButton.removeAttribute('aria-disabled');
+    handle?.destroy();
+    $('place-order').hidden = true;
     return;
   }
   orderId = order.id;
@@ -151,11 +155,11 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
   ))
     el.disabled = true;
   log('order setup', `${order.id}, total ${money(order.total.amount)}`);
-  mountWidget(order.id, read.buyer);
+  void handle?.update({ orderId: order.id });
 }
 
-/** Mounts the widget for `forOrder`, prefilled with what the buyer typed above (issue 13: `buyer`). */
-function mountWidget(forOrder: string, buyer: Record<string, string>) {
+/** Mounts the widget, its order to come, prefilled with what the buyer typed above (issue 13: `buyer`). */
+function mountWidget(buyer: Record<string, string>) {
   $('payment-hint').textContent = 'Pay securely below.';
   const placeOrder = $<HTMLButtonElement>('place-order');
   placeOrder.hidden = false;
@@ -163,7 +167,6 @@ function mountWidget(forOrder: string, buyer: Record<string, string>) {
     host: config.host,
     frameUrl: config.frameUrl,
     configuration: { appInstance: config.appInstance },
-    orderId: forOrder,
     buyer: { email: buyer.email, name: buyer.fullName },
     theme: 'inline',
     locale: language.locale(),
@@ -290,6 +293,9 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
   section.focus(); // read as "Order confirmed" with its text (WCAG 2.4.3, 4.1.3)
 }
 
+// issue 24: warm the payment step while the buyer chooses tickets (not with `?preload=off`).
+const preload = new URLSearchParams(location.search).get('preload') !== 'off' && { appInstance: config.appInstance };
+if (preload) window.Cashier.preloadCashier({ ...config, configuration: preload }).then(() => log('preloadCashier', 'done'));
 renderEvent();
 renderTickets();
 renderBuyerFields($('buyer-fields'));
