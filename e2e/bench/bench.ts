@@ -130,6 +130,8 @@ function printPhone(r: PhoneResult, preload: boolean) {
       `${summarize(r.settingsAfterTap).median} settings request(s), ${summarize(r.scriptsAfterTap).median} script fetch(es) (304s count)` +
       (preload ? `; page load → preload done, median ${(summarize(r.preloadMs).median / 1000).toFixed(2)} s` : ''),
   );
+  console.log('   to the network after the tap, last run (type status URL):');
+  for (const line of r.afterTapFiles) console.log(`     ${line}`);
   console.log(`   runs (s): ${r.ms.map((v) => (v / 1000).toFixed(2)).join(' ')}`);
   console.log(`   Playwright's view, tap → visible: median ${(summarize(r.playwrightMs).median / 1000).toFixed(2)} s`);
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

@@ -58,6 +58,8 @@ export interface PhoneResult {
   scriptsAfterTap: number[];
   /** Page load → preloadCashier done (ms), per run; empty without preload. */
   preloadMs: number[];
+  /** What went to the network after the tap in the last run: `type method status url`. */
+  afterTapFiles: string[];
 }
 
 interface StampWindow {
@@ -122,6 +124,7 @@ export async function measurePhone(
     settingsAfterTap: [],
     scriptsAfterTap: [],
     preloadMs: [],
+    afterTapFiles: [],
   };
   const probeBaseline = await unthrottledProbe(browser);
   const started = Date.now();
@@ -172,13 +175,22 @@ async function runOnce(
     let preflights = 0;
     let allBytes = 0;
     let tappedYet = false;
-    const afterTap = { settings: 0, scripts: 0 };
+    const afterTap = { settings: 0, scripts: 0, files: [] as string[] };
     cdp.on('Network.responseReceived', (e) => {
       if (e.type === 'Preflight') preflights += 1;
       if (e.response.mimeType.includes('javascript')) scripts.set(e.requestId, { url: e.response.url, frameId: e.frameId });
-      if (!tappedYet || e.response.fromDiskCache || e.response.fromPrefetchCache) return;
-      if (e.type !== 'Preflight' && e.response.url.includes('/widget-settings')) afterTap.settings += 1;
-      if (e.type === 'Script') afterTap.scripts += 1;
+    });
+    // Requests sent after the tap; only those that reached the network have ExtraInfo (a 304 counts, a cache hit does not).
+    const sentAfterTap = new Map<string, { type: string; method: string; url: string }>();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (tappedYet) sentAfterTap.set(e.requestId, { type: e.type ?? '', method: e.request.method, url: e.request.url });
+    });
+    cdp.on('Network.responseReceivedExtraInfo', (e) => {
+      const sent = sentAfterTap.get(e.requestId);
+      if (!sent) return;
+      afterTap.files.push(`${sent.type} ${sent.method} ${e.statusCode} ${sent.url}`);
+      if (sent.method !== 'OPTIONS' && sent.url.includes('/widget-settings')) afterTap.settings += 1;
+      if (sent.type === 'Script') afterTap.scripts += 1;
     });
     cdp.on('Network.loadingFinished', (e) => {
       allBytes += e.encodedDataLength;
@@ -208,6 +220,7 @@ async function runOnce(
     result.allBytes.push(allBytes);
     result.settingsAfterTap.push(afterTap.settings);
     result.scriptsAfterTap.push(afterTap.scripts);
+    result.afterTapFiles = afterTap.files;
     const sum = (files: typeof js) => files.reduce((n, f) => n + f.bytes, 0);
     result.frameJsBytes.push(sum(js.filter((f) => f.frameId !== mainFrameId)));
     result.pageJsBytes.push(sum(js.filter((f) => f.frameId === mainFrameId)));
