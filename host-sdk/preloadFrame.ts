@@ -13,7 +13,7 @@ const warmUps = new Map<string, Promise<void>>();
 export function hideFrame(iframe: HTMLIFrameElement): void {
   iframe.setAttribute('aria-hidden', 'true');
   iframe.tabIndex = -1;
-  iframe.inert = true;
+  iframe.setAttribute('inert', '');
   iframe.style.cssText = 'position:fixed;left:-10px;top:-10px;width:0;height:0;border:0;visibility:hidden';
 }
 
