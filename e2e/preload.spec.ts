@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ProviderPaths } from '../shared';
 import { expect, hostEvents, MIN_BUNDLE_PATH, mount, SETTINGS_PATH, test, waitForEvent, widgetFrame } from './support/test';
 
 // Issue 24, preloadCashier on the test host page (e2e/fixtures/test-host.html): the warm-up fetches
@@ -152,4 +153,23 @@ test('preloadCashier checks its options like mountCashier: a TypeError naming th
   });
   expect(thrown).toMatch(/^TypeError: preloadCashier: options\.host must be an https URL/);
   await expect(page.locator('iframe')).toHaveCount(0);
+});
+
+test('the widget mounts before the order exists: the card form without orderId, then update({ orderId }) loads that order’s payment methods', async ({
+  page,
+  provider,
+}) => {
+  await page.goto('/test-host.html');
+  await mount(page);
+  await waitForEvent(page, 'apiInit');
+  await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+  const orderId = await provider.setupOrder();
+  expect(await provider.requests(ProviderPaths.paymentMethodsByOrder(orderId))).toHaveLength(0);
+  await page.evaluate(
+    (id) => (window as unknown as { __handles: { update(c: unknown): Promise<void> }[] }).__handles[0]?.update({ orderId: id }),
+    orderId,
+  );
+  expect(await provider.requests(ProviderPaths.paymentMethodsByOrder(orderId))).toHaveLength(1);
+  await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+  expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toEqual([]);
 });
