@@ -134,8 +134,7 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
   if (continueButton.getAttribute('aria-disabled') === 'true') return;
   continueButton.setAttribute('aria-disabled', 'true');
   const request: OrderSetupRequest = { eventId: event.id, lines, buyer: read.buyer };
-  // issue 24: the widget mounts while the order is created (it takes the order through update).
-  mountWidget(read.buyer);
+  mountWidget(read.buyer); // issue 24: while the order is created; it takes the order through update
   let order: Order;
   try {
     order = await provider<Order>('POST', ProviderPaths.orderSetup, request);
@@ -155,7 +154,7 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
   ))
     el.disabled = true;
   log('order setup', `${order.id}, total ${money(order.total.amount)}`);
-  void handle?.update({ orderId: order.id });
+  handle?.update({ orderId: order.id }).catch((e: Error) => log('update rejected', e.message));
 }
 
 /** Mounts the widget, its order to come, prefilled with what the buyer typed above (issue 13: `buyer`). */
@@ -294,8 +293,10 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
 }
 
 // issue 24: warm the payment step while the buyer chooses tickets (not with `?preload=off`).
-const preload = new URLSearchParams(location.search).get('preload') !== 'off' && { appInstance: config.appInstance };
-if (preload) window.Cashier.preloadCashier({ ...config, configuration: preload }).then(() => log('preloadCashier', 'done'));
+const { host, frameUrl, appInstance } = config;
+const warm =
+  !/[?&]preload=off\b/.test(location.search) && window.Cashier.preloadCashier({ host, frameUrl, configuration: { appInstance } });
+if (warm) warm.then(() => log('preloadCashier', 'done'));
 renderEvent();
 renderTickets();
 renderBuyerFields($('buyer-fields'));
