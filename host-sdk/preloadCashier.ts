@@ -21,13 +21,13 @@ export interface PreloadCashierOptions {
 }
 
 /**
- * Warms the payment step before the buyer reaches it (issue 24): call it in the browser when the
- * checkout page loads. It fetches what a later `mountCashier` with the same options needs (the
- * frame document and its scripts, the widget settings into the page's settings cache, the
- * bundle) and shows nothing: no iframe visible, in the tab order or in the accessibility tree,
- * and no payment request. Safe to call more than once (one warm-up per `host`, `configuration`,
- * `frameUrl` and `debug`). This entry only checks the options and makes the (hidden) iframe; the
- * work is the bridge's (`preloadFrame`), fetched as a mount fetches it.
+ * Warms the payment step before the buyer reaches it (issue 24): call it in the browser (from the
+ * `<head>` too) when the checkout page loads. It fetches what a later `mountCashier` with the same
+ * options needs (the frame document and its scripts, the widget settings into the page's settings
+ * cache, the bundle) and shows nothing: no iframe visible, in the tab order or in the
+ * accessibility tree, and no payment request. Safe to call more than once (one warm-up per
+ * `host`, `configuration`, `frameUrl` and `debug`). This entry only checks the options; the work
+ * is the bridge's (`preloadFrame`, given the entry's `createFrame`), fetched as a mount fetches it.
  * @returns a Promise that resolves when the warm-up has ended, whatever its outcome; it never
  *   rejects (a failure is the mount's to report, with its retries).
  * @throws TypeError naming the option when `host`, `configuration`, `frameUrl` or `debug` is bad,
@@ -35,7 +35,7 @@ export interface PreloadCashierOptions {
  */
 export function preloadCashier(options: PreloadCashierOptions): Promise<void> {
   try {
-    validateOptions(document.body, options);
+    validateOptions(document.documentElement, options);
     options = resolveOptions(options);
     checkFrameOrigin(options.frameUrl as string, location.origin);
   } catch (error) {

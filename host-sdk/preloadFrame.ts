@@ -7,14 +7,15 @@ import type { ResolvedOptions } from './resolveOptions';
 const warmUps = new Map<string, Promise<void>>();
 
 /**
- * How the warm-up frame is kept out of sight (issue 24): off-screen, 0 × 0, hidden from assistive
- * technology (`aria-hidden`), out of the tab order (`tabindex=-1`) and from any input (`inert`).
+ * How the warm-up frame is kept out of sight (issue 24): 0 × 0, fixed, `visibility: hidden`, hidden
+ * from assistive technology (`aria-hidden`), out of the tab order (`tabindex=-1`) and from any
+ * input (`inert`).
  */
 export function hideFrame(iframe: HTMLIFrameElement): void {
   iframe.setAttribute('aria-hidden', 'true');
   iframe.tabIndex = -1;
   iframe.setAttribute('inert', '');
-  iframe.style.cssText = 'position:fixed;left:-10px;top:-10px;width:0;height:0;border:0;visibility:hidden';
+  iframe.style.cssText = 'position:fixed;width:0;height:0;border:0;visibility:hidden';
 }
 
 /**
@@ -70,7 +71,7 @@ function warm(options: ResolvedOptions, iframe: HTMLIFrameElement): Promise<void
       iframe.remove();
       resolve();
     };
-    doc.body.append(iframe);
+    (doc.body ?? doc.documentElement).append(iframe); // a script in the <head> may call it before <body>
     const remoteWindow = iframe.contentWindow;
     const connection = remoteWindow
       ? connect({
