@@ -71,3 +71,5 @@ export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestro
     },
   };
 }
+
+export { preloadFrame } from './preloadFrame';

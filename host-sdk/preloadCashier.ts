@@ -1,4 +1,9 @@
 import type { CashierConfiguration } from '../shared';
+import { checkFrameOrigin } from './checkFrameOrigin';
+import { createFrame, frameSrc } from './createFrame';
+import { loadBridge } from './loadBridge';
+import { type ResolvedOptions, resolveOptions } from './resolveOptions';
+import { validateOptions } from './validateOptions';
 
 /**
  * What {@link preloadCashier} warms: the same `host`, `configuration`, `frameUrl` and `debug` as
@@ -16,18 +21,28 @@ export interface PreloadCashierOptions {
 }
 
 /**
- * Warms the payment step before the buyer reaches it (issue 24): call it when the checkout page
- * loads. It fetches what a later `mountCashier` with the same options needs (the frame document
- * and its scripts, the widget settings into the page's settings cache, the bundle) and shows
- * nothing: no iframe visible, in the tab order or in the accessibility tree, and no payment
- * request. Safe to call more than once (one warm-up per `host`, `configuration` and `frameUrl`).
+ * Warms the payment step before the buyer reaches it (issue 24): call it in the browser (from the
+ * `<head>` too) when the checkout page loads. It fetches what a later `mountCashier` with the same
+ * options needs (the frame document and its scripts, the widget settings into the page's settings
+ * cache, the bundle) and shows nothing: no iframe visible, in the tab order or in the
+ * accessibility tree, and no payment request. Safe to call more than once (one warm-up per
+ * `host`, `configuration`, `frameUrl` and `debug`). This entry only checks the options; the work
+ * is the bridge's (`preloadFrame`, given the entry's `createFrame`), fetched as a mount fetches it.
  * @returns a Promise that resolves when the warm-up has ended, whatever its outcome; it never
  *   rejects (a failure is the mount's to report, with its retries).
- * @throws TypeError naming the option when `host`, `configuration` or `frameUrl` is bad, as
- *   `mountCashier` would.
+ * @throws TypeError naming the option when `host`, `configuration`, `frameUrl` or `debug` is bad,
+ *   as `mountCashier` would (e.g. `preloadCashier: options.host must be …`).
  */
 export function preloadCashier(options: PreloadCashierOptions): Promise<void> {
-  // The contract for issue 24's helpers; the warm-up itself is being written.
-  void options;
-  return Promise.resolve();
+  try {
+    validateOptions(document.documentElement, options);
+    options = resolveOptions(options);
+    checkFrameOrigin(options.frameUrl as string, location.origin);
+  } catch (error) {
+    (error as Error).message = (error as Error).message.replace('mountCashier: opts', 'preloadCashier: options');
+    throw error;
+  }
+  return loadBridge()
+    .then((bridge) => bridge.preloadFrame(options as ResolvedOptions, createFrame, frameSrc))
+    .catch(() => undefined);
 }

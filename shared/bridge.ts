@@ -106,6 +106,11 @@ export interface FrameBootstrap {
   /** What the host knows of the buyer (`opts.buyer`, issue 13), to prefill the widget's fields. */
   buyer?: CashierBuyer;
   /** The buyer's language (`opts.locale` or its default, issue 23), a canonical BCP 47 tag; absent from a host SDK before it. */ locale?: string;
+  /**
+   * True for `preloadCashier`'s hidden warm-up frame (issue 24): fetch the settings (through the
+   * page's cache) and the bundle, mount nothing, then say done with `onApiInit([])`. Default false.
+   */
+  preload?: boolean;
 }
 
 /**

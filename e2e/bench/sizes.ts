@@ -21,11 +21,14 @@ const dist = resolve(import.meta.dirname, '../../dist');
 const SDK_BUDGET = 5_000;
 
 /**
- * The bridge the SDK fetches at the first mount. It held 7.8 kB with the entry before the split;
- * on its own it measures 5.3 kB (ES chunk) and 6.0 kB (the script tag's, which carries its own
- * copy of the shared code): the budget keeps it from growing.
+ * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
+ * entry before the split; on its own it measured 5.3 kB (ES chunk) and 6.2 kB (the script tag's,
+ * which carries its own copy of the shared code). Issue 24's `preloadFrame` (the hidden warm-up
+ * frame, its host methods and preconnect hints) added 0.55 kB to each: the script tag's, 6 195 →
+ * 6 740 B, moved the budget from 6 200 to 6 750 B (the ES chunk measures 6 050 B). It is
+ * fetched after the page's load, never up front: the budget keeps it from growing.
  */
-const SDK_BRIDGE_BUDGET = 6_200;
+const SDK_BRIDGE_BUDGET = 6_750;
 
 /** One language's catalog of the bundle, fetched when a buyer's language is not English (issue 23 item 6). */
 const CATALOG_BUDGET = 3_000;
@@ -76,7 +79,9 @@ const artifacts = () => {
       // 130 kB until issue 23, which added about 5.5 kB: Lingui's runtime, the English catalog and
       // the billing fields in the bundle (which stays inside its own 25 kB), and the alert in
       // twelve languages in the frame. A buyer in another language fetches one catalog more.
-      budget: 136_000,
+      // Issue 24's preload (+967 B: the SDK entry's preloadCashier, the bridge's preloadFrame, the
+      // frame's preload mode) moved it from 136 000 to 136 300 B (135 331 → 136 298 B measured).
+      budget: 136_300,
     },
   ];
 };

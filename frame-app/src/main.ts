@@ -21,6 +21,7 @@ import { type ImmediateWindow, installSetImmediate } from './installSetImmediate
 import { loadBundle } from './loadBundle';
 import { observeHeight } from './observeHeight';
 import { parseBootstrap, parseUpdate } from './parseBootstrap';
+import { preloadWidget } from './preloadWidget';
 import { resolveParentOrigin } from './resolveParentOrigin';
 
 // The frame app's entry, inlined into index.html at build time (the critical path: nothing but
@@ -42,6 +43,12 @@ function failAlone(error: CashierError, theme = 'inline') {
   showState({ status: 'failed', error });
   renderAlert(rootElement, theme);
 }
+
+const allowlist = import.meta.env.CASHIER_STATICS_ALLOWLIST;
+/** Evaluates the frame's React (preloaded) while the settings request is in flight, not after the bundle arrives. */
+const whileFetching = () => {
+  import(/* @vite-ignore */ SHARED_REACT_SPECIFIERS[0]).catch(() => undefined);
+};
 
 async function run() {
   let parentOrigin: string;
@@ -100,6 +107,10 @@ async function run() {
     connection.promise.then((h) => h.onCrash(failure.toJSON())).catch(() => undefined);
     return;
   }
+  if (bootstrap.preload) {
+    // preloadCashier's hidden frame (issue 24): warm the caches, mount nothing.
+    return preloadWidget({ bootstrap, host: createHostPort(host), allowlist, loadBundle, whileFetching });
+  }
   // Before the bundle loads: the alert, when shown, is in the document's language too (issue 23).
   applyLocale(document.documentElement, bootstrap.locale);
 
@@ -107,15 +118,12 @@ async function run() {
     bootstrap,
     host: createHostPort(host),
     container,
-    allowlist: import.meta.env.CASHIER_STATICS_ALLOWLIST,
+    allowlist,
     vaultOrigin: resolveVaultOrigin(import.meta.env.CASHIER_VAULT_ORIGIN, location),
     loadBundle,
     relay,
     frameLoadedAt,
-    // Evaluate the frame's React (preloaded) while the settings request is in flight, not after the bundle arrives.
-    whileFetching: () => {
-      import(/* @vite-ignore */ SHARED_REACT_SPECIFIERS[0]).catch(() => undefined);
-    },
+    whileFetching,
   });
   // penpal's proxy throws (not rejects) once the host destroyed the connection, and Chromium may
   // still run a removed frame's observer: call inside a promise so it can never be uncaught.

@@ -1,5 +1,5 @@
 import { CashierError, parseWidgetSettings, type SettingsClaim, type SettingsOutcome, type WidgetSettings } from '../../shared';
-import type { HostPort } from './createLoader';
+import type { HostPort } from './createHostPort';
 
 /**
  * Spec 4, the page's settings cache: the widget settings from the host's cache when another

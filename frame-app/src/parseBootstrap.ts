@@ -16,7 +16,7 @@ import {
 export function parseBootstrap(value: unknown): FrameBootstrap {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidResponse, `The host's widget inputs are malformed: ${field}.`);
   if (!isRecord(value)) throw bad('not an object');
-  const { host, configuration, theme, debug, canRevalidate, orderId, buyer, locale } = value;
+  const { host, configuration, theme, debug, canRevalidate, orderId, buyer, locale, preload } = value;
   if (!isHttpsOrLoopback(host)) throw bad('host');
   if (!isRecord(configuration)) throw bad('configuration');
   const { appInstance, msid } = configuration;
@@ -37,6 +37,7 @@ export function parseBootstrap(value: unknown): FrameBootstrap {
     ...(orderId === undefined ? {} : { orderId }),
     ...(buyerFields === undefined ? {} : { buyer: buyerFields }),
     ...(locale === undefined ? {} : { locale }),
+    ...(preload === true ? { preload } : {}),
   };
 }
 

@@ -134,12 +134,15 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
   if (continueButton.getAttribute('aria-disabled') === 'true') return;
   continueButton.setAttribute('aria-disabled', 'true');
   const request: OrderSetupRequest = { eventId: event.id, lines, buyer: read.buyer };
+  mountWidget(read.buyer); // issue 24: while the order is created; it takes the order through update
   let order: Order;
   try {
     order = await provider<Order>('POST', ProviderPaths.orderSetup, request);
   } catch (thrown) {
     error.textContent = `The order could not be created: ${(thrown as Error).message}`;
     continueButton.removeAttribute('aria-disabled');
+    handle?.destroy();
+    $('place-order').hidden = true;
     return;
   }
   orderId = order.id;
@@ -151,11 +154,11 @@ async function createOrderAndMount(submitEvent: SubmitEvent) {
   ))
     el.disabled = true;
   log('order setup', `${order.id}, total ${money(order.total.amount)}`);
-  mountWidget(order.id, read.buyer);
+  handle?.update({ orderId: order.id }).catch((e: Error) => log('update rejected', e.message));
 }
 
-/** Mounts the widget for `forOrder`, prefilled with what the buyer typed above (issue 13: `buyer`). */
-function mountWidget(forOrder: string, buyer: Record<string, string>) {
+/** Mounts the widget, its order to come, prefilled with what the buyer typed above (issue 13: `buyer`). */
+function mountWidget(buyer: Record<string, string>) {
   $('payment-hint').textContent = 'Pay securely below.';
   const placeOrder = $<HTMLButtonElement>('place-order');
   placeOrder.hidden = false;
@@ -163,7 +166,6 @@ function mountWidget(forOrder: string, buyer: Record<string, string>) {
     host: config.host,
     frameUrl: config.frameUrl,
     configuration: { appInstance: config.appInstance },
-    orderId: forOrder,
     buyer: { email: buyer.email, name: buyer.fullName },
     theme: 'inline',
     locale: language.locale(),
@@ -290,6 +292,11 @@ async function confirmOrder(forOrder: string, outcome: PayOutcome): Promise<void
   section.focus(); // read as "Order confirmed" with its text (WCAG 2.4.3, 4.1.3)
 }
 
+// issue 24: warm the payment step while the buyer chooses tickets (not with `?preload=off`).
+const { host, frameUrl, appInstance } = config;
+const warm =
+  !/[?&]preload=off\b/.test(location.search) && window.Cashier.preloadCashier({ host, frameUrl, configuration: { appInstance } });
+if (warm) warm.then(() => log('preloadCashier', 'done'));
 renderEvent();
 renderTickets();
 renderBuyerFields($('buyer-fields'));

@@ -1,0 +1,175 @@
+import type { Page } from '@playwright/test';
+import { ProviderPaths } from '../shared';
+import { expect, hostEvents, MIN_BUNDLE_PATH, mount, SETTINGS_PATH, test, waitForEvent, widgetFrame } from './support/test';
+
+// Issue 24, preloadCashier on the test host page (e2e/fixtures/test-host.html): the warm-up fetches
+// what the mount needs and shows nothing; the mount after it fetches neither the settings nor any script.
+
+/** Calls `window.Cashier.preloadCashier` with the test host's options (`options` override them); resolves when it did. */
+function preload(page: Page, options: Record<string, unknown> = {}, times = 1): Promise<unknown> {
+  return page.evaluate(
+    ({ o, n }) => {
+      const demo = (window as unknown as { CASHIER_DEMO: { host: string; frameUrl: string; appInstance: string } }).CASHIER_DEMO;
+      const cashier = (window as unknown as { Cashier: { preloadCashier(o: unknown): Promise<void> } }).Cashier;
+      const args = { host: demo.host, frameUrl: demo.frameUrl, configuration: { appInstance: demo.appInstance }, ...o };
+      return Promise.all(Array.from({ length: n }, () => cashier.preloadCashier(args)));
+    },
+    { o: options, n: times },
+  );
+}
+
+/**
+ * Records the scripts and documents whose bodies the page (and its frames) download from now on.
+ * Neither an HTTP cache hit (Chromium: no body size; Firefox: no response headers size) nor a
+ * revalidation (304) downloads a body. Read it after the page settled.
+ */
+function recordDownloads(page: Page): string[] {
+  const downloads: string[] = [];
+  page.on('requestfinished', async (request) => {
+    if (!['script', 'document'].includes(request.resourceType())) return;
+    const { responseBodySize, responseHeadersSize } = await request.sizes();
+    const status = (await request.response())?.status();
+    if (status === 200 && responseBodySize > 0 && responseHeadersSize > 0) {
+      downloads.push(`${request.resourceType()} ${new URL(request.url()).pathname}`);
+    }
+  });
+  return downloads;
+}
+
+/** Counts the iframes the page creates, from now on. */
+async function countFrames(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __framesMade: number };
+    w.__framesMade = 0;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'IFRAME') w.__framesMade += 1;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __framesMade: number }).__framesMade);
+}
+
+test('after a preload, the mount makes no settings request and downloads no script nor frame document again', async ({
+  page,
+  provider,
+}) => {
+  await page.goto('/test-host.html');
+  await preload(page);
+  await expect(page.locator('iframe'), 'the warm-up frame is gone once done').toHaveCount(0);
+  expect(await provider.requests(SETTINGS_PATH)).toHaveLength(1);
+  expect(await provider.requests(MIN_BUNDLE_PATH)).toHaveLength(1);
+
+  const downloads = recordDownloads(page);
+  await mount(page);
+  const [init] = await waitForEvent(page, 'apiInit');
+  await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+  await page.waitForTimeout(500); // the last requestfinished handlers
+  expect(await provider.requests(SETTINGS_PATH), 'settings requests in all').toHaveLength(1);
+  expect(init?.timings.settingsFromCache).toBe(true);
+  // The frame's scripts are content-hashed (immutable); the frame document and the bundle's fixed
+  // name are no-cache (provider/deliveryPolicy.ts, docs/deploy.md): revalidated, 304, no body.
+  expect(downloads, 'script and document bodies downloaded by the mount').toEqual([]);
+});
+
+test('without a preload, the same counters see the mount download the settings, the bundle and the frame', async ({
+  page,
+  provider,
+}) => {
+  await page.goto('/test-host.html');
+  const downloads = recordDownloads(page);
+  await mount(page);
+  await waitForEvent(page, 'apiInit');
+  await page.waitForTimeout(500);
+  expect(await provider.requests(SETTINGS_PATH)).toHaveLength(1);
+  expect(downloads).toContain('document /');
+  expect(downloads).toContain(`script ${MIN_BUNDLE_PATH}`);
+});
+
+test('a preload with no mount: the warm-up frame is outside the accessibility tree and the tab order, then gone, with no callback and no error', async ({
+  page,
+  provider,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  // Slow settings keep the warm-up frame in the page while it is looked at.
+  await provider.fault({ path: SETTINGS_PATH, delayMs: 3_000, status: 200, times: 1 });
+  await page.goto('/test-host.html');
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.textContent = 'Before';
+    document.body.prepend(button);
+    const after = document.createElement('button');
+    after.textContent = 'After';
+    document.body.append(after);
+  });
+  const done = preload(page);
+  const iframe = page.locator('iframe');
+  await expect(iframe).toHaveCount(1);
+  await expect(iframe).toHaveAttribute('aria-hidden', 'true');
+  await expect(iframe).toHaveAttribute('tabindex', '-1');
+  expect(await iframe.evaluate((f) => (f as HTMLIFrameElement).inert)).toBe(true);
+  expect(await iframe.boundingBox()).toMatchObject({ width: 0, height: 0 });
+  expect(await page.locator('body').ariaSnapshot()).not.toContain('iframe');
+  // Keyboard only: Tab goes from one page button to the other and round, never into the frame.
+  await page.getByRole('button', { name: 'Before' }).focus();
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.nodeName)).not.toBe('IFRAME');
+  }
+  await done;
+  await expect(iframe).toHaveCount(0);
+  const paths = (await provider.requestsAfter(0)).map((r) => r.path);
+  expect(
+    paths.filter((path) => path !== SETTINGS_PATH && !path.startsWith('/statics/')),
+    'provider requests besides settings and statics',
+  ).toEqual([]);
+  expect(await hostEvents(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('preloadCashier twice (at once, then again) is one warm-up: one frame, one settings request, one bundle', async ({
+  page,
+  provider,
+}) => {
+  await page.goto('/test-host.html');
+  const framesMade = await countFrames(page);
+  await preload(page, {}, 2);
+  await preload(page);
+  expect(await framesMade()).toBe(1);
+  expect(await provider.requests(SETTINGS_PATH)).toHaveLength(1);
+  expect(await provider.requests(MIN_BUNDLE_PATH)).toHaveLength(1);
+});
+
+test('preloadCashier checks its options like mountCashier: a TypeError naming the option', async ({ page }) => {
+  await page.goto('/test-host.html');
+  const thrown = await page.evaluate(() => {
+    const cashier = (window as unknown as { Cashier: { preloadCashier(o: unknown): Promise<void> } }).Cashier;
+    try {
+      void cashier.preloadCashier({ host: 'ftp://example.com', configuration: { appInstance: 'x' } });
+      return 'nothing';
+    } catch (error) {
+      return `${(error as Error).name}: ${(error as Error).message}`;
+    }
+  });
+  expect(thrown).toMatch(/^TypeError: preloadCashier: options\.host must be an https URL/);
+  await expect(page.locator('iframe')).toHaveCount(0);
+});
+
+test('the widget mounts before the order exists: the card form without orderId, then update({ orderId }) loads that order’s payment methods', async ({
+  page,
+  provider,
+}) => {
+  await page.goto('/test-host.html');
+  await mount(page);
+  await waitForEvent(page, 'apiInit');
+  await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+  const orderId = await provider.setupOrder();
+  expect(await provider.requests(ProviderPaths.paymentMethodsByOrder(orderId))).toHaveLength(0);
+  await page.evaluate(
+    (id) => (window as unknown as { __handles: { update(c: unknown): Promise<void> }[] }).__handles[0]?.update({ orderId: id }),
+    orderId,
+  );
+  expect(await provider.requests(ProviderPaths.paymentMethodsByOrder(orderId))).toHaveLength(1);
+  await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+  expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toEqual([]);
+});

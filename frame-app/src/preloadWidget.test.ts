@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CashierError, ErrorCode, type FrameBootstrap, type SettingsClaim, type WidgetSettings } from '../../shared';
+import { preloadWidget } from './preloadWidget';
+
+const statics = 'http://127.0.0.1:4175/statics';
+const settings = { widgetStaticsBaseUrl: statics, currency: 'EUR' } as unknown as WidgetSettings;
+const bootstrap: FrameBootstrap = {
+  host: 'https://api.example.com',
+  configuration: { appInstance: 'token-1' },
+  theme: 'inline',
+  debug: false,
+  canRevalidate: false,
+  preload: true,
+};
+
+function setup(claim: SettingsClaim, getWidgetSettings = vi.fn(async () => settings), allowlist: unknown = 'development') {
+  const host = {
+    claimWidgetSettings: vi.fn(async () => claim),
+    publishWidgetSettings: vi.fn(),
+    onApiInit: vi.fn(),
+  };
+  const loadBundle = vi.fn(async () => ({ mount: vi.fn() }));
+  const run = preloadWidget({
+    bootstrap,
+    host,
+    allowlist: allowlist as never,
+    loadBundle,
+    createClient: () => ({ getWidgetSettings }),
+  });
+  return { host, loadBundle, getWidgetSettings, run };
+}
+
+describe('preloadWidget (issue 24: the frame warms the caches, mounts nothing)', () => {
+  it('fetches the settings, publishes them to the page cache, imports the bundle without mounting, then says done', async () => {
+    const { host, loadBundle, getWidgetSettings, run } = setup({ kind: 'fetch' });
+    await run;
+    expect(getWidgetSettings).toHaveBeenCalledTimes(1);
+    expect(host.publishWidgetSettings).toHaveBeenCalledWith({ ok: true, settings });
+    expect(loadBundle).toHaveBeenCalledWith(`${statics}/cashier-widget-lazy-component.bundle.min.js`);
+    const module = await loadBundle.mock.results[0]?.value;
+    expect(module.mount).not.toHaveBeenCalled();
+    expect(host.onApiInit).toHaveBeenCalledWith([], {});
+  });
+
+  it('takes the cached settings without a request', async () => {
+    const { host, loadBundle, getWidgetSettings, run } = setup({ kind: 'cached', settings });
+    await run;
+    expect(getWidgetSettings).not.toHaveBeenCalled();
+    expect(loadBundle).toHaveBeenCalledTimes(1);
+    expect(host.onApiInit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failure is published for the page cache but reported to nobody: it still says done, and never rejects', async () => {
+    const failure = new CashierError(ErrorCode.HttpServerError, 'HTTP 500');
+    const { host, loadBundle, run } = setup(
+      { kind: 'fetch' },
+      vi.fn(async () => {
+        throw failure;
+      }),
+    );
+    await expect(run).resolves.toBeUndefined();
+    expect(host.publishWidgetSettings).toHaveBeenCalledWith({ ok: false, error: failure.toJSON() });
+    expect(loadBundle).not.toHaveBeenCalled();
+    expect(host.onApiInit).toHaveBeenCalledWith([], {});
+  });
+
+  it('does not fetch a bundle off the statics allowlist', async () => {
+    const { host, loadBundle, run } = setup({ kind: 'fetch' }, undefined, ['https://cdn.example.com']);
+    await run;
+    expect(loadBundle).not.toHaveBeenCalled();
+    expect(host.onApiInit).toHaveBeenCalledTimes(1);
+  });
+});

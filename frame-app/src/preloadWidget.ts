@@ -1,0 +1,51 @@
+import {
+  bundleUrl,
+  createProviderClient,
+  type FrameBootstrap,
+  isAllowedStaticsUrl,
+  type ProviderClientOptions,
+  type StaticsAllowlist,
+} from '../../shared';
+import type { HostPort } from './createHostPort';
+import { obtainSettings } from './obtainSettings';
+
+/** What {@link preloadWidget} needs; injectable so tests need no iframe. */
+export interface PreloadDeps {
+  /** The widget inputs (`preload: true`). */
+  bootstrap: FrameBootstrap;
+  host: Pick<HostPort, 'claimWidgetSettings' | 'publishWidgetSettings' | 'onApiInit'>;
+  /** Origins the bundle may come from; a bundle off the list is not fetched. */
+  allowlist: StaticsAllowlist;
+  /** Imports the bundle module (it is evaluated, not mounted). */
+  loadBundle: (url: string) => Promise<unknown>;
+  /** Builds the provider client; default createProviderClient from shared. */
+  createClient?: (options: ProviderClientOptions) => Pick<ReturnType<typeof createProviderClient>, 'getWidgetSettings'>;
+  /** Runs once the settings request is on its way (the frame evaluates its React then). Default none. */
+  whileFetching?: () => void;
+}
+
+/**
+ * The frame's preload mode (issue 24, `preloadCashier`): the widget settings through the page's
+ * settings cache (fetched and published when no one has them), then the bundle imported but not
+ * mounted, so that the mount that follows finds both cached (the page's cache, the HTTP cache).
+ * Mounts nothing, sends no payment request, and reports no failure (the mount will, with its own
+ * retries): it always ends by telling the host it is done, `onApiInit([], {})`, so the host
+ * removes the hidden frame. Never rejects.
+ */
+export async function preloadWidget(deps: PreloadDeps): Promise<void> {
+  const { bootstrap, host } = deps;
+  try {
+    const client = (deps.createClient ?? createProviderClient)({
+      host: bootstrap.host,
+      getAppInstance: () => bootstrap.configuration.appInstance,
+    });
+    const request = () => client.getWidgetSettings({ msid: bootstrap.configuration.msid });
+    const { settings } = await obtainSettings(host, request, deps.whileFetching);
+    if (isAllowedStaticsUrl(settings.widgetStaticsBaseUrl, deps.allowlist)) {
+      await deps.loadBundle(bundleUrl(settings.widgetStaticsBaseUrl, bootstrap.debug));
+    }
+  } catch {
+    // the mount reports what fails, with its own retries
+  }
+  await Promise.resolve(host.onApiInit([], {})).catch(() => undefined);
+}

@@ -1,0 +1,53 @@
+import {
+  CashierError,
+  type CashierWidgetProps,
+  describeForeignError,
+  ErrorCode,
+  type FrameBootstrap,
+  type ProviderClient,
+  toChallengePresentation,
+  type WidgetSettings,
+} from '../../shared';
+import type { HostPort } from './createHostPort';
+
+/** The loader's side of the bundle's callbacks. */
+export interface WidgetPropsHooks {
+  /** The bundle's api is ready (it may be a mount again). */
+  onApiInit: CashierWidgetProps['onApiInit'];
+  /** Moves the loader to `failed` and tells the host (once). */
+  fail: (error: CashierError) => void;
+  /** Calls the host unless the loader has stopped; a host that is gone is ignored. */
+  tellHost: (call: () => unknown) => void;
+}
+
+/**
+ * The props the bundle is mounted with (spec 7): the widget inputs, the settings and the provider
+ * client, and its callbacks, relayed to the host (`onChallenge`) or to the loader (`onCrash` fails it
+ * with BUNDLE_CRASHED). Optional inputs the host did not give are left out.
+ */
+export function widgetProps(
+  bootstrap: FrameBootstrap,
+  settings: WidgetSettings,
+  client: ProviderClient,
+  host: HostPort,
+  hooks: WidgetPropsHooks,
+): CashierWidgetProps {
+  const { tellHost } = hooks;
+  return {
+    host: bootstrap.host,
+    configuration: bootstrap.configuration,
+    theme: bootstrap.theme,
+    debug: bootstrap.debug,
+    settings,
+    ...(bootstrap.orderId === undefined ? {} : { orderId: bootstrap.orderId }),
+    ...(bootstrap.buyer === undefined ? {} : { buyer: bootstrap.buyer }),
+    ...(bootstrap.locale === undefined ? {} : { locale: bootstrap.locale }),
+    providerClient: client,
+    onApiInit: hooks.onApiInit,
+    onChallenge: (state) => tellHost(() => host.onChallenge?.(toChallengePresentation(state))),
+    onCrash: (error) =>
+      hooks.fail(
+        new CashierError(ErrorCode.BundleCrashed, `The widget crashed: ${describeForeignError(error, ErrorCode.BundleCrashed)}.`),
+      ),
+  };
+}

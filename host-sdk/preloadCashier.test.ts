@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HostMethods } from '../shared';
+import { loadBridge } from './loadBridge';
+import { type PreloadCashierOptions, preloadCashier } from './preloadCashier';
+
+/** penpal replaced by a connection the test settles by hand (the real handshake is covered in e2e/preload.spec.ts). */
+const penpal = vi.hoisted(() => ({ connect: vi.fn() }));
+vi.mock('penpal', () => ({
+  WindowMessenger: class {},
+  connect: penpal.connect,
+  CallOptions: class {},
+}));
+
+interface FakeConnection {
+  methods: HostMethods;
+  reject: (error: unknown) => void;
+  destroy: ReturnType<typeof vi.fn>;
+}
+let connections: FakeConnection[] = [];
+let appInstance = 0;
+
+beforeAll(async () => {
+  await loadBridge(); // the bridge module evaluated once, so each warm-up's import settles in microtasks
+});
+
+beforeEach(() => {
+  connections = [];
+  penpal.connect.mockReset();
+  penpal.connect.mockImplementation(({ methods }: { methods: HostMethods }) => {
+    let reject!: FakeConnection['reject'];
+    const promise = new Promise((_, rej) => {
+      reject = rej;
+    });
+    const connection: FakeConnection = { methods, reject, destroy: vi.fn() };
+    connections.push(connection);
+    return { promise, destroy: connection.destroy };
+  });
+  appInstance += 1; // each test its own warm-up (they are once per page and options)
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const options = (extra: Partial<PreloadCashierOptions> = {}): PreloadCashierOptions => ({
+  host: 'https://api.example.com',
+  configuration: { appInstance: `token-${appInstance}` },
+  frameUrl: 'http://127.0.0.1:4174/',
+  ...extra,
+});
+const settled = async () => {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+describe('preloadCashier (issue 24)', () => {
+  it.each([
+    ['options', undefined, /^preloadCashier: options must be an object/],
+    ['options.host', { host: 'ftp://api.example.com' }, /^preloadCashier: options\.host must be an https URL/],
+    [
+      'options.configuration.appInstance',
+      { configuration: { appInstance: '' } },
+      /^preloadCashier: options\.configuration\.appInstance must be/,
+    ],
+    ['options.frameUrl', { frameUrl: 'http://api.example.com/' }, /^preloadCashier: options\.frameUrl must be an https URL/],
+    ['options.debug', { debug: 'yes' }, /^preloadCashier: options\.debug must be a boolean/],
+  ])('a bad %s throws a TypeError naming it, and creates nothing', (_, extra, message) => {
+    const bad = extra === undefined ? undefined : options(extra as Partial<PreloadCashierOptions>);
+    expect(() => preloadCashier(bad as PreloadCashierOptions)).toThrow(TypeError);
+    expect(() => preloadCashier(bad as PreloadCashierOptions)).toThrow(message);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('adds one hidden frame (no tab stop, no accessibility node, no box) and preconnect hints; asks the frame for a preload', async () => {
+    const done = preloadCashier(options());
+    await settled();
+    const frames = document.querySelectorAll('iframe');
+    expect(frames).toHaveLength(1);
+    const frame = frames[0] as HTMLIFrameElement;
+    expect(frame.getAttribute('aria-hidden')).toBe('true');
+    expect(frame.tabIndex).toBe(-1);
+    expect(frame.hasAttribute('inert')).toBe(true);
+    expect(frame.style.width).toBe('0px');
+    expect(frame.style.height).toBe('0px');
+    expect(frame.style.visibility).toBe('hidden');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms allow-popups');
+    expect(frame.src).not.toContain('token');
+    const hints = [...document.querySelectorAll('link[rel=preconnect]')].map((l) => l.getAttribute('href'));
+    expect(hints).toEqual(expect.arrayContaining(['http://127.0.0.1:4174', 'https://api.example.com']));
+    const [connection] = connections;
+    expect(connection?.methods.getBootstrap()).toMatchObject({
+      preload: true,
+      configuration: { appInstance: `token-${appInstance}` },
+    });
+    connection?.methods.onApiInit([], {});
+    await expect(done).resolves.toBeUndefined();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(connection?.destroy).toHaveBeenCalled();
+  });
+
+  it('twice with the same options is one warm-up; other options are another', async () => {
+    const first = preloadCashier(options());
+    const second = preloadCashier(options());
+    await settled();
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    preloadCashier(options({ debug: true }));
+    await settled();
+    expect(document.querySelectorAll('iframe')).toHaveLength(2);
+    connections[0]?.methods.onApiInit([], {});
+    await Promise.all([first, second]);
+    expect(connections).toHaveLength(2);
+  });
+
+  it('a frame that never connects is removed when the connection fails; nothing is reported, nothing rejects', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const done = preloadCashier(options());
+    await settled();
+    connections[0]?.reject(new Error('timed out'));
+    await expect(done).resolves.toBeUndefined();
+    expect(document.querySelector('iframe')).toBeNull();
+    // a crash the frame reports ends it the same way, quietly
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+});

@@ -1,0 +1,103 @@
+import { connect, WindowMessenger } from 'penpal';
+import { CONNECTION_TIMEOUT_MS } from '../shared';
+import { createHostMethods } from './createHostMethods';
+import type { ResolvedOptions } from './resolveOptions';
+
+/** The warm-ups of this page, by host, configuration, frame URL and debug: one each. */
+const warmUps = new Map<string, Promise<void>>();
+
+/**
+ * How the warm-up frame is kept out of sight (issue 24): 0 × 0, fixed, `visibility: hidden`, hidden
+ * from assistive technology (`aria-hidden`), out of the tab order (`tabindex=-1`) and from any
+ * input (`inert`).
+ */
+export function hideFrame(iframe: HTMLIFrameElement): void {
+  iframe.setAttribute('aria-hidden', 'true');
+  iframe.tabIndex = -1;
+  iframe.setAttribute('inert', '');
+  iframe.style.cssText = 'position:fixed;width:0;height:0;border:0;visibility:hidden';
+}
+
+/**
+ * `preloadCashier`'s work, in the bridge (issue 24): preconnect hints to the frame and the
+ * provider, then a hidden frame (see {@link hideFrame}) whose widget inputs say `preload`: the
+ * frame app claims and fetches the widget settings through this page's settings cache (spec 4),
+ * imports the bundle without mounting it, and says it is done with `onApiInit` (no api). The
+ * frame is removed then, or when the connection fails (CONNECTION_TIMEOUT_MS); its crashes are
+ * not reported (the mount reports its own). The frame document, its scripts and the bundle stay
+ * in the browser's HTTP cache, the settings in the page's cache, for the mount that follows.
+ * Once per `options.host`, configuration, `frameUrl` and `debug`; `createFrame` and `frameSrc` make
+ * the mount's iframe (the entry's, so the bridge carries no copy of them).
+ * @returns a Promise that resolves when the warm-up ended, whatever its outcome; never rejects.
+ */
+export function preloadFrame(
+  options: ResolvedOptions,
+  createFrame: (doc: Document, src: string) => HTMLIFrameElement,
+  frameSrc: (frameUrl: string, parentOrigin: string) => string,
+): Promise<void> {
+  const { host, configuration, frameUrl, debug } = options;
+  const key = JSON.stringify([host, configuration.appInstance, configuration.msid, frameUrl, debug]);
+  let warmUp = warmUps.get(key);
+  if (!warmUp) {
+    warmUp = warm(options, createFrame(document, frameSrc(options.frameUrl, location.origin)));
+    warmUps.set(key, warmUp);
+  }
+  return warmUp;
+}
+
+function warm(options: ResolvedOptions, iframe: HTMLIFrameElement): Promise<void> {
+  const doc = document;
+  const frameOrigin = new URL(options.frameUrl).origin;
+  hint(doc, frameOrigin, false);
+  hint(doc, new URL(options.host).origin, true);
+  hideFrame(iframe);
+  let ended = false;
+  return new Promise<void>((resolve) => {
+    // A mount's host methods without its callbacks: only the settings cache and the inputs matter.
+    const hostOptions: ResolvedOptions = {
+      host: options.host,
+      configuration: options.configuration,
+      frameUrl: options.frameUrl,
+      debug: options.debug,
+      theme: options.theme,
+      locale: options.locale,
+    };
+    const bridge = createHostMethods({ options: hostOptions, remote: () => new Promise(() => {}), isDestroyed: () => ended });
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      bridge.release();
+      connection?.destroy();
+      iframe.remove();
+      resolve();
+    };
+    (doc.body ?? doc.documentElement).append(iframe); // a script in the <head> may call it before <body>
+    const remoteWindow = iframe.contentWindow;
+    const connection = remoteWindow
+      ? connect({
+          messenger: new WindowMessenger({ remoteWindow, allowedOrigins: [frameOrigin] }),
+          methods: {
+            ...bridge.methods,
+            getBootstrap: () => ({ ...bridge.methods.getBootstrap(), preload: true }),
+            onApiInit: end,
+            onCrash: end,
+            onResize: () => undefined,
+          },
+          timeout: CONNECTION_TIMEOUT_MS,
+        })
+      : undefined;
+    if (!connection) return end();
+    connection.promise.catch(end);
+  });
+}
+
+/** A `<link rel=preconnect>` to `origin` (`crossorigin` for CORS requests) in `doc`'s head, unless there is one or it is the page's. */
+function hint(doc: Document, origin: string, cors: boolean): void {
+  const selector = `link[rel=preconnect][href="${origin}"]`;
+  if (origin === location.origin || doc.head.querySelector(selector)) return;
+  const link = doc.createElement('link');
+  link.rel = 'preconnect';
+  link.href = origin;
+  if (cors) link.crossOrigin = 'anonymous';
+  doc.head.append(link);
+}
