@@ -72,12 +72,17 @@ export function renderBuyerFields(container: HTMLElement): void {
   }
 }
 
-/** The buyer's values from the fields {@link renderBuyerFields} made in `doc`, or the first problem in words (spec 5's e-mail rule). */
-export function readBuyer(doc: Document): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
+/**
+ * Checks the buyer's values, keyed by field name (untrimmed, as typed): the trimmed non-empty
+ * values, or the first problem in words (spec 5's e-mail rule) with the `buyer-<name>` id of its field.
+ */
+export function checkBuyer(
+  values: Readonly<Record<string, string | undefined>>,
+): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
   const buyer: Record<string, string> = {};
   for (const field of BUYER_FIELDS) {
     const fieldId = `buyer-${field.name}`;
-    const value = (doc.getElementById(fieldId) as HTMLInputElement).value.trim();
+    const value = (values[field.name] ?? '').trim();
     if (field.required && value === '') return { problem: `Enter your ${field.label.toLowerCase()}.`, fieldId };
     if (value !== '' && field.format === 'email' && !isValidEmail(value)) {
       return { problem: 'Enter a valid email address.', fieldId };
@@ -85,6 +90,14 @@ export function readBuyer(doc: Document): { buyer: Record<string, string> } | { 
     if (value !== '') buyer[field.name] = value;
   }
   return { buyer };
+}
+
+/** The buyer's values from the fields {@link renderBuyerFields} made in `doc`, checked by {@link checkBuyer}. */
+export function readBuyer(doc: Document): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
+  const values = Object.fromEntries(
+    BUYER_FIELDS.map((field) => [field.name, (doc.getElementById(`buyer-${field.name}`) as HTMLInputElement).value]),
+  );
+  return checkBuyer(values);
 }
 
 /**
