@@ -28,7 +28,40 @@ export const BUYER_FIELDS: BuyerField[] = [
   { name: 'address', label: 'Address', type: FormFieldType.ADDRESS_SHORT, valueType: FieldValueType.ADDRESS, required: false },
 ];
 
-/** Renders one labelled input per buyer field into `container`, by its spec form field type (`buyer-<name>` ids). */
+/** How a buyer field is rendered, by its spec form field type: a `<textarea>`, or an `<input>` of `type` with `autoComplete`. */
+export type FieldControl = { element: 'textarea' } | { element: 'input'; type: 'date' | 'email' | 'text'; autoComplete: string };
+
+/** The control for `field`. Throws Error for a form field type the demo does not render. */
+export function fieldControl(field: BuyerField): FieldControl {
+  switch (field.type) {
+    case FormFieldType.TEXTAREA:
+    case FormFieldType.ADDRESS_FULL:
+      return { element: 'textarea' };
+    case FormFieldType.NAME:
+    case FormFieldType.INPUT:
+    case FormFieldType.ADDRESS_SHORT:
+    case FormFieldType.DATE:
+      return {
+        element: 'input',
+        type: field.type === FormFieldType.DATE ? 'date' : field.format === 'email' ? 'email' : 'text',
+        autoComplete:
+          field.type === FormFieldType.NAME
+            ? 'name'
+            : field.format === 'email'
+              ? 'email'
+              : field.type === FormFieldType.ADDRESS_SHORT
+                ? 'street-address'
+                : 'on',
+      };
+    default:
+      throw new Error(`The demo does not render ${field.type} fields.`);
+  }
+}
+
+/** The label a buyer field shows: "(optional)" after one that is not required. */
+export const fieldLabel = (field: BuyerField): string => (field.required ? field.label : `${field.label} (optional)`);
+
+/** Renders one labelled input per buyer field into `container`, by {@link fieldControl} (`buyer-<name>` ids). */
 export function renderBuyerFields(container: HTMLElement): void {
   const document = container.ownerDocument;
   for (const field of BUYER_FIELDS) {
@@ -37,32 +70,15 @@ export function renderBuyerFields(container: HTMLElement): void {
     wrapper.className = 'buyer-field';
     const label = document.createElement('label');
     label.htmlFor = id;
-    label.textContent = field.required ? field.label : `${field.label} (optional)`;
+    label.textContent = fieldLabel(field);
+    const control = fieldControl(field);
     let input: HTMLInputElement | HTMLTextAreaElement;
-    switch (field.type) {
-      case FormFieldType.TEXTAREA:
-      case FormFieldType.ADDRESS_FULL:
-        input = document.createElement('textarea');
-        break;
-      case FormFieldType.NAME:
-      case FormFieldType.INPUT:
-      case FormFieldType.ADDRESS_SHORT:
-      case FormFieldType.DATE: {
-        const el = document.createElement('input');
-        el.type = field.type === FormFieldType.DATE ? 'date' : field.format === 'email' ? 'email' : 'text';
-        el.autocomplete =
-          field.type === FormFieldType.NAME
-            ? 'name'
-            : field.format === 'email'
-              ? 'email'
-              : field.type === FormFieldType.ADDRESS_SHORT
-                ? 'street-address'
-                : 'on';
-        input = el;
-        break;
-      }
-      default:
-        throw new Error(`The demo does not render ${field.type} fields.`);
+    if (control.element === 'textarea') input = document.createElement('textarea');
+    else {
+      const el = document.createElement('input');
+      el.type = control.type;
+      el.autocomplete = control.autoComplete as AutoFill;
+      input = el;
     }
     input.id = id;
     input.name = field.name;
