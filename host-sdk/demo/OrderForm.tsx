@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { OrderSetupLine } from '../../shared';
 import type { CatalogEvent } from '../../shared/referenceCatalog';
 import { BuyerFields } from './BuyerFields';
-import { checkBuyer } from './buyerForm';
+import { BUYER_FIELDS, checkBuyer } from './buyerForm';
 
 /** Props of {@link OrderForm}. */
 export interface OrderFormProps {
@@ -24,19 +24,21 @@ export interface OrderFormProps {
 export function OrderForm({ event, money, creating, closed, setupError, onContinue }: OrderFormProps) {
   const tickets = event.ticketTypes;
   const [quantities, setQuantities] = useState<number[]>(() => tickets.map((_, index) => (index === 0 ? 2 : 0)));
-  const [values, setValues] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string>();
   /** The field the last buyer check found wanting: '' none; undefined before the first check (no `aria-invalid` yet). */
   const [invalidField, setInvalidField] = useState<string>();
   const form = useRef<HTMLFormElement>(null);
-  const lines = tickets
-    .map((ticket, index) => ({ ticketTypeId: ticket.id, quantity: quantities[index] ?? 0 }))
-    .filter((line) => line.quantity > 0);
   // The total as the catalog prices it, for the page; the order's total is the provider's.
   const total = tickets.reduce((sum, ticket, index) => sum + ticket.unitPrice * (quantities[index] ?? 0), 0);
 
-  function submit(submitEvent: FormEvent) {
+  /** Reads the form as submitted: its controls are uncontrolled but for the quantities' total. */
+  function submit(submitEvent: FormEvent<HTMLFormElement>) {
     submitEvent.preventDefault();
+    const data = new FormData(submitEvent.currentTarget);
+    const lines = tickets
+      .map((ticket, index) => ({ ticketTypeId: ticket.id, quantity: Number(data.get(`ticket-${index}`) ?? 0) }))
+      .filter((line) => line.quantity > 0);
+    const values = Object.fromEntries(BUYER_FIELDS.map((field) => [field.name, String(data.get(field.name) ?? '')]));
     if (lines.length === 0) {
       setProblem('Choose at least one ticket.');
       return;
@@ -61,6 +63,7 @@ export function OrderForm({ event, money, creating, closed, setupError, onContin
             <label htmlFor={`ticket-${index}`}>{`${ticket.name} (${money(ticket.unitPrice)})`}</label>
             <select
               id={`ticket-${index}`}
+              name={`ticket-${index}`}
               value={String(quantities[index] ?? 0)}
               disabled={closed}
               onChange={(e) => setQuantities((before) => before.map((q, i) => (i === index ? Number(e.target.value) : q)))}
@@ -78,12 +81,7 @@ export function OrderForm({ event, money, creating, closed, setupError, onContin
         Total <strong id="total">{money(total)}</strong>
       </p>
       <h2>2. Your details</h2>
-      <BuyerFields
-        values={values}
-        onChange={(name, value) => setValues((before) => ({ ...before, [name]: value }))}
-        invalidField={invalidField}
-        disabled={closed}
-      />
+      <BuyerFields invalidField={invalidField} disabled={closed} />
       <p id="order-error" className="error" role="alert">
         {problem ?? setupError}
       </p>
