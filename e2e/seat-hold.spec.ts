@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ProviderPaths } from '../shared';
 import {
   APPROVED_CARD,
   continueToPayment,
@@ -39,6 +40,31 @@ async function expectPaid(page: Page, orderId: string): Promise<string | null> {
   await expect(confirmation).toHaveAttribute('data-order-status', 'PAID');
   return confirmation.getAttribute('data-charge-id');
 }
+
+test('the widget is mounted at Continue to payment, before the order exists, and ?hold= goes to order setup as holdSeconds', async ({
+  page,
+  provider,
+}) => {
+  await provider.fault({ path: ProviderPaths.orderSetup, method: 'POST', delayMs: 3_000 });
+  await page.goto('/?hold=30');
+  const setup = page.waitForRequest((r) => r.url().endsWith(ProviderPaths.orderSetup) && r.method() === 'POST');
+  await continueToPayment(page);
+  expect((await setup).postDataJSON()).toEqual(expect.objectContaining({ holdSeconds: 30 }));
+  // The order is still being created: Continue waits, and the widget is already there.
+  await expect(page.locator('#cashier iframe')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveAttribute('aria-disabled', 'true');
+  expect(await page.evaluate(() => document.body.dataset.orderId)).toBeUndefined();
+  await expect(widget(page).getByLabel('Card number', { exact: true })).toBeVisible();
+  await expect(placeOrder(page)).toBeDisabled();
+});
+
+test('without ?hold= order setup asks for no hold: the provider holds for its default', async ({ page }) => {
+  await page.goto('/');
+  const setup = page.waitForRequest((r) => r.url().endsWith(ProviderPaths.orderSetup) && r.method() === 'POST');
+  await continueToPayment(page);
+  expect((await setup).postDataJSON()).not.toHaveProperty('holdSeconds');
+  await expect(placeOrder(page)).toBeEnabled();
+});
 
 test('order setup holds the seats for ?hold= seconds, and the widget counts the time left down', async ({ page }) => {
   await installClock(page);
