@@ -181,7 +181,11 @@ function demoPages(): UserConfig {
   return {
     plugins: [react()],
     define: production,
-    resolve: { alias: [{ find: /^cashier-widget\/react$/, replacement: resolve(sdkOutDir, 'react.js') }] },
+    resolve: {
+      alias: [{ find: /^cashier-widget\/react$/, replacement: resolve(sdkOutDir, 'react.js') }],
+      // One React, the page's, also for the SDK entry wherever CASHIER_DIST_DIR puts it.
+      dedupe: ['react', 'react-dom'],
+    },
     build: {
       outDir: dist('demo'),
       emptyOutDir: true,
