@@ -129,6 +129,7 @@ test('expiry: the widget says the hold has expired, nothing is charged, onHoldEx
   await expect(logLines(page, 'order setup')).toHaveCount(2);
   await expect(holdAgain(page)).toBeHidden();
   await expect(placeOrder(page)).toBeEnabled();
+  await expect(placeOrder(page), 'the focus goes on from the button that went').toBeFocused();
   await expect(widget(page).getByText(HOLD_TIME_LEFT)).toBeVisible();
   const renewedOrder = await readOrder(page, renewed);
   expect(renewedOrder.lines).toEqual((await readOrder(page, expired)).lines); // the same tickets

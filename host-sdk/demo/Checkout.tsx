@@ -44,7 +44,7 @@ export function Checkout({ config, search }: CheckoutProps) {
     if (!query.preload) return;
     // Warms the payment step while the buyer chooses: the frame, its scripts, the settings, the bundle.
     const { host, frameUrl, appInstance } = config;
-    preloadCashier({ host, frameUrl, configuration: { appInstance } }).then(() => log('preloadCashier', 'warmed'));
+    preloadCashier({ host, frameUrl, configuration: { appInstance } }).then(() => log('preloadCashier', 'the warm-up ended'));
   }, [config, query.preload, log]);
 
   /** Order setup for `next`; resolves to the order, or undefined (the problem shown) when it failed. */

@@ -1,5 +1,5 @@
 import { type CashierApi, type CashierTimings, CashierWidget } from 'cashier-widget/react';
-import { type RefObject, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { matchLocale } from '../../shared';
 import type { DemoConfig, ProviderClient } from './demoConfig';
 import { LanguagePicker } from './LanguagePicker';
@@ -45,6 +45,14 @@ export function PaymentStep(props: PaymentStepProps) {
   const [crashed, setCrashed] = useState(false);
   const payment = usePlaceOrder({ api, orderId, provider: props.provider, money: props.money, log });
   const { confirmation, refs } = payment;
+  const placeOrderRef = useRef<HTMLButtonElement>(null);
+  /** True from a press of "Hold tickets again" until the new order is in: then Place order takes the focus (the button it was on goes). */
+  const focusPlaceOrder = useRef(false);
+  useEffect(() => {
+    if (!focusPlaceOrder.current || holdExpired || !orderId) return;
+    focusPlaceOrder.current = false;
+    placeOrderRef.current?.focus();
+  }, [orderId, holdExpired]);
 
   function chooseLanguage(chosen: string) {
     setLocale(chosen);
@@ -90,6 +98,7 @@ export function PaymentStep(props: PaymentStepProps) {
       </div>
       <button
         id="place-order"
+        ref={placeOrderRef}
         type="button"
         hidden={!started || payment.settled}
         disabled={!api || !orderId || crashed || holdExpired}
@@ -102,7 +111,11 @@ export function PaymentStep(props: PaymentStepProps) {
         type="button"
         hidden={!holdExpired || confirmation !== undefined}
         aria-disabled={holdingAgain || undefined}
-        onClick={() => holdingAgain || props.onHoldAgain()}
+        onClick={() => {
+          if (holdingAgain) return;
+          focusPlaceOrder.current = true;
+          props.onHoldAgain();
+        }}
       >
         Hold tickets again
       </button>
