@@ -11,7 +11,7 @@ test('the script-tag page: buyer details, Continue to payment, the card in the f
 }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'The same checkout with the script-tag build' }).click();
-  await expect(page).toHaveURL(SCRIPT_TAG_PAGE);
+  await page.waitForURL(`**${SCRIPT_TAG_PAGE}`); // and its load: the page's scripts have run
   expect(await page.evaluate(() => typeof window.Cashier?.mountCashier)).toBe('function');
 
   await page.getByLabel('Full name').fill('Ada Lovelace');

@@ -81,6 +81,7 @@ export function Checkout({ config, search }: CheckoutProps) {
 
   async function holdAgain() {
     if (!request) return;
+    setSetupError('');
     const created = await createOrder(request);
     if (!created) return;
     setOrder(created);
@@ -110,6 +111,7 @@ export function Checkout({ config, search }: CheckoutProps) {
           buyer={request?.buyer}
           holdExpired={holdExpired}
           holdingAgain={creating && order !== undefined}
+          holdAgainError={order ? setupError : ''}
           onHoldExpired={({ orderId }) => {
             log('onHoldExpired', `the seats of order ${orderId} were released`);
             setHoldExpired(true);

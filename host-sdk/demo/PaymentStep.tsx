@@ -27,6 +27,8 @@ export interface PaymentStepProps {
   holdExpired: boolean;
   /** True while "Hold tickets again" creates the new order. */
   holdingAgain: boolean;
+  /** Why the last "Hold tickets again" made no order, in words; empty when it did. */
+  holdAgainError: string;
   /** The widget's `onHoldExpired`. */
   onHoldExpired: (expiry: { orderId: string }) => void;
   /** "Hold tickets again": a new order with the same tickets and buyer. */
@@ -119,6 +121,11 @@ export function PaymentStep(props: PaymentStepProps) {
       >
         Hold tickets again
       </button>
+      {holdExpired && props.holdAgainError && (
+        <p className="error" role="alert">
+          {props.holdAgainError}
+        </p>
+      )}
       <button
         id="check-order"
         type="button"
