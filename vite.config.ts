@@ -24,7 +24,8 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  *   (the frame offers its own) → dist/cashier-widget/cashier-widget-lazy-component.bundle.min.js / .bundle.js.
  * - `--mode widget-standalone`: the same bundle with its own React → dist/cashier-widget/standalone/,
  *   to prove a bundle that brings its own React still loads.
- * - `--mode demo`: the demo host page's script → dist/demo/demo.js (it uses the SDK's script-tag build).
+ * - `--mode demo`: the demo checkout's pages' scripts → dist/demo/ (demoPages): the React checkout and
+ *   the script-tag page.
  * Build-time settings (DESIGN "Host SDK", shared/buildEnv.ts): VITE_CASHIER_FRAME_URL (the SDK's default
  * frameUrl), VITE_CASHIER_STATICS_ORIGINS (the frame's statics allowlist and CSP) and
  * VITE_CASHIER_VAULT_ORIGIN (where the frame sends card data, and its CSP's frame-src), all required and
@@ -169,22 +170,41 @@ function hostSdkScript(frameUrl: string): UserConfig {
   };
 }
 
+/**
+ * The demo pages' scripts, ES modules in dist/demo/ (served at /demo/ beside their chunks):
+ * `demo.js`, the React checkout (host-sdk/demo/main.tsx, React bundled in), which imports
+ * `cashier-widget/react` by package name as a site does: here the built package entry,
+ * dist/host-sdk/react.js (the `sdk` step builds it first); and `scriptTag.js`, the script-tag page's
+ * (host-sdk/demo/scriptTag.ts, on window.Cashier). The HTML pages are served as written (provider/startAll.ts).
+ */
+function demoPages(): UserConfig {
+  return {
+    plugins: [react()],
+    define: production,
+    resolve: {
+      alias: [{ find: /^cashier-widget\/react$/, replacement: resolve(sdkOutDir, 'react.js') }],
+      // One React, the page's, also for the SDK entry wherever CASHIER_DIST_DIR puts it.
+      dedupe: ['react', 'react-dom'],
+    },
+    build: {
+      outDir: dist('demo'),
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: {
+        input: { demo: resolve(root, 'host-sdk/demo/main.tsx'), scriptTag: resolve(root, 'host-sdk/demo/scriptTag.ts') },
+        preserveEntrySignatures: false,
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }): UserConfig => {
   const settings = resolveBuildSettings(readBuildEnv(root));
   if (mode === 'sdk') return hostSdk(settings.frameUrl);
   if (mode === 'sdk-bridge') return hostSdkBridge();
   if (mode === 'sdk-script') return hostSdkScript(settings.frameUrl);
-  if (mode === 'demo') {
-    return {
-      define: production,
-      build: {
-        outDir: dist('demo'),
-        emptyOutDir: true,
-        sourcemap: true,
-        lib: { entry: resolve(root, 'host-sdk/demo/demo.ts'), name: 'CashierDemo', formats: ['iife'], fileName: () => 'demo.js' },
-      },
-    };
-  }
+  if (mode === 'demo') return demoPages();
   if (mode === 'widget') return widgetBundle('min');
   if (mode === 'widget-debug') return widgetBundle('debug');
   if (mode === 'widget-standalone') return widgetBundle('standalone');

@@ -87,9 +87,9 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extra
     const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({ host: providerUrl, frameUrl, appInstance: DEMO_APP_INSTANCE })};\n`;
     const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
     const hostRoutes = {
+      // The React checkout and the script-tag page; their scripts are dist/demo/*.js, served from the root at /demo/.
       '/': demo('index.html'),
-      '/demo.js': { file: dist('demo/demo.js') },
-      '/demo.js.map': { file: dist('demo/demo.js.map') },
+      '/script-tag.html': demo('script-tag.html'),
       '/demo.css': demo('demo.css'),
       '/test-host.html': { file: resolve(root, 'e2e/fixtures/test-host.html') },
       // The same page under the strictest referrer policy: the iframe's own policy must still tell the frame its parent.

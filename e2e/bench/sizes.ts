@@ -74,6 +74,15 @@ const artifacts = () => {
       budget: CATALOG_BUDGET,
     })),
     {
+      // The demo checkout page itself is not the widget: since issue 24 it is a React app that
+      // bundles React (about 60 kB of its size), the SDK's React entry and the page's components.
+      // Measured at 94.3 kB gzip (issue 24); the budget leaves a small margin, so the page cannot grow
+      // unnoticed. The SDK, frame and bundle keep their own budgets above.
+      name: 'demo checkout page (dist/demo/demo.js, its chunks and the SDK bridge; React included)',
+      parts: [...withStaticImports('demo/demo.js'), ...filesUnder('demo/chunks', /^bridge-[\w-]+\.js$/)],
+      budget: 100_000,
+    },
+    {
       name: 'all JS a buyer downloads for the demo widget (SDK + frame + bundle)',
       parts: [...sdk, ...sdkBridge, ...frame, ...bundle],
       // 130 kB until issue 23, which added about 5.5 kB: Lingui's runtime, the English catalog and

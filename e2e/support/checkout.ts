@@ -1,4 +1,6 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { type Order, ProviderPaths } from '../../shared';
+import { APP_INSTANCE, PROVIDER_ORIGIN } from './origins';
 import { expect } from './test';
 import { typeInto } from './typeInto';
 
@@ -83,4 +85,31 @@ export async function clickPlaceOrderBelowTheFold(page: Page): Promise<void> {
   await placeOrder(page).scrollIntoViewIfNeeded();
   await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
   await placeOrder(page).click();
+}
+
+/** The script-tag integration's page (host-sdk/demo/script-tag.html): the same flow on window.Cashier, without React. */
+export const SCRIPT_TAG_PAGE = '/script-tag.html';
+
+/**
+ * The seat hold's time left as the widget shows it, "m:ss" (issue 24: "It shows the time left
+ * ('m:ss', in the buyer's language)"), e.g. "1:59".
+ */
+export const HOLD_TIME_LEFT = /\b\d{1,2}:[0-5]\d\b/;
+
+/** What the widget says when the hold ran out (issue 24: "At expiry it says the hold has expired"). */
+export const HOLD_EXPIRED_MESSAGE = /expired/i;
+
+/** The demo's "Hold tickets again" button, shown when the seat hold ran out. */
+export const holdAgain = (page: Page): Locator => page.getByRole('button', { name: 'Hold tickets again' });
+
+/** The demo's log lines of `kind` (`#events li[data-kind=…]`), e.g. `onHoldExpired`. */
+export const logLines = (page: Page, kind: string): Locator => page.locator(`#events li[data-kind="${kind}"]`);
+
+/** Reads order `orderId` back from the provider as the site would (GET, the demo app instance). Throws when it answers an error. */
+export async function readOrder(page: Page, orderId: string): Promise<Order> {
+  const response = await page.request.get(`${PROVIDER_ORIGIN}${ProviderPaths.order(orderId)}`, {
+    headers: { Authorization: APP_INSTANCE },
+  });
+  if (!response.ok()) throw new Error(`provider: GET order ${orderId} answered ${response.status()}`);
+  return response.json();
 }

@@ -28,7 +28,40 @@ export const BUYER_FIELDS: BuyerField[] = [
   { name: 'address', label: 'Address', type: FormFieldType.ADDRESS_SHORT, valueType: FieldValueType.ADDRESS, required: false },
 ];
 
-/** Renders one labelled input per buyer field into `container`, by its spec form field type (`buyer-<name>` ids). */
+/** How a buyer field is rendered, by its spec form field type: a `<textarea>`, or an `<input>` of `type` with `autoComplete`. */
+export type FieldControl = { element: 'textarea' } | { element: 'input'; type: 'date' | 'email' | 'text'; autoComplete: string };
+
+/** The control for `field`. Throws Error for a form field type the demo does not render. */
+export function fieldControl(field: BuyerField): FieldControl {
+  switch (field.type) {
+    case FormFieldType.TEXTAREA:
+    case FormFieldType.ADDRESS_FULL:
+      return { element: 'textarea' };
+    case FormFieldType.NAME:
+    case FormFieldType.INPUT:
+    case FormFieldType.ADDRESS_SHORT:
+    case FormFieldType.DATE:
+      return {
+        element: 'input',
+        type: field.type === FormFieldType.DATE ? 'date' : field.format === 'email' ? 'email' : 'text',
+        autoComplete:
+          field.type === FormFieldType.NAME
+            ? 'name'
+            : field.format === 'email'
+              ? 'email'
+              : field.type === FormFieldType.ADDRESS_SHORT
+                ? 'street-address'
+                : 'on',
+      };
+    default:
+      throw new Error(`The demo does not render ${field.type} fields.`);
+  }
+}
+
+/** The label a buyer field shows: "(optional)" after one that is not required. */
+export const fieldLabel = (field: BuyerField): string => (field.required ? field.label : `${field.label} (optional)`);
+
+/** Renders one labelled input per buyer field into `container`, by {@link fieldControl} (`buyer-<name>` ids). */
 export function renderBuyerFields(container: HTMLElement): void {
   const document = container.ownerDocument;
   for (const field of BUYER_FIELDS) {
@@ -37,32 +70,15 @@ export function renderBuyerFields(container: HTMLElement): void {
     wrapper.className = 'buyer-field';
     const label = document.createElement('label');
     label.htmlFor = id;
-    label.textContent = field.required ? field.label : `${field.label} (optional)`;
+    label.textContent = fieldLabel(field);
+    const control = fieldControl(field);
     let input: HTMLInputElement | HTMLTextAreaElement;
-    switch (field.type) {
-      case FormFieldType.TEXTAREA:
-      case FormFieldType.ADDRESS_FULL:
-        input = document.createElement('textarea');
-        break;
-      case FormFieldType.NAME:
-      case FormFieldType.INPUT:
-      case FormFieldType.ADDRESS_SHORT:
-      case FormFieldType.DATE: {
-        const el = document.createElement('input');
-        el.type = field.type === FormFieldType.DATE ? 'date' : field.format === 'email' ? 'email' : 'text';
-        el.autocomplete =
-          field.type === FormFieldType.NAME
-            ? 'name'
-            : field.format === 'email'
-              ? 'email'
-              : field.type === FormFieldType.ADDRESS_SHORT
-                ? 'street-address'
-                : 'on';
-        input = el;
-        break;
-      }
-      default:
-        throw new Error(`The demo does not render ${field.type} fields.`);
+    if (control.element === 'textarea') input = document.createElement('textarea');
+    else {
+      const el = document.createElement('input');
+      el.type = control.type;
+      el.autocomplete = control.autoComplete as AutoFill;
+      input = el;
     }
     input.id = id;
     input.name = field.name;
@@ -72,12 +88,17 @@ export function renderBuyerFields(container: HTMLElement): void {
   }
 }
 
-/** The buyer's values from the fields {@link renderBuyerFields} made in `doc`, or the first problem in words (spec 5's e-mail rule). */
-export function readBuyer(doc: Document): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
+/**
+ * Checks the buyer's values, keyed by field name (untrimmed, as typed): the trimmed non-empty
+ * values, or the first problem in words (spec 5's e-mail rule) with the `buyer-<name>` id of its field.
+ */
+export function checkBuyer(
+  values: Readonly<Record<string, string | undefined>>,
+): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
   const buyer: Record<string, string> = {};
   for (const field of BUYER_FIELDS) {
     const fieldId = `buyer-${field.name}`;
-    const value = (doc.getElementById(fieldId) as HTMLInputElement).value.trim();
+    const value = (values[field.name] ?? '').trim();
     if (field.required && value === '') return { problem: `Enter your ${field.label.toLowerCase()}.`, fieldId };
     if (value !== '' && field.format === 'email' && !isValidEmail(value)) {
       return { problem: 'Enter a valid email address.', fieldId };
@@ -85,6 +106,14 @@ export function readBuyer(doc: Document): { buyer: Record<string, string> } | { 
     if (value !== '') buyer[field.name] = value;
   }
   return { buyer };
+}
+
+/** The buyer's values from the fields {@link renderBuyerFields} made in `doc`, checked by {@link checkBuyer}. */
+export function readBuyer(doc: Document): { buyer: Record<string, string> } | { problem: string; fieldId: string } {
+  const values = Object.fromEntries(
+    BUYER_FIELDS.map((field) => [field.name, (doc.getElementById(`buyer-${field.name}`) as HTMLInputElement).value]),
+  );
+  return checkBuyer(values);
 }
 
 /**

@@ -1,0 +1,132 @@
+import { type CashierTimings, preloadCashier } from 'cashier-widget/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Order, OrderSetupLine, OrderSetupRequest } from '../../shared';
+import { type CatalogEvent, findReferenceEvent } from '../../shared/referenceCatalog';
+import { checkoutQuery, EVENT_IDS } from './checkoutQuery';
+import { type DemoConfig, moneyFormat, providerClient } from './demoConfig';
+import { EventHeader } from './EventHeader';
+import { EventLog } from './EventLog';
+import { OrderForm } from './OrderForm';
+import { PaymentStep } from './PaymentStep';
+import { useEventLog } from './useEventLog';
+
+/** Props of {@link Checkout}. */
+export interface CheckoutProps {
+  /** Where the provider and the frame are. */
+  config: DemoConfig;
+  /** The page's query string (`location.search`): `?event=`, `?hold=`, `?preload=off`, `?locale=`. */
+  search: string;
+}
+
+/**
+ * The demo checkout, as a ticketing site builds it: the event, its tickets and the buyer's details;
+ * "Continue to payment" mounts the widget at once and creates the order (order setup: ids and
+ * quantities, the provider prices them, and holds the seats for `?hold=` seconds), whose id the
+ * widget gets when it comes; Place order pays, and the order is read back for the confirmation.
+ * The widget is warmed with `preloadCashier` when the page loads (not with `?preload=off`). When the
+ * seat hold runs out, "Hold tickets again" makes a new order with the same tickets and buyer.
+ */
+export function Checkout({ config, search }: CheckoutProps) {
+  const query = useMemo(() => checkoutQuery(search), [search]);
+  const event = findReferenceEvent(EVENT_IDS[query.eventKey]) as CatalogEvent;
+  const money = useMemo(() => moneyFormat(event.currency), [event.currency]);
+  const provider = useMemo(() => providerClient(config), [config]);
+  const [entries, log] = useEventLog();
+  const [request, setRequest] = useState<OrderSetupRequest>();
+  const [order, setOrder] = useState<Order>();
+  const [creating, setCreating] = useState(false);
+  const [setupError, setSetupError] = useState('');
+  const [holdExpired, setHoldExpired] = useState(false);
+  const [timings, setTimings] = useState<CashierTimings>();
+  const paymentTitle = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!query.preload) return;
+    // Warms the payment step while the buyer chooses: the frame, its scripts, the settings, the bundle.
+    const { host, frameUrl, appInstance } = config;
+    preloadCashier({ host, frameUrl, configuration: { appInstance } }).then(() => log('preloadCashier', 'the warm-up ended'));
+  }, [config, query.preload, log]);
+
+  /** Order setup for `next`; resolves to the order, or undefined (the problem shown) when it failed. */
+  async function createOrder(next: OrderSetupRequest): Promise<Order | undefined> {
+    setCreating(true);
+    try {
+      const created = await provider.setupOrder(next);
+      document.body.dataset.orderId = created.id;
+      log('order setup', `${created.id}, total ${money(created.total.amount)}`);
+      return created;
+    } catch (thrown) {
+      setSetupError(`The order could not be created: ${(thrown as Error).message}`);
+      return undefined;
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  async function continueToPayment(lines: OrderSetupLine[], buyer: Record<string, string>) {
+    const next: OrderSetupRequest = {
+      eventId: event.id,
+      lines,
+      buyer,
+      ...(query.holdSeconds === undefined ? {} : { holdSeconds: query.holdSeconds }),
+    };
+    setSetupError('');
+    setRequest(next); // the widget mounts now, and gets the order's id when it comes
+    const created = await createOrder(next);
+    if (!created) return;
+    // The keyboard goes on to the payment (its heading takes the focus), then the form is closed.
+    paymentTitle.current?.focus();
+    setOrder(created);
+  }
+
+  async function holdAgain() {
+    if (!request) return;
+    setSetupError('');
+    const created = await createOrder(request);
+    if (!created) return;
+    setOrder(created);
+    setHoldExpired(false);
+  }
+
+  return (
+    <>
+      <EventHeader event={event} eventKey={query.eventKey} />
+      <main className="layout">
+        <OrderForm
+          event={event}
+          money={money}
+          creating={creating && !order}
+          closed={order !== undefined}
+          setupError={order ? '' : setupError}
+          onContinue={(lines, buyer) => void continueToPayment(lines, buyer)}
+        />
+        <PaymentStep
+          config={config}
+          provider={provider}
+          money={money}
+          log={log}
+          search={search}
+          started={request !== undefined}
+          orderId={order?.id}
+          buyer={request?.buyer}
+          holdExpired={holdExpired}
+          holdingAgain={creating && order !== undefined}
+          holdAgainError={order ? setupError : ''}
+          onHoldExpired={({ orderId }) => {
+            log('onHoldExpired', `the seats of order ${orderId} were released`);
+            setHoldExpired(true);
+          }}
+          onHoldAgain={() => void holdAgain()}
+          onReady={setTimings}
+          titleRef={paymentTitle}
+        />
+        <EventLog entries={entries} timings={timings} />
+      </main>
+      <footer className="layout">
+        <p>
+          <a href="/script-tag.html">The same checkout with the script-tag build</a>
+        </p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The provider's events (shared/referenceCatalog.ts) the demo offers, by `?event=`: the page
+ * shows their ticket types and prices as a site shows its catalog, and sends only ids and
+ * quantities; what the buyer pays is the provider's price.
+ */
+export const EVENT_IDS = { venue: 'riverside-jazz-night', online: 'modern-jazz-masterclass' } as const;
+
+/** What the demo checkout's URL asks for (its query string). */
+export interface CheckoutQuery {
+  /** `?event=online` → the online event; anything else → the venue event. */
+  eventKey: keyof typeof EVENT_IDS;
+  /**
+   * `?hold=<seconds>`: the seat hold the order setup asks for (`OrderSetupRequest.holdSeconds`),
+   * a whole number from 1 to 3600; undefined (the provider's default) when absent or not one.
+   */
+  holdSeconds?: number;
+  /** False with `?preload=off`: the page does not warm the widget with `preloadCashier`. Default true. */
+  preload: boolean;
+}
+
+/** The longest hold a site may ask for, in seconds (shared/providerShapes.ts `holdSeconds`). */
+const MAX_HOLD_SECONDS = 3600;
+
+/** Reads the demo's query string (`location.search`, with or without its `?`). Never throws. */
+export function checkoutQuery(search: string): CheckoutQuery {
+  const params = new URLSearchParams(search);
+  const hold = params.get('hold');
+  const holdSeconds = hold !== null && /^\d+$/.test(hold) ? Number(hold) : undefined;
+  return {
+    eventKey: params.get('event') === 'online' ? 'online' : 'venue',
+    ...(holdSeconds !== undefined && holdSeconds >= 1 && holdSeconds <= MAX_HOLD_SECONDS ? { holdSeconds } : {}),
+    preload: params.get('preload') !== 'off',
+  };
+}

@@ -1,0 +1,51 @@
+import type { Order, OrderSetupRequest } from '../../shared';
+import { ProviderPaths } from '../../shared';
+
+/** Where the demo pages find the provider and the frame: written by the demo server (provider/startAll.ts, `/demo-config.js`). */
+export interface DemoConfig {
+  /** The provider's base URL. */
+  host: string;
+  /** The frame app's URL. */
+  frameUrl: string;
+  /** The demo app instance token. */
+  appInstance: string;
+}
+
+declare global {
+  interface Window {
+    /** Written by the demo server (provider/startAll.ts). */
+    CASHIER_DEMO: DemoConfig;
+  }
+}
+
+/** The calls a checkout page makes to the provider itself (the site's own front end creates the order and reads it back). */
+export interface ProviderClient {
+  /** Order setup: resolves to the order the provider created and priced. Rejects with an Error in words. */
+  setupOrder(request: OrderSetupRequest): Promise<Order>;
+  /** Reads order `orderId` back: the JSON body, untrusted. Rejects with an Error in words. */
+  readOrder(orderId: string): Promise<unknown>;
+}
+
+/** A {@link ProviderClient} for `config` (fetch, the app instance in `Authorization`). */
+export function providerClient(config: DemoConfig): ProviderClient {
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${config.host}${path}`, {
+      method,
+      headers: { Authorization: config.appInstance, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => ({}))) as T & { message?: string };
+    if (!response.ok) throw new Error(json.message ?? `${method} ${path} answered HTTP ${response.status}`);
+    return json;
+  }
+  return {
+    setupOrder: (request) => call<Order>('POST', ProviderPaths.orderSetup, request),
+    readOrder: (orderId) => call<unknown>('GET', ProviderPaths.order(orderId)),
+  };
+}
+
+/** Formats minor units of `currency` for the page, e.g. 5000 EUR → "€50.00". */
+export const moneyFormat =
+  (currency: string) =>
+  (minor: number): string =>
+    new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(minor / 100);

@@ -1,0 +1,148 @@
+import type { CashierApi } from 'cashier-widget/react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { type Confirmation, confirmationFor, type PayOutcome } from './confirmationFor';
+import type { ProviderClient } from './demoConfig';
+import type { Log } from './useEventLog';
+
+/** What {@link usePlaceOrder} needs: the widget's api, the order, and where to read it back and log. */
+export interface PlaceOrderInputs {
+  /** The widget's api from `onApiInit`; undefined until it is ready. */
+  api?: CashierApi;
+  /** The order the buyer pays for; undefined until order setup answers. */
+  orderId?: string;
+  provider: ProviderClient;
+  /** Formats minor units of the order's currency. */
+  money: (minor: number) => string;
+  log: Log;
+}
+
+/** A settled payment whose read-back the buyer can ask for again. */
+type ReadBack = { orderId: string; outcome: PayOutcome };
+
+/**
+ * "Place order" and what the page shows of it (`#order-result`, `#order-note`, "Check the order
+ * again", the confirmation), with the focus moves: to the status when the payment settles, to
+ * "Check the order again" when the read-back fails, to the confirmation when it matches.
+ * `place()` pays with `api.pay({ orderId })`; the button stays enabled while it does (the widget
+ * shares one payment between clicks: a double click is one charge). A rejection or a payment that
+ * did not settle leaves Place order on screen; a settled one (APPROVED, PENDING) hides it and reads
+ * the order back by id (confirmationFor). `checkAgain()` repeats only the read-back.
+ */
+export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrderInputs) {
+  const [result, setResult] = useState('');
+  const [note, setNote] = useState('');
+  const [settled, setSettled] = useState(false);
+  const [again, setAgain] = useState<ReadBack>();
+  const [confirmation, setConfirmation] = useState<Extract<Confirmation, { ok: true }>>();
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const againRef = useRef<HTMLButtonElement>(null);
+  const confirmationRef = useRef<HTMLElement>(null);
+  /** The read-back in flight, shared by a double click's two confirmations. */
+  const readingBack = useRef<Promise<void>>(undefined);
+
+  function readBackOnce(readBack: ReadBack): Promise<void> {
+    readingBack.current ??= confirmOrder(readBack).finally(() => {
+      readingBack.current = undefined;
+    });
+    return readingBack.current;
+  }
+
+  async function confirmOrder({ orderId: forOrder, outcome }: ReadBack): Promise<void> {
+    if (document.activeElement === againRef.current) resultRef.current?.focus(); // it is about to hide
+    flushSync(() => {
+      setAgain(undefined);
+      setResult('Confirming your order…');
+    });
+    const offerAgain = (problem: string) => {
+      flushSync(() => {
+        setResult(problem);
+        setAgain({ orderId: forOrder, outcome });
+      });
+      againRef.current?.focus();
+    };
+    let body: unknown;
+    try {
+      body = await provider.readOrder(forOrder);
+    } catch (thrown) {
+      const message = thrown instanceof Error ? thrown.message : String(thrown);
+      log('order read-back failed', message);
+      offerAgain(
+        `Your order was placed (charge ${outcome.chargeId}), but it could not be loaded to confirm it (${message}). Check the order again; do not pay again.`,
+      );
+      return;
+    }
+    const read = confirmationFor(forOrder, body, outcome, money);
+    if (!read.ok) {
+      log('order read-back', read.problem);
+      offerAgain(read.problem);
+      return;
+    }
+    flushSync(() => {
+      setResult('');
+      setConfirmation(read);
+    });
+    confirmationRef.current?.focus(); // read as "Order confirmed" with its text (WCAG 2.4.3, 4.1.3)
+  }
+
+  async function place(): Promise<void> {
+    if (!api || !orderId) return;
+    const pay = api.pay;
+    if (!pay) {
+      setResult('This widget cannot take payments.');
+      return;
+    }
+    setResult('Processing your payment…');
+    setNote('');
+    let outcome: PayOutcome & { message?: string };
+    try {
+      outcome = (await pay({ orderId })) as typeof outcome;
+    } catch (thrown) {
+      const error = thrown as { code?: string; message?: string };
+      log('api.pay rejected', `${error.code}: ${error.message}`);
+      setResult(
+        error.code === 'PAYMENT_OUTCOME_UNKNOWN'
+          ? 'We could not confirm your payment. Press Place order again: you will not be charged twice.'
+          : `The payment could not be completed (${error.code}). Please try again.`,
+      );
+      setSettled(false);
+      return;
+    }
+    log('api.pay', JSON.stringify(outcome));
+    switch (outcome.status) {
+      case 'INVALID':
+        setResult('Please check the payment details.');
+        return;
+      case 'DECLINED':
+        // The widget announces the decline itself (its alert): shown here, not announced twice.
+        setResult('');
+        setNote(`The payment was declined. ${outcome.message ?? ''}`.trim());
+        return;
+      case 'APPROVED':
+      case 'PENDING':
+        // Place order goes, so the focus it has moves first: to the status, then to the confirmation.
+        flushSync(() => setResult('Confirming your order…'));
+        resultRef.current?.focus();
+        setSettled(true);
+        return readBackOnce({ orderId, outcome });
+      default:
+        setResult(`The payment ended in an unexpected state (${String(outcome.status)}). Please try again.`);
+    }
+  }
+
+  return {
+    /** The status line (`#order-result`). */
+    result,
+    /** The note (`#order-note`): what the widget already announced, not read twice. */
+    note,
+    /** True once a payment settled: Place order is hidden. */
+    settled,
+    /** True when the read-back failed or did not match: "Check the order again" shows. */
+    canCheckAgain: again !== undefined,
+    /** The confirmed order, once read back. */
+    confirmation,
+    place,
+    checkAgain: () => (again ? readBackOnce(again) : Promise.resolve()),
+    refs: { result: resultRef, again: againRef, confirmation: confirmationRef },
+  };
+}
