@@ -219,6 +219,7 @@ export function createLoader(deps: LoaderDeps): Loader {
         apiSent = true;
       },
       onChallenge: (state) => tellHost(() => deps.host.onChallenge?.(toChallengePresentation(state))),
+      onHoldExpired: (expiry) => tellHost(() => deps.host.onHoldExpired?.({ orderId: String(Object(expiry).orderId) })),
       onCrash: (error) =>
         fail(
           new CashierError(
