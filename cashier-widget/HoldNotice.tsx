@@ -40,10 +40,11 @@ export function HoldNotice({ hold, i18n, locale }: HoldNoticeProps) {
   const { secondsLeft, expired } = hold;
   const milestone = MILESTONES.find(([at]) => secondsLeft <= at)?.[1];
   const announced = expired ? HOLD_EXPIRED : milestone;
+  const time = formatHoldTime(secondsLeft, locale);
   return (
     <>
       <p style={expired ? styles.expired : styles.left}>
-        {expired ? i18n._(HOLD_EXPIRED) : i18n._(msg`Your tickets are held for ${formatHoldTime(secondsLeft, locale)}`)}
+        {expired ? i18n._(HOLD_EXPIRED) : i18n._(msg`Your tickets are held for ${time}`)}
       </p>
       <p role="status" style={fieldStyles.visuallyHidden}>
         {announced && i18n._(announced)}
