@@ -79,7 +79,8 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
         // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen.
         output: {
           chunkFileNames: `catalog-[name]-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
-          ...(variant === 'debug' ? {} : { minify: fullMinify }),
+          // Minified: no comments either (the /* @__PURE__ */ marks the minifier leaves, 120 B gzip).
+          ...(variant === 'debug' ? {} : { minify: fullMinify, comments: false }),
         },
       },
     },

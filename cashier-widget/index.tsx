@@ -6,11 +6,11 @@ import {
   CashierError,
   type CashierWidgetInstance,
   type CashierWidgetProps,
-  createProviderApi,
   ErrorCode,
   matchLocale,
   type PaymentMethod,
 } from '../shared';
+import { createBundleProviderApi } from './bundleProviderApi';
 import { CardForm } from './CardForm';
 import { createBilling } from './createBilling';
 import { createFormStore } from './createFormStore';
@@ -83,7 +83,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model");
   // a 3-D Secure challenge page is shown only from there too (issue 22).
   const { vault } = props.providerClient;
-  const providerApi = createProviderApi(props.providerClient.request, vault.request, vault.origin);
+  const providerApi = createBundleProviderApi(props.providerClient.request, vault.request, vault.origin);
   // The billing country defaults to the region of the tag the host gave (de-AT → AT), not of its fallback.
   const billing = createBilling({ api: providerApi, store, locale: () => current.locale ?? 'en' });
   const billingRules = () => ({ format: store.getSnapshot().billing?.format });
