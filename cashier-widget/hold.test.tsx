@@ -170,6 +170,16 @@ describe('the seat hold countdown (issue 24)', () => {
     expect(shown()).toBe('Your tickets are held for 9:59');
   });
 
+  it('reads the order again when the tab comes back to the foreground', async () => {
+    const { requests } = await setup();
+    const reads = () => requests.filter((r) => r === `get ${ProviderPaths.order('ord_1')}`).length;
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(reads()).toBe(2);
+    expect(shown()).toBe('Your tickets are held for 10:00');
+  });
+
   it('at expiry: the form locks, pay rejects ORDER_HOLD_EXPIRED with nothing tokenized or charged, the host hears it once', async () => {
     const { api, requests, onHoldExpired } = await setup({ holdMs: MINUTE });
     fillCard();
