@@ -1,4 +1,4 @@
-import isLuhnNumber from 'validator/es/lib/isLuhnNumber.js';
+import isLuhnNumber from 'validator/lib/isLuhnNumber.js';
 
 /**
  * Card rules shared by the widget (inline validation) and the reference provider (tokenization).

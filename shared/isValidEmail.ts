@@ -1,6 +1,6 @@
 import tlds from 'tlds' with { type: 'json' };
-import isEmail from 'validator/es/lib/isEmail.js';
-import isFQDN from 'validator/es/lib/isFQDN.js';
+import isEmail from 'validator/lib/isEmail.js';
+import isFQDN from 'validator/lib/isFQDN.js';
 import { EMAIL_DOMAIN_MAX_LENGTH, EMAIL_LOCAL_PART_MAX_LENGTH } from './constants';
 
 /**

@@ -1,4 +1,4 @@
-import isUUID from 'validator/es/lib/isUUID.js';
+import isUUID from 'validator/lib/isUUID.js';
 
 /**
  * True when `s` is a GUID of version 1 to 5 (spec section 5: the settings request adds `msid`
