@@ -1,22 +1,21 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useRef } from 'react';
 import type { FormSnapshot } from './createFormStore';
 import { fieldStyles } from './FormField';
 
 /** What the widget says once the order's seat hold has run out (issue 24); it also describes the locked fields. */
 export const HOLD_EXPIRED = msg`The time to pay has run out: your tickets are no longer held.`;
 
-/** The announcements at 5 minutes left and at 1 minute left, in seconds, largest first. */
+/** The announcements at 5 minutes left and at 1 minute left (seconds), largest first. */
 const MILESTONES = [
-  [60, msg`Your tickets are held for 1 more minute.`],
   [300, msg`Your tickets are held for 5 more minutes.`],
+  [60, msg`Your tickets are held for 1 more minute.`],
 ] as const;
 
 /** `seconds` as "m:ss" in `locale`'s digits (e.g. "9:05"; Arabic "٩:٠٥"). */
 export function formatHoldTime(seconds: number, locale: string): string {
-  const digits = (min: number, n: number) =>
-    new Intl.NumberFormat(locale, { minimumIntegerDigits: min, useGrouping: false }).format(n);
+  const digits = (min: number, n: number) => new Intl.NumberFormat(locale, { minimumIntegerDigits: min }).format(n);
   return `${digits(1, Math.floor(seconds / 60))}:${digits(2, seconds % 60)}`;
 }
 
@@ -33,13 +32,17 @@ export interface HoldNoticeProps {
 /**
  * The seat hold's time left (issue 24), calm: the visible "Your tickets are held for m:ss" is no
  * live region, so it is read only when the buyer reaches it; a polite live region, visually
- * hidden, changes only at 5 minutes left, 1 minute left and at expiry, so a screen reader
- * announces just those. Once expired, the expiry message shows instead of the time.
+ * hidden, changes only when the count passes 5 minutes left, 1 minute left, and at expiry, so a
+ * screen reader announces just those. Once expired, the expiry message shows instead of the time.
  */
 export function HoldNotice({ hold, i18n, locale }: HoldNoticeProps) {
   const { secondsLeft, expired } = hold;
-  const milestone = MILESTONES.find(([at]) => secondsLeft <= at)?.[1];
-  const announced = expired ? HOLD_EXPIRED : milestone;
+  // A milestone is said when the count passes it (a hold that starts under 5 minutes never claims 5).
+  const milestone = useRef<(typeof MILESTONES)[number][1]>(undefined);
+  const last = useRef(secondsLeft);
+  for (const [at, message] of MILESTONES) if (last.current > at && secondsLeft <= at) milestone.current = message;
+  last.current = secondsLeft;
+  const announced = expired ? HOLD_EXPIRED : milestone.current;
   const time = formatHoldTime(secondsLeft, locale);
   return (
     <>

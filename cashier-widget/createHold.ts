@@ -49,7 +49,7 @@ export function createHold(deps: HoldDeps): Hold {
   /** Bumped at every `follow` and `stop`: a read that settles later for an older order is ignored. */
   let generation = 0;
   const expiredOrders = new Set<string>();
-  const msLeft = () => (hold ? hold.expiresAt - (Date.now() + hold.skewMs) : Number.POSITIVE_INFINITY);
+  const msLeft = () => (hold ? hold.expiresAt - (Date.now() + hold.skewMs) : Infinity);
 
   const expire = (order: string) => {
     clearTimeout(timer);

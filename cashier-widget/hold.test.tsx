@@ -151,6 +151,7 @@ describe('the seat hold countdown (issue 24)', () => {
     vi.setSystemTime(T0 - 2 * MINUTE);
     const { onHoldExpired } = await setup({ skewMs: 2 * MINUTE, holdMs: 3 * MINUTE });
     expect(shown()).toBe('Your tickets are held for 3:00');
+    expect(announced(), 'a hold under 5 minutes never claims 5').toBe('');
     await pass(3 * MINUTE - 1_000);
     expect(shown()).toBe('Your tickets are held for 0:01');
     await pass(1_000);
