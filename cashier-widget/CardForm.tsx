@@ -6,6 +6,7 @@ import { formatCardNumber } from './cardNumber';
 import type { FormStore } from './createFormStore';
 import { formatExpiry } from './expiry';
 import { controlProps, describedBy, FormField, fieldStyles } from './FormField';
+import { HOLD_EXPIRED, HoldNotice } from './HoldNotice';
 import { type CardField, FIELD_LABELS, validateField } from './validateCardForm';
 
 /** The card fields the form always has; the billing ones are {@link BillingFields}. */
@@ -76,11 +77,13 @@ export const LOCKED_EXPLANATION = msg`Your payment details cannot be changed unt
  * validate(), every word in the store's locale. While the
  * store is locked (a payment running or its outcome unknown) the fields are read-only, the method
  * radios disabled, and each of them is described by {@link LOCKED_EXPLANATION}, shown under the
- * notice when there is one (a lost reply) and visually hidden otherwise.
+ * notice when there is one (a lost reply) and visually hidden otherwise. The order's seat hold
+ * (issue 24) shows above the form as {@link HoldNotice}; once it has expired the form stays locked
+ * and its fields are described by the expiry message instead.
  */
 export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry }: CardFormProps) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const { values, errors, methods = [], method, notice, locked, challenge } = snapshot;
+  const { values, errors, methods = [], method, notice, locked, challenge, hold } = snapshot;
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
   useLayoutEffect(() => onReady(), [onReady]);
   const modal = theme === 'modal';
@@ -130,6 +133,7 @@ export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry }: C
       onSubmit={(e) => e.preventDefault()}
     >
       <style>{FOCUS_CSS}</style>
+      {hold && <HoldNotice hold={hold} i18n={i18n} locale={snapshot.locale} />}
       {notice && (
         <p role="alert" style={styles.notice}>
           {i18n._(notice)}
@@ -138,8 +142,9 @@ export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry }: C
       {locked && (
         // Shown under a notice (a lost reply); otherwise (a pay running) only announced, so that
         // the form does not jump while the buyer waits.
+        // Once the seat hold has expired, the fields point at that (shown above) instead.
         <p id={lockedId} style={notice ? styles.note : fieldStyles.visuallyHidden}>
-          {i18n._(LOCKED_EXPLANATION)}
+          {i18n._(hold?.expired ? HOLD_EXPIRED : LOCKED_EXPLANATION)}
         </p>
       )}
       {methods.length > 1 && (

@@ -32,9 +32,16 @@ export interface FormSnapshot {
   locale: string;
   /**
    * True while the form takes no edits: a payment is running or its outcome is unknown (issue 4
-   * "Exactly once"). The values and method then stay what was sent. Default false.
+   * "Exactly once"), or the order's seat hold has expired (issue 24). The values and method then
+   * stay what was sent. Default false.
    */
   locked: boolean;
+  /**
+   * The order's seat hold (issue 24): whole seconds left on the provider's clock (0 once run out),
+   * and `expired` once the widget has taken it as over (a payment open at 0 s keeps it until it
+   * settles). Undefined when the order holds nothing (or no order, or its hold is not read yet).
+   */
+  hold: { secondsLeft: number; expired: boolean } | undefined;
   /**
    * The 3-D Secure challenge on screen (issue 22): the bank's page `url` and what the buyer's
    * Cancel or Escape calls; undefined when none is open. The form is inert while it is open.
@@ -79,8 +86,10 @@ export interface FormStore {
   setCountry(country: string): void;
   /** Sets the locale the words are in; see {@link FormSnapshot.locale}. */
   setLocale(locale: string): void;
-  /** Locks (true) or unlocks (false) the form; see {@link FormSnapshot.locked}. */
+  /** Locks (true) or unlocks (false) the form for a payment; see {@link FormSnapshot.locked} (an expired hold keeps it locked). */
   setLocked(locked: boolean): void;
+  /** Sets the seat hold shown (undefined: none); an expired one locks the form. See {@link FormSnapshot.hold}. */
+  setHold(hold: FormSnapshot['hold']): void;
   /** Shows a 3-D Secure challenge, or (undefined) removes it; see {@link FormSnapshot.challenge}. */
   setChallenge(challenge: FormSnapshot['challenge']): void;
   /**
@@ -102,8 +111,11 @@ export function createFormStore(): FormStore {
     billing: undefined,
     locale: 'en',
     locked: false,
+    hold: undefined,
     challenge: undefined,
   };
+  /** True while a payment holds the lock (setLocked); the snapshot's `locked` adds an expired hold. */
+  let paying = false;
   const listeners = new Set<() => void>();
   const set = (next: Partial<FormSnapshot>) => {
     snapshot = { ...snapshot, ...next };
@@ -165,7 +177,11 @@ export function createFormStore(): FormStore {
       set({ locale });
     },
     setLocked(locked) {
-      set({ locked });
+      paying = locked;
+      set({ locked: locked || !!snapshot.hold?.expired });
+    },
+    setHold(hold) {
+      set({ hold, locked: paying || !!hold?.expired });
     },
     setChallenge(challenge) {
       set({ challenge });

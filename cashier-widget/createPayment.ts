@@ -1,6 +1,6 @@
 import { CashierError, type Charge, ErrorCode, type PaymentMethodType, type ProviderApi } from '../shared';
 import { type ChargeJournal, createChargeJournal } from './createChargeJournal';
-import { asCashierError, isRefusedForGood, isReplyLost, outcomeUnknown } from './paymentErrors';
+import { asCashierError, holdExpired, isRefusedForGood, isReplyLost, outcomeUnknown, payOrderId } from './paymentErrors';
 import { type ChargeAttempt, type PrepareChargeDeps, prepareCharge } from './prepareCharge';
 import { challengeOutcome, refusedChallenge } from './threeDSecure/challengeOutcome';
 import { checkChargeFor, endedChallenge, isPaid, openCharge, type PayResult, settlingCharge, toPayResult } from './toPayResult';
@@ -49,8 +49,10 @@ export type { PayResult } from './toPayResult';
  * What the host does with each rejection: PAYMENT_OUTCOME_UNKNOWN → call `pay` for
  * `details.orderId` again (in this mount or, after a destroy, a new one) before anything else;
  * PAYMENT_OPEN_FOR_ANOTHER_ORDER → settle `details.orderId` first the same way; INVALID_ARGUMENT →
- * fix the call; any other code (NETWORK_ERROR, UNAUTHORIZED, HTTP_CLIENT_ERROR, …) → nothing was
- * charged by this call: show it, and let the buyer try again.
+ * fix the call; ORDER_HOLD_EXPIRED (issue 24: the seat hold ran out before a new charge, or the
+ * provider's 409 says so) → nothing was tokenized or charged: hold the seats again (new order); any
+ * other code (NETWORK_ERROR, UNAUTHORIZED, HTTP_CLIENT_ERROR, …) → nothing was charged by this
+ * call: show it, and let the buyer try again.
  */
 
 /** What the payment flow needs from the widget. */
@@ -90,6 +92,13 @@ export interface PaymentDeps {
   clearCard?: () => void;
   /** Where charges sent with no known outcome are written first; default {@link createChargeJournal}() (the frame's sessionStorage). */
   journal?: ChargeJournal;
+  /**
+   * True when `orderId`'s seat hold has run out (issue 24): a new charge is then refused with
+   * ORDER_HOLD_EXPIRED before anything is tokenized; a charge already made still settles. Default: never.
+   */
+  holdExpired?: (orderId: string) => boolean;
+  /** Called when the provider refused a charge with 409 ORDER_HOLD_EXPIRED (the device clock was behind). Default: none. */
+  onHoldRefused?: (orderId: string) => void;
 }
 
 /** Creates the payment flow; `pay(input)` is the api method the host calls. */
@@ -193,6 +202,7 @@ export function createPayment(deps: PaymentDeps) {
 
   /** A new charge: validate and tokenize, write the order to the journal, send. */
   async function chargeAnew(orderId: string): Promise<PayResult> {
+    if (deps.holdExpired?.(orderId)) throw holdExpired(orderId);
     const prepared = await prepareCharge({ billingAddress: () => undefined, ...deps, newKey });
     if ('status' in prepared) return prepared;
     journal.add(orderId); // before the charge goes out
@@ -203,7 +213,9 @@ export function createPayment(deps: PaymentDeps) {
     // A refusal of a first send proves nothing was charged.
     kept = undefined;
     journal.delete(orderId);
-    throw sent.refused;
+    if (sent.refused.details.applicationErrorCode !== 'ORDER_HOLD_EXPIRED') throw sent.refused;
+    deps.onHoldRefused?.(orderId);
+    throw holdExpired(orderId);
   }
 
   /**
@@ -254,28 +266,8 @@ export function createPayment(deps: PaymentDeps) {
      * (NETWORK_ERROR, UNAUTHORIZED, HTTP_CLIENT_ERROR, …).
      */
     pay(input: unknown): Promise<PayResult> {
-      const orderId = typeof input === 'object' && input !== null ? (input as { orderId?: unknown }).orderId : undefined;
-      if (typeof orderId !== 'string' || orderId.trim() === '') {
-        return Promise.reject(new CashierError(ErrorCode.InvalidArgument, 'pay needs { orderId: string }.'));
-      }
-      const mountedOrderId = deps.mountedOrderId?.();
-      if (mountedOrderId !== undefined && orderId !== mountedOrderId) {
-        return Promise.reject(
-          new CashierError(
-            ErrorCode.InvalidArgument,
-            `pay was called for order ${orderId}, but the widget is for order ${mountedOrderId}.`,
-          ),
-        );
-      }
-      if (open !== undefined && open !== orderId) {
-        return Promise.reject(
-          new CashierError(
-            ErrorCode.PaymentOpenForAnotherOrder,
-            `pay was called for order ${orderId} while the payment of order ${open} is ${running ? 'running' : 'not settled'}; nothing was charged. Call pay for order ${open} until it settles first.`,
-            { orderId: open },
-          ),
-        );
-      }
+      const orderId = payOrderId(input, deps.mountedOrderId?.(), open, !!running);
+      if (orderId instanceof CashierError) return Promise.reject(orderId);
       if (running) return running;
       open = orderId;
       const started = run(orderId)

@@ -6,18 +6,20 @@ import {
   CashierError,
   type CashierWidgetInstance,
   type CashierWidgetProps,
-  createProviderApi,
-  describeForeignError,
   ErrorCode,
   matchLocale,
   type PaymentMethod,
 } from '../shared';
+import { createBundleProviderApi } from './bundleProviderApi';
 import { CardForm } from './CardForm';
 import { createBilling } from './createBilling';
 import { createFormStore } from './createFormStore';
+import { createHold } from './createHold';
 import { createPayment, type PayResult } from './createPayment';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createTranslator, type Message } from './i18n/createTranslator';
+import { languageNotLoaded, narrowMethods } from './loadRefusals';
+import { readOrderHold } from './readOrderHold';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
 import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
 import { presentChallenge } from './threeDSecure/presentChallenge';
@@ -51,9 +53,15 @@ export const OUTCOME_UNKNOWN_NOTICE = msg`We could not confirm your payment. Pla
  * catalog that cannot be loaded leaves the form in English. The billing fields (country, then the
  * postal code and state where the country's address format has them) show once the provider's
  * locale metadata is loaded; a card is charged with its billing address.
+ * With an order, its seat hold (issue 24: `holdExpiresAt`, read with the order beside its methods,
+ * against the provider's clock) shows as the time left (createHold, HoldNotice); once it runs out
+ * the form locks, `pay` rejects ORDER_HOLD_EXPIRED before tokenizing (a payment open then
+ * completes), and `props.onHoldExpired({ orderId })` is called once per order. An order that
+ * cannot be read shows no time left.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
  * @returns `unmount()` (empties the container) and `update(changes)` (issue 13): `theme` re-styles
- *   the form; `orderId` loads that order's payment methods, then `pay` must name it (rejects with
+ *   the form; `orderId` loads that order's payment methods and starts its hold's countdown (the
+ *   form takes edits again), then `pay` must name it (rejects with
  *   the provider client's error when they cannot be loaded: the widget stays on its order);
  *   `buyer` prefills again, replacing only what an earlier prefill put in a field, never what the
  *   buyer typed; `locale` switches the words in place once its catalog is loaded (rejects with
@@ -75,7 +83,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model");
   // a 3-D Secure challenge page is shown only from there too (issue 22).
   const { vault } = props.providerClient;
-  const providerApi = createProviderApi(props.providerClient.request, vault.request, vault.origin);
+  const providerApi = createBundleProviderApi(props.providerClient.request, vault.request, vault.origin);
   // The billing country defaults to the region of the tag the host gave (de-AT → AT), not of its fallback.
   const billing = createBilling({ api: providerApi, store, locale: () => current.locale ?? 'en' });
   const billingRules = () => ({ format: store.getSnapshot().billing?.format });
@@ -113,8 +121,18 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     return { valid: Object.keys(errors).length === 0, errors: translated(errors) };
   };
 
+  const hold = createHold({
+    read: (orderId) => readOrderHold(props.providerClient, orderId),
+    store,
+    openOrder: () => payment.openOrder(),
+    onExpired: (orderId) => current.onHoldExpired?.({ orderId }),
+    doc: container.ownerDocument,
+  });
+
   const payment = createPayment({
     api: providerApi,
+    holdExpired: (orderId) => hold.expired(orderId),
+    onHoldRefused: (orderId) => hold.refused(orderId),
     method: () => store.getSnapshot().method,
     values: () => store.getSnapshot().values,
     validate,
@@ -159,6 +177,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
         // The billing fields of the country chosen last are known before the form is checked.
         await billing.settled();
         const paid = await payment.pay(input);
+        if (paid.status !== 'INVALID') hold.settled(paid.orderId, paid.status !== 'DECLINED');
         const result = paid.status === 'DECLINED' ? { ...paid, message: i18n._(declineMessage(paid.declineCode)) } : paid;
         if (unmounted) return result;
         if (result.status === 'DECLINED') store.setNotice(declineMessage(result.declineCode));
@@ -169,6 +188,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
           if (error instanceof CashierError && error.code === ErrorCode.PaymentOutcomeUnknown)
             store.setNotice(OUTCOME_UNKNOWN_NOTICE);
           else if (!store.getSnapshot().locked) store.setNotice(undefined);
+          if (current.orderId !== undefined) hold.settled(current.orderId, false);
         }
         throw error;
       }
@@ -208,6 +228,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const cardOnly: PaymentMethod[] = [{ type: 'CARD', label: 'Card' }];
   // A catalog that cannot be fetched leaves the words in English rather than the buyer without a form.
   const language = translator.use(props.locale).catch(() => undefined);
+  hold.follow(props.orderId);
   if (props.orderId === undefined && translator.locale === matchLocale(props.locale ?? 'en')) show(cardOnly);
   else {
     const methods =
@@ -223,6 +244,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     unmount() {
       unmounted = true;
       lifetime.abort();
+      hold.stop();
       root.unmount();
       container.replaceChildren();
     },
@@ -250,33 +272,9 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       switchLanguage?.();
       store.setLocale(translator.locale);
       if (methods) store.setMethods(methods);
+      if (newOrder !== undefined) hold.follow(newOrder); // a new order's hold: the countdown starts again
       prefill(buyer);
       if (store.getSnapshot().methods) render();
     },
   };
-}
-
-/** The refusal of an `update({ locale })` whose catalog could not be fetched: NETWORK_ERROR naming the locale. */
-function languageNotLoaded(locale: string) {
-  return (error: unknown): never => {
-    throw new CashierError(
-      ErrorCode.NetworkError,
-      `update: the words in ${matchLocale(locale)} could not be loaded (${describeForeignError(error, ErrorCode.NetworkError)}); the language stays.`,
-    );
-  };
-}
-
-/** Keeps the methods this widget can take (card, pay at the venue); throws when none is left. */
-function narrowMethods(value: unknown): PaymentMethod[] {
-  const known = Array.isArray(value)
-    ? value.filter(
-        (m): m is PaymentMethod =>
-          typeof m === 'object' &&
-          m !== null &&
-          (m.type === 'CARD' || m.type === 'PAY_AT_VENUE') &&
-          typeof (m as { label?: unknown }).label === 'string',
-      )
-    : [];
-  if (known.length === 0) throw new Error('The order offers no payment method this widget can take.');
-  return known;
 }

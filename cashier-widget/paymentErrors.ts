@@ -51,3 +51,44 @@ export function outcomeUnknown(orderId: string, why: string, cause: CashierError
     { ...cause.details, causeCode: cause.code, orderId },
   );
 }
+
+/**
+ * ORDER_HOLD_EXPIRED for `orderId` (issue 24): its seat hold ran out before a new charge was
+ * made, so nothing was tokenized or charged (or the provider refused the charge, 409).
+ */
+export function holdExpired(orderId: string): CashierError {
+  return new CashierError(
+    ErrorCode.OrderHoldExpired,
+    `The seats of order ${orderId} are no longer held; nothing was charged. Hold them again with a new order and pass it with update({ orderId }).`,
+    { orderId },
+  );
+}
+
+/**
+ * The order `pay(input)` names, or its refusal: INVALID_ARGUMENT without a non-empty string
+ * `input.orderId`, or when it is not `mountedOrderId` (the widget's order, if any);
+ * PAYMENT_OPEN_FOR_ANOTHER_ORDER (`details.orderId`) when `open` is another order's payment
+ * (`running`: its pay runs, else its outcome is unknown).
+ */
+export function payOrderId(
+  input: unknown,
+  mountedOrderId: string | undefined,
+  open: string | undefined,
+  running: boolean,
+): string | CashierError {
+  const orderId = typeof input === 'object' && input !== null ? (input as { orderId?: unknown }).orderId : undefined;
+  if (typeof orderId !== 'string' || orderId.trim() === '')
+    return new CashierError(ErrorCode.InvalidArgument, 'pay needs { orderId: string }.');
+  if (mountedOrderId !== undefined && orderId !== mountedOrderId) {
+    return new CashierError(
+      ErrorCode.InvalidArgument,
+      `pay was called for order ${orderId}, but the widget is for order ${mountedOrderId}.`,
+    );
+  }
+  if (open === undefined || open === orderId) return orderId;
+  return new CashierError(
+    ErrorCode.PaymentOpenForAnotherOrder,
+    `pay was called for order ${orderId} while the payment of order ${open} is ${running ? 'running' : 'not settled'}; nothing was charged. Call pay for order ${open} until it settles first.`,
+    { orderId: open },
+  );
+}

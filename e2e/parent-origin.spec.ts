@@ -58,6 +58,7 @@ const ATTACKER_ANSWERS = {
   claimWidgetSettings: { kind: 'fetch' },
   publishWidgetSettings: null,
   onChallenge: null,
+  onHoldExpired: null,
 } satisfies Record<keyof HostMethods, unknown>;
 
 /** What the attacker page recorded (e2e/fixtures/attacker-site/index.html). */

@@ -74,6 +74,7 @@ export interface HostBridge {
  * relayed `pay` rejects PAYMENT_OUTCOME_UNKNOWN after PAY_CALL_TIMEOUT_MS not counting the time a
  * 3-D Secure challenge is open (`onChallenge`), which may also borrow the viewport (`overlay`), and
  * when the frame is lost after a challenge opened during it (its charge is open: not CONNECTION_LOST).
+ * `onHoldExpired` fires once per order (issue 24), with `{ orderId }` only.
  */
 export function createHostMethods({
   options,
@@ -116,6 +117,8 @@ export function createHostMethods({
   /** Counts the frame's `onChallenge` calls: a `pay` during which one came, or one is open, has an open charge. */
   let challengeCalls = 0;
   const payTimers = new Set<PausableTimer>();
+  /** The orders whose seat hold the host was told ran out (`onHoldExpired`, issue 24): once each. */
+  const heldOut = new Set<string>();
   /** `call` within PAY_CALL_TIMEOUT_MS of time without a challenge open; else PAY_TIMED_OUT. */
   const withinPayTimeout = <T>(call: Promise<T>): Promise<T> => {
     // The executor runs at once: the timer is set before the race below.
@@ -205,6 +208,13 @@ export function createHostMethods({
       challengeOpen = open;
       for (const timer of payTimers) open ? timer.pause() : timer.resume();
       overlay?.(open && Object(state).overlay === true);
+    },
+    // The frame's (untrusted) word that an order's seat hold ran out: the host hears it once per order.
+    onHoldExpired: (expiry: unknown) => {
+      const orderId: unknown = Object(expiry).orderId;
+      if (isDestroyed() || typeof orderId !== 'string' || orderId === '' || heldOut.has(orderId)) return;
+      heldOut.add(orderId);
+      callSafely('onHoldExpired', options.onHoldExpired, { orderId });
     },
     claimWidgetSettings: () => settingsCache.claim(settingsKey, options),
     publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, options, outcome, revalidating),

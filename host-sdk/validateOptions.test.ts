@@ -95,6 +95,11 @@ describe('validateOptions', () => {
       message: 'opts.onSlow must be a function if given (got an array)',
     },
     {
+      name: 'onHoldExpired not a function',
+      opts: () => ({ ...good(), onHoldExpired: 'later' }),
+      message: 'opts.onHoldExpired must be a function if given (got "later")',
+    },
+    {
       name: 'frameUrl not a URL',
       opts: () => ({ ...good(), frameUrl: '/frame' }),
       message: 'opts.frameUrl must be an https URL (http only on localhost, 127.0.0.1) if given (got "/frame")',

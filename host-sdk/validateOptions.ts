@@ -17,6 +17,7 @@ const optionalChecks: Record<string, [Check, string]> = {
   onCrash: [isFunction, 'a function'],
   revalidateAppInstance: [isFunction, 'a function'],
   onSlow: [isFunction, 'a function'],
+  onHoldExpired: [isFunction, 'a function'],
   frameUrl: [isHttpsOrLoopback, HTTPS_URL],
   orderId: [isNonEmptyString, 'a non-empty string'],
   buyer: [isPlainObject, 'an object { email?, name? }'],

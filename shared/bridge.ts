@@ -235,6 +235,12 @@ export type HostMethods = {
    * timeout while it is open and, when asked (`overlay`), lends the iframe the whole viewport.
    */
   onChallenge: (state: ChallengePresentation) => void;
+  /**
+   * The seat hold of order `orderId` ran out in the widget (issue 24): the host calls its
+   * `onHoldExpired({ orderId })` once per order. Untrusted: a value without a non-empty string
+   * `orderId` is ignored.
+   */
+  onHoldExpired: (expiry: { orderId: string }) => void;
 };
 
 /** Methods the frame exposes to the host. */

@@ -40,6 +40,12 @@ export interface CashierWidgetProps {
    * viewport. Optional: a frame built before it passes none (the challenge then fits in the iframe).
    */
   onChallenge?: (state: ChallengePresentation) => void;
+  /**
+   * Call once per order when its seat hold runs out (issue 24: `Order.holdExpiresAt` read against
+   * the provider's clock), with `{ orderId }`; the frame tells the host (`onHoldExpired`).
+   * Optional: a frame built before it passes none.
+   */
+  onHoldExpired?: (expiry: { orderId: string }) => void;
 }
 
 /** What `mount` returns (DESIGN "The bundle"). */

@@ -67,6 +67,12 @@ export interface ProviderRequest {
    * a revalidation; past it the call rejects with TIMEOUT. Default the client's `deadlineMs` (none).
    */
   deadlineMs?: number;
+  /**
+   * Called with the reply's `Date` header (the provider's clock, RFC 9110 IMF-fixdate; undefined
+   * when the reply has none or CORS hides it) just before the call resolves, so a caller can set
+   * its clock by the provider's (seat holds, issue 24). Not called when the call rejects. Default: none.
+   */
+  onDate?: (date: string | undefined) => void;
 }
 
 /**
@@ -128,8 +134,11 @@ export function createProviderAxios(options: Pick<ProviderClientOptions, 'host' 
   return instance;
 }
 
-/** One send's outcome: the body, or the failure and how many retries the call has used so far. */
-type Outcome = { ok: true; body: unknown } | { ok: false; error: CashierError; retryCount: number };
+/** A reply: its JSON body and its `Date` header, if any. */
+type Reply = { body: unknown; date: string | undefined };
+
+/** One send's outcome: the reply, or the failure and how many retries the call has used so far. */
+type Outcome = ({ ok: true } & Reply) | { ok: false; error: CashierError; retryCount: number };
 
 /**
  * Creates the provider client: one axios instance with axios-retry configured to spec
@@ -171,7 +180,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         headers: { ...config.headers, Authorization: token },
         'axios-retry': { retries: MAX_RETRIES, retryCount },
       });
-      return { ok: true, body: response.data };
+      const date: unknown = response.headers?.date;
+      return { ok: true, body: response.data, date: typeof date === 'string' ? date : undefined };
     } catch (error) {
       const made = axios.isAxiosError(error) ? error.config?.['axios-retry']?.retryCount : undefined;
       return { ok: false, error: toCashierError(error), retryCount: made ?? retryCount };
@@ -203,12 +213,12 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
    * retries left. So one call makes at most 1 + MAX_RETRIES + MAX_REVALIDATIONS attempts. Another
    * refusal fails with UNAUTHORIZED.
    */
-  async function sendWithin(via: AxiosInstance, config: AxiosRequestConfig, signal: AbortSignal | undefined): Promise<unknown> {
+  async function sendWithin(via: AxiosInstance, config: AxiosRequestConfig, signal: AbortSignal | undefined): Promise<Reply> {
     let retryCount = 0;
     let token = currentToken();
     for (let revalidations = 0; ; revalidations += 1) {
       const outcome = await attempt(via, config, token, retryCount);
-      if (outcome.ok) return outcome.body;
+      if (outcome.ok) return outcome;
       if (outcome.error.code !== ErrorCode.Unauthorized || revalidations >= MAX_REVALIDATIONS) throw outcome.error;
       retryCount = outcome.retryCount;
       token = await tokenAfter(token, outcome.error, signal);
@@ -216,7 +226,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   }
 
   /** Runs one call under the destroy signal and, if given, an overall deadline (TIMEOUT past it); `via` the vault's instance or the host's. */
-  async function send(config: AxiosRequestConfig, deadlineMs: number | undefined, via = instance): Promise<unknown> {
+  async function send(config: AxiosRequestConfig, deadlineMs: number | undefined, via = instance): Promise<Reply> {
     const scope = openDeadline(options.signal, deadlineMs);
     try {
       return await sendWithin(via, { ...config, signal: scope.signal }, scope.signal);
@@ -242,7 +252,9 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     }
     const deadlineMs = checkDeadline('deadlineMs', config.deadlineMs) ?? defaultDeadlineMs;
     const { method, params, data, headers } = config;
-    return send({ method, url, params, data, headers }, deadlineMs, via);
+    const reply = await send({ method, url, params, data, headers }, deadlineMs, via);
+    config.onDate?.(reply.date);
+    return reply.body;
   };
   const vaultRequest = async (config: ProviderRequest): Promise<unknown> => {
     if (!vaultInstance) throw new CashierError(ErrorCode.InvalidArgument, 'This provider client has no vault origin.');
@@ -259,7 +271,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     async getWidgetSettings(query = {}) {
       const params = query.msid && isValidGuid(query.msid) ? { msid: query.msid } : undefined;
       const timeout = SETTINGS_ATTEMPT_TIMEOUT_MS;
-      const body = await send({ method: 'get', url: WIDGET_SETTINGS_PATH, params, timeout }, settingsDeadlineMs);
+      const { body } = await send({ method: 'get', url: WIDGET_SETTINGS_PATH, params, timeout }, settingsDeadlineMs);
       return parseWidgetSettings(body);
     },
     request: (config) => request(config),

@@ -10,6 +10,7 @@ function fakeProxy() {
     revalidateAppInstance: vi.fn(async () => 'fresh'),
     claimWidgetSettings: vi.fn(async () => ({ kind: 'fetch' as const })),
     publishWidgetSettings: vi.fn(async () => undefined),
+    onHoldExpired: vi.fn(async () => undefined),
   };
 }
 
@@ -31,6 +32,8 @@ describe('createHostPort: every call the loader waits for has a timeout (penpal 
     const port = createHostPort(proxy as unknown as RemoteProxy<HostMethods>);
     await port.onApiInit(['pay'], { frameLoaded: 1, mounted: 2 });
     await port.publishWidgetSettings({ ok: true, settings: { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } });
+    await port.onHoldExpired?.({ orderId: 'order-1' });
+    expect(proxy.onHoldExpired).toHaveBeenCalledWith({ orderId: 'order-1' });
     expect(proxy.onApiInit).toHaveBeenCalledWith(['pay'], { frameLoaded: 1, mounted: 2 });
     expect(proxy.publishWidgetSettings).toHaveBeenCalledWith({
       ok: true,

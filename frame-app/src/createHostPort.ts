@@ -21,6 +21,8 @@ export interface HostPort {
   publishWidgetSettings(outcome: SettingsOutcome): unknown;
   /** A 3-D Secure challenge opened or closed in the bundle (issue 22). */
   onChallenge?(state: ChallengePresentation): unknown;
+  /** An order's seat hold ran out in the bundle (issue 24). */
+  onHoldExpired?(expiry: { orderId: string }): unknown;
 }
 
 /**
@@ -40,5 +42,7 @@ export function createHostPort(host: RemoteProxy<HostMethods>): HostPort {
     publishWidgetSettings: (outcome) => host.publishWidgetSettings(outcome),
     // A host SDK from before issue 22 answers METHOD_NOT_FOUND: the loader ignores the rejection.
     onChallenge: (state) => host.onChallenge(state),
+    // A host SDK from before issue 24 answers METHOD_NOT_FOUND: ignored the same way.
+    onHoldExpired: (expiry) => host.onHoldExpired(expiry),
   };
 }

@@ -155,6 +155,7 @@ function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [loca
     claimWidgetSettings: vi.fn(async () => ({ kind: 'fetch' as const })),
     publishWidgetSettings: vi.fn(),
     onChallenge: vi.fn(),
+    onHoldExpired: vi.fn(),
     ...methods,
   };
   const connection = connect<FrameMethods>({

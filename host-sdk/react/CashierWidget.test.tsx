@@ -156,8 +156,9 @@ describe('<CashierWidget>', () => {
   });
 
   it('callbacks call the prop of the latest render, without a remount', async () => {
-    const first = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn(), revalidateAppInstance: vi.fn(async () => 'a') };
-    const second = { onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn(), revalidateAppInstance: vi.fn(async () => 'b') };
+    const callbacks = () => ({ onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn(), onHoldExpired: vi.fn() });
+    const first = { ...callbacks(), revalidateAppInstance: vi.fn(async () => 'a') };
+    const second = { ...callbacks(), revalidateAppInstance: vi.fn(async () => 'b') };
     const { rerender } = render(<CashierWidget {...base} {...first} />);
     rerender(<CashierWidget {...base} {...second} />);
     await settle();
@@ -166,11 +167,14 @@ describe('<CashierWidget>', () => {
     opts.onApiInit?.({} as never, timings); // stand-ins: only their passing on is checked
     opts.onCrash?.({ code: 'X', message: 'm' } as never);
     opts.onSlow?.(10_000);
+    opts.onHoldExpired?.({ orderId: 'order-1' });
     await expect(opts.revalidateAppInstance?.()).resolves.toBe('b');
     expect(second.onApiInit).toHaveBeenCalledWith({}, timings);
     expect(second.onCrash).toHaveBeenCalledWith({ code: 'X', message: 'm' });
     expect(second.onSlow).toHaveBeenCalledWith(10_000);
+    expect(second.onHoldExpired).toHaveBeenCalledWith({ orderId: 'order-1' });
     expect(first.onApiInit).not.toHaveBeenCalled();
+    expect(first.onHoldExpired).not.toHaveBeenCalled();
     expect(sdk.mounts).toHaveLength(1);
   });
 

@@ -50,6 +50,10 @@ export function Checkout({ orderId, buyer, locale }: { orderId: string; buyer?: 
           expectTypeOf(error).toEqualTypeOf<CashierError>();
           setMessage(`Payment is unavailable (${error.details.causeCode ?? error.code}).`);
         }}
+        onHoldExpired={(expiry) => {
+          expectTypeOf(expiry).toEqualTypeOf<{ orderId: string }>();
+          setMessage(`The seats of order ${expiry.orderId} are no longer held.`);
+        }}
         onUpdateError={(error) => {
           expectTypeOf(error.code).toEqualTypeOf<ErrorCode>();
           if (error.code === ErrorCode.PaymentOpen) setMessage(`Finish paying ${error.details.orderId ?? orderId} first.`);

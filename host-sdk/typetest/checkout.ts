@@ -36,6 +36,11 @@ export function mountCheckout(
       expectTypeOf(timings).toEqualTypeOf<CashierTimings>();
       ready(api);
     },
+    // issue 24: once per order whose seat hold ran out; hold the seats again and `update({ orderId })`.
+    onHoldExpired({ orderId: expired }) {
+      expectTypeOf(expired).toEqualTypeOf<string>();
+      show(`Your seats for order ${expired} are no longer held.`);
+    },
     onCrash(error) {
       expectTypeOf(error).toEqualTypeOf<CashierError>();
       expectTypeOf(error.code).toEqualTypeOf<ErrorCode>();
@@ -80,6 +85,10 @@ export async function placeOrder(api: CashierApi, orderId: string): Promise<stri
       }
     }
   } catch (error) {
+    if (error instanceof CashierError && error.code === ErrorCode.OrderHoldExpired) {
+      expectTypeOf(error.details.orderId).toEqualTypeOf<string | undefined>();
+      return 'Your seats are no longer held: hold them again.';
+    }
     if (error instanceof CashierError && error.code === ErrorCode.PaymentOutcomeUnknown) {
       return `We could not confirm the payment of ${error.details.orderId ?? orderId}: place the order again.`;
     }

@@ -1,0 +1,121 @@
+import type { FormStore } from './createFormStore';
+import type { OrderHold } from './readOrderHold';
+
+/** A jump of the device's clock (sleep, a background tab, a clock set by hand): a tick later than this, in ms, or earlier than the last. */
+const CLOCK_JUMP_MS = 2_000;
+
+/** What the seat hold needs from the widget. */
+export interface HoldDeps {
+  /** Reads the order's hold against the provider's clock (readOrderHold); undefined: none. */
+  read: (orderId: string) => Promise<OrderHold | undefined>;
+  /** Where the seconds left and the expiry are shown (FormSnapshot.hold). */
+  store: Pick<FormStore, 'setHold'>;
+  /** The order whose payment is open, if any: its hold does not expire until the payment settles. */
+  openOrder: () => string | undefined;
+  /** Called once per order when its hold has expired (the host's `onHoldExpired`). */
+  onExpired: (orderId: string) => void;
+  /** The widget's document: a return to the tab (`visibilitychange`) reads the provider's clock again. */
+  doc: Document;
+}
+
+/** The countdown of the seat hold of the widget's order (issue 24); see {@link createHold}. */
+export interface Hold {
+  /** Follows the hold of `orderId` (undefined: no order), forgetting the previous order's countdown. */
+  follow(orderId: string | undefined): void;
+  /** True when `orderId`'s hold has run out: a new charge for it must not be made. */
+  expired(orderId: string): boolean;
+  /** The provider refused a charge of `orderId` for its expired hold (409): it expires now. */
+  refused(orderId: string): void;
+  /** A payment of `orderId` settled: a paid order's countdown ends; an unpaid one whose time is up expires now. */
+  settled(orderId: string, paid: boolean): void;
+  /** Stops the countdown and the listener (unmount). */
+  stop(): void;
+}
+
+/**
+ * The seat hold's countdown (issue 24): the order's `holdExpiresAt` against the provider's clock
+ * (the device's clock plus the skew read with the order), one tick a second on `Date.now()` and
+ * `setTimeout` (a page clock drives it). After a jump of the device's clock (a tick more than
+ * CLOCK_JUMP_MS late, or earlier than the last) or a return to the tab, the order is read again
+ * before time is judged; a read that fails keeps the skew it had. At 0 s the hold expires (the
+ * store says so, the form locks, `onExpired` once per order), unless the order's payment is open:
+ * a charge or challenge under way completes, and the hold expires only if it did not pay.
+ */
+export function createHold(deps: HoldDeps): Hold {
+  let orderId: string | undefined;
+  let hold: OrderHold | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastTick: number | undefined;
+  /** Bumped at every `follow` and `stop`: a read that settles later for an older order is ignored. */
+  let generation = 0;
+  const expiredOrders = new Set<string>();
+  const msLeft = () => (hold ? hold.expiresAt - (Date.now() + hold.skewMs) : Infinity);
+
+  const expire = (order: string) => {
+    clearTimeout(timer);
+    if (order !== orderId || expiredOrders.has(order)) return;
+    expiredOrders.add(order);
+    deps.store.setHold({ secondsLeft: 0, expired: true });
+    deps.onExpired(order);
+  };
+
+  const tick = () => {
+    clearTimeout(timer);
+    if (orderId === undefined || hold === undefined || expiredOrders.has(orderId)) return;
+    const now = Date.now();
+    if (lastTick !== undefined && (now - lastTick > CLOCK_JUMP_MS || now < lastTick)) return sync(orderId);
+    lastTick = now;
+    const left = msLeft();
+    deps.store.setHold({ secondsLeft: Math.max(0, Math.ceil(left / 1000)), expired: false });
+    if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
+    else if (deps.openOrder() !== orderId) expire(orderId);
+  };
+
+  /** Reads the order (and the provider's clock) again, then ticks. */
+  const sync = (order: string) => {
+    clearTimeout(timer);
+    lastTick = undefined;
+    const mine = generation;
+    deps
+      .read(order)
+      .then((read) => {
+        if (mine === generation) hold = read;
+      })
+      .catch(() => undefined) // the provider cannot be asked now: the skew read before stands
+      .finally(() => {
+        if (mine === generation) tick();
+      });
+  };
+
+  const onVisible = () => {
+    if (deps.doc.visibilityState === 'visible' && orderId !== undefined && hold !== undefined) sync(orderId);
+  };
+  deps.doc.addEventListener('visibilitychange', onVisible);
+
+  return {
+    follow(next) {
+      generation += 1;
+      clearTimeout(timer);
+      orderId = next;
+      hold = undefined;
+      deps.store.setHold(undefined);
+      if (next !== undefined) sync(next);
+    },
+    expired: (order) => expiredOrders.has(order) || (order === orderId && msLeft() <= 0),
+    refused: expire,
+    settled(order, paid) {
+      if (order !== orderId) return;
+      if (paid) {
+        generation += 1; // the seats are bought: the hold no longer counts
+        clearTimeout(timer);
+        hold = undefined;
+        deps.store.setHold(undefined);
+      } else if (msLeft() <= 0) expire(order);
+    },
+    stop() {
+      generation += 1;
+      clearTimeout(timer);
+      deps.doc.removeEventListener('visibilitychange', onVisible);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { CashierError, describeForeignError, ErrorCode, matchLocale, type PaymentMethod } from '../shared';
+
+/** The refusal of an `update({ locale })` whose catalog could not be fetched: NETWORK_ERROR naming the locale. */
+export function languageNotLoaded(locale: string) {
+  return (error: unknown): never => {
+    throw new CashierError(
+      ErrorCode.NetworkError,
+      `update: the words in ${matchLocale(locale)} could not be loaded (${describeForeignError(error, ErrorCode.NetworkError)}); the language stays.`,
+    );
+  };
+}
+
+/** Keeps the methods this widget can take (card, pay at the venue); throws when none is left. */
+export function narrowMethods(value: unknown): PaymentMethod[] {
+  const known = Array.isArray(value)
+    ? value.filter(
+        (m): m is PaymentMethod =>
+          typeof m === 'object' &&
+          m !== null &&
+          (m.type === 'CARD' || m.type === 'PAY_AT_VENUE') &&
+          typeof (m as { label?: unknown }).label === 'string',
+      )
+    : [];
+  if (known.length === 0) throw new Error('The order offers no payment method this widget can take.');
+  return known;
+}
