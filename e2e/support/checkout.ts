@@ -94,10 +94,10 @@ export const SCRIPT_TAG_PAGE = '/script-tag.html';
  * The seat hold's time left as the widget shows it, "m:ss" (issue 24: "It shows the time left
  * ('m:ss', in the buyer's language)"), e.g. "1:59".
  */
-export const HOLD_TIME_LEFT = /\b\d{1,2}:[0-5]\d\b/;
+export const HOLD_TIME_LEFT = /^Your tickets are held for \d{1,2}:[0-5]\d$/;
 
 /** What the widget says when the hold ran out (issue 24: "At expiry it says the hold has expired"). */
-export const HOLD_EXPIRED_MESSAGE = /expired/i;
+export const HOLD_EXPIRED_MESSAGE = 'The time to pay has run out: your tickets are no longer held.';
 
 /** The demo's "Hold tickets again" button, shown when the seat hold ran out. */
 export const holdAgain = (page: Page): Locator => page.getByRole('button', { name: 'Hold tickets again' });

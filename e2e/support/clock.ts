@@ -31,3 +31,13 @@ export async function installClock(page: Page): Promise<void> {
     window.setInterval = reporting(window.setInterval) as typeof window.setInterval;
   });
 }
+
+/**
+ * Runs the page clock `ms` forward a second at a time (after {@link installClock}): between steps
+ * the frame answers the host's heartbeat (one long run would take the frame for lost), and no tick
+ * is late by more than a second (a later one is a clock jump, which makes the widget read the
+ * provider's clock again, issue 24).
+ */
+export async function passTime(page: Page, ms: number): Promise<void> {
+  for (let run = 0; run < ms; run += 1_000) await page.clock.runFor(1_000);
+}

@@ -8,6 +8,7 @@ export type HostEvent =
   | { index: number; type: 'apiInit'; methods: string[]; at: number; timings: CashierTimings }
   | { index: number; type: 'crash'; code: string; message: string; name: string; isCashierError: boolean; at: number }
   | { index: number; type: 'slow'; ms: number }
+  | { index: number; type: 'holdExpired'; orderId: string }
   | { index: number; type: 'revalidate' };
 
 /**
