@@ -26,11 +26,12 @@ test('settings 500 × 3 → three attempts ~100 ms apart, then the alert and one
   expect(crash).toMatchObject({ code: 'SETTINGS_LOAD_FAILED' });
   const attempts = await provider.requests(SETTINGS_PATH);
   expect(attempts).toHaveLength(3);
-  // Spec 9: 100 ms plus up to 20 % jitter; the upper bound adds 150 ms of scheduling slack, far
-  // below the 500 ms network back-off, so a wrong back-off fails here.
+  // Spec 9: 100 ms plus up to 20 % jitter; the upper bound adds 250 ms of scheduling slack (a
+  // Firefox run on a 2-core machine measured a 292 ms gap), still below the 500 ms network
+  // back-off, so a wrong back-off fails here.
   for (const gap of gaps(attempts.map((a) => a.at))) {
     expect(gap).toBeGreaterThanOrEqual(95);
-    expect(gap).toBeLessThanOrEqual(120 + 150);
+    expect(gap).toBeLessThanOrEqual(120 + 250);
   }
   await page.waitForTimeout(300);
   expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toHaveLength(1);
