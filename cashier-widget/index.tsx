@@ -37,9 +37,9 @@ let mounts = 0;
 export const OUTCOME_UNKNOWN_NOTICE = msg`We could not confirm your payment. Place the order again to check it: you will not be charged twice.`;
 
 /**
- * The reference cashier widget bundle's entry (DESIGN "The bundle"). Loads the payment methods of
- * `props.orderId` (card only without one), renders the payment form into `container` and, once it
- * is on screen, hands `props.onApiInit` the api:
+ * The reference cashier widget bundle's entry (DESIGN "The bundle"). Renders the payment form into
+ * `container` at once (card only), loads the payment methods of `props.orderId` (none without
+ * one) and shows them as they arrive, then hands `props.onApiInit` the api:
  * - `validate()` → `{ valid, errors }`: shows the errors and focuses the first invalid field;
  *   with a method other than card (pay at the venue) there is nothing to fill: `{ valid: true, errors: {} }`;
  * - `pay({ orderId })` → {@link PayResult}: validate → tokenize → charge, exactly once, one order
@@ -89,6 +89,12 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const billingRules = () => ({ format: store.getSnapshot().billing?.format });
   let current = props;
   let apiSent = false;
+  /**
+   * False while the mount's order's methods are loading (issue 24): the form is already on screen,
+   * card only, so the buyer can start typing; the api waits for them, and a failure is still a crash.
+   */
+  let methodsKnown = props.orderId === undefined;
+  let billingStarted = false;
   let unmounted = false;
   /** Aborted by `unmount()`: a 3-D Secure challenge open then is left open at the provider (issue 22). */
   const lifetime = new AbortController();
@@ -205,7 +211,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             idPrefix={idPrefix}
             theme={current.theme}
             onReady={() => {
-              if (apiSent) return;
+              if (apiSent || !methodsKnown) return;
               apiSent = true;
               current.onApiInit(api);
             }}
@@ -216,27 +222,36 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       </ErrorBoundary>,
     );
 
-  /** Shows the form with the order's methods, then loads the billing fields. */
+  /** Shows the form with these methods, then (once) loads the billing fields. */
   const show = (methods: PaymentMethod[]) => {
     if (unmounted) return;
     store.setLocale(translator.locale);
     store.setMethods(methods);
     render();
     // After the form is up: the billing metadata does not compete with what the buyer waits for.
-    void billing.start();
+    if (!billingStarted) void billing.start();
+    billingStarted = true;
   };
   const cardOnly: PaymentMethod[] = [{ type: 'CARD', label: 'Card' }];
   // A catalog that cannot be fetched leaves the words in English rather than the buyer without a form.
   const language = translator.use(props.locale).catch(() => undefined);
   hold.follow(props.orderId);
-  if (props.orderId === undefined && translator.locale === matchLocale(props.locale ?? 'en')) show(cardOnly);
-  else {
+  // In the language already (English, in the bundle): the card form at once, the order's other
+  // methods when they arrive (issue 24: an order often comes a moment after the mount).
+  const inLanguage = translator.locale === matchLocale(props.locale ?? 'en');
+  if (inLanguage) show(cardOnly);
+  if (props.orderId !== undefined || !inLanguage) {
     const methods =
       props.orderId === undefined ? cardOnly : providerApi.getPaymentMethodsByOrder(props.orderId).then(narrowMethods);
     Promise.all([methods, language])
-      .then(([offered]) => show(offered))
+      .then(([offered]) => {
+        // An update's order that came first keeps its methods.
+        const updated = current.orderId !== props.orderId;
+        methodsKnown = true;
+        show(updated ? (store.getSnapshot().methods ?? offered) : offered);
+      })
       .catch((error: unknown) => {
-        if (!unmounted) current.onCrash(error);
+        if (!unmounted && current.orderId === props.orderId) current.onCrash(error);
       });
   }
 
@@ -272,6 +287,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       switchLanguage?.();
       store.setLocale(translator.locale);
       if (methods) store.setMethods(methods);
+      if (methods) methodsKnown = true;
       if (newOrder !== undefined) hold.follow(newOrder); // a new order's hold: the countdown starts again
       prefill(buyer);
       if (store.getSnapshot().methods) render();

@@ -224,6 +224,22 @@ describe('mount with an order: payment methods and pay', () => {
     expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
   });
 
+  it("the card form at once, before the order's methods arrive (issue 24); the api and the other methods when they do", async () => {
+    let answer!: (methods: unknown) => void;
+    const { p } = await mountForOrder(new Promise((resolve) => (answer = resolve)));
+    expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
+    expect(radios()).toEqual([]);
+    expect(p.onApiInit, 'no api before the order is known: pay would not know its methods').not.toHaveBeenCalled();
+    await act(async () =>
+      answer([
+        { type: 'CARD', label: 'Card' },
+        { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+      ]),
+    );
+    expect(radios()).toEqual(['Card', 'Pay at the venue']);
+    expect(p.onApiInit).toHaveBeenCalledTimes(1);
+  });
+
   it('payment methods that cannot be loaded → onCrash, no api', async () => {
     const { p } = await mountForOrder([{ type: 'BITCOIN', label: '₿' }]);
     expect(p.onCrash).toHaveBeenCalledTimes(1);
