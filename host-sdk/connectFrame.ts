@@ -1,5 +1,5 @@
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal';
-import { type CashierError, CONNECTION_TIMEOUT_MS, type FrameMethods } from '../shared';
+import { type CashierError, CONNECTION_TIMEOUT_MS, type FrameMethods, STANDBY_CHANNEL } from '../shared';
 import { createHostMethods } from './createHostMethods';
 import type { FrameOverlay } from './createOverlay';
 import type { ResolvedOptions } from './resolveOptions';
@@ -25,6 +25,8 @@ export interface FrameLinkContext {
   isDestroyed: () => boolean;
   /** Sizes the iframe, and lends it the viewport for a 3-D Secure challenge (issue 22); made by the entry. */
   overlay: FrameOverlay;
+  /** True when `iframe` is a warm-up frame the mount adopted (issue 24): it waits on STANDBY_CHANNEL. Default false. */
+  adopted?: boolean;
 }
 
 /** A mount's connection to its frame. */
@@ -43,7 +45,15 @@ export interface FrameLink {
  * penpal's handshake does not mind that the frame may have sent its greeting first: this side
  * greets too, and the frame answers.
  */
-export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed, overlay }: FrameLinkContext): FrameLink {
+export function connectFrame({
+  iframe,
+  frameOrigin,
+  options,
+  mountedAt,
+  isDestroyed,
+  overlay,
+  adopted,
+}: FrameLinkContext): FrameLink {
   const bridge = createHostMethods({
     options,
     mountedAt,
@@ -58,6 +68,7 @@ export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestro
         messenger: new WindowMessenger({ remoteWindow, allowedOrigins: [frameOrigin] }),
         methods: bridge.methods,
         timeout: CONNECTION_TIMEOUT_MS,
+        channel: adopted ? STANDBY_CHANNEL : undefined,
       })
     : undefined;
   const connected = connection?.promise ?? Promise.reject(new Error('the iframe has no window'));

@@ -7,6 +7,12 @@ export const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-
 export const FRAME_TITLE = 'Secure payment form';
 
 /**
+ * The iframe's style. Spec 2: waiting renders nothing, so the iframe takes no room until the frame
+ * reports its content height (HostMethods.onResize); then the host sizes it to fit, with no inner scrollbar.
+ */
+export const FRAME_STYLE = 'border:0;width:100%;display:block;height:0';
+
+/**
  * The frame URL with the host page's origin as the `parentOrigin` query parameter. Nothing else
  * is added: the token and the host travel over the bridge, never in the URL.
  */
@@ -28,9 +34,7 @@ export function createFrame(doc: Document, src: string): HTMLIFrameElement {
   iframe.setAttribute('allow', 'payment');
   iframe.title = FRAME_TITLE;
   iframe.setAttribute('referrerpolicy', 'origin');
-  // Spec 2: waiting renders nothing, so the iframe takes no room until the frame reports its
-  // content height (HostMethods.onResize); then the host sizes it to fit, with no inner scrollbar.
-  iframe.style.cssText = 'border:0;width:100%;display:block;height:0';
+  iframe.style.cssText = FRAME_STYLE;
   iframe.src = src;
   return iframe;
 }

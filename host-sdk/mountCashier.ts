@@ -7,6 +7,7 @@ import { createOverlay } from './createOverlay';
 import { createUpdate } from './createUpdate';
 import { loadBridge } from './loadBridge';
 import { resolveOptions } from './resolveOptions';
+import { adoptStandbyFrame, preloadKey } from './standbyFrames';
 import type { CashierHandle, MountCashierOptions } from './types';
 import { validateOptions } from './validateOptions';
 import { watchFrame } from './watchFrame';
@@ -24,7 +25,10 @@ import { watchFrame } from './watchFrame';
  * technical-difficulties alert in `el` itself, styled by `theme`, and api calls in flight reject
  * with the code.
  *
- * The iframe is created at once; the bridge (penpal and the host methods) is fetched once per
+ * The iframe is created at once, or adopted (issue 24): when `preloadCashier` with the same
+ * `host`, `configuration`, `frameUrl` and `debug` has a warm frame in standby, that frame is moved
+ * into `el` (`Element.moveBefore`) and connected again, and the card form shows without loading a
+ * document, a script or the settings. The bridge (penpal and the host methods) is fetched once per
  * page, at the first mount (the script-tag build fetches it after the page's `load` already), so
  * at worst in parallel with the frame document. A bridge that cannot be loaded is
  * CONNECTION_FAILED (the script tag's naming its URL), handled like a frame that never loaded.
@@ -50,7 +54,8 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   /** The alert the SDK shows in place of a frame that failed to load or was lost. */
   let alert: HTMLElement | undefined;
   const frameOrigin = new URL(frameUrl).origin;
-  const iframe = createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
+  const adopted = adoptStandbyFrame(el, preloadKey(options));
+  const iframe = adopted ?? createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
 
   const crash = (error: CashierError) => {
     if (link) link.crash(error);
@@ -70,8 +75,8 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
     else el.appendChild(alert);
     crash(error);
   };
-  const watch = watchFrame(iframe, frameOrigin, failHere);
-  el.appendChild(iframe);
+  const watch = watchFrame(iframe, frameOrigin, failHere, adopted !== undefined);
+  if (!adopted) el.appendChild(iframe);
 
   /** The frame's methods once the bridge is loaded and the handshake done; rejects when either fails. */
   const connected = loadBridge().then(
@@ -84,6 +89,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
         mountedAt,
         isDestroyed: () => destroyed,
         overlay: createOverlay(iframe),
+        adopted: adopted !== undefined,
       });
       link.connected.then(
         (remote) => watch.connected(() => remote.ping()),

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostMethods } from '../shared';
+import { STANDBY_CHANNEL } from '../shared';
 import { loadBridge } from './loadBridge';
+import { mountCashier } from './mountCashier';
 import { type PreloadCashierOptions, preloadCashier } from './preloadCashier';
 
 /** penpal replaced by a connection the test settles by hand (the real handshake is covered in e2e/preload.spec.ts). */
@@ -71,7 +73,8 @@ describe('preloadCashier (issue 24)', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it('adds one hidden frame (no tab stop, no accessibility node, no box) and preconnect hints; asks the frame for a preload', async () => {
+  it('adds one hidden frame (no tab stop, no accessibility node, no box) and preconnect hints; asks the frame for a preload; removes it once done where frames cannot move (no Element.moveBefore, as jsdom)', async () => {
+    expect('moveBefore' in document.documentElement).toBe(false);
     const done = preloadCashier(options());
     await settled();
     const frames = document.querySelectorAll('iframe');
@@ -121,5 +124,76 @@ describe('preloadCashier (issue 24)', () => {
     // a crash the frame reports ends it the same way, quietly
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+
+  describe('where Element.moveBefore exists (issue 24: the mount adopts the warm frame)', () => {
+    /** jsdom has no moveBefore: this one moves like insertBefore (jsdom's frames load nothing, so nothing reloads). */
+    const moves: Node[] = [];
+    beforeEach(() => {
+      moves.length = 0;
+      Object.defineProperty(Element.prototype, 'moveBefore', {
+        configurable: true,
+        value(this: Element, node: Node, child: Node | null) {
+          moves.push(node);
+          this.insertBefore(node, child);
+        },
+      });
+    });
+    afterEach(() => {
+      delete (Element.prototype as { moveBefore?: unknown }).moveBefore;
+    });
+    const mountOptions = () => ({ ...options(), onApiInit: vi.fn(), onCrash: vi.fn() });
+
+    it('the warm frame stays hidden once done; a mount with the same options moves it into its element, shows it and connects on STANDBY_CHANNEL', async () => {
+      const done = preloadCashier(options());
+      await settled();
+      connections[0]?.methods.onApiInit([], {});
+      await done;
+      expect(connections[0]?.destroy, 'the warm-up connection ends').toHaveBeenCalled();
+      const warm = document.querySelector('iframe') as HTMLIFrameElement;
+      expect(warm.getAttribute('aria-hidden')).toBe('true');
+
+      const el = document.body.appendChild(document.createElement('div'));
+      const handle = mountCashier(el, mountOptions());
+      expect(handle.iframe, 'no new frame').toBe(warm);
+      expect(moves).toEqual([warm]);
+      expect(el.firstChild).toBe(warm);
+      expect(document.querySelectorAll('iframe')).toHaveLength(1);
+      for (const name of ['aria-hidden', 'inert', 'tabindex']) expect(warm.hasAttribute(name), name).toBe(false);
+      expect(warm.style.cssText).toBe('border: 0px; width: 100%; display: block; height: 0px;');
+      await settled();
+      expect(penpal.connect).toHaveBeenLastCalledWith(expect.objectContaining({ channel: STANDBY_CHANNEL }));
+      expect(connections[1]?.methods.getBootstrap(), "the mount's own inputs").not.toHaveProperty('preload');
+      handle.destroy();
+    });
+
+    it('a warm frame is adopted once: the next mount, and a mount with other options, make their own frames', async () => {
+      const done = preloadCashier(options());
+      await settled();
+      connections[0]?.methods.onApiInit([], {});
+      await done;
+      const warm = document.querySelector('iframe');
+      const first = mountCashier(document.body.appendChild(document.createElement('div')), mountOptions());
+      const second = mountCashier(document.body.appendChild(document.createElement('div')), mountOptions());
+      expect(first.iframe).toBe(warm);
+      expect(second.iframe).not.toBe(warm);
+      expect(moves).toHaveLength(1);
+      await settled();
+      expect(penpal.connect).toHaveBeenLastCalledWith(expect.objectContaining({ channel: undefined }));
+      first.destroy();
+      second.destroy();
+    });
+
+    it('a mount while the warm-up is still under way makes its own frame; a failed warm-up keeps no frame', async () => {
+      const done = preloadCashier(options());
+      await settled();
+      const busy = mountCashier(document.body.appendChild(document.createElement('div')), mountOptions());
+      expect(moves).toEqual([]);
+      expect(document.querySelectorAll('iframe')).toHaveLength(2);
+      connections[0]?.reject(new Error('timed out'));
+      await done;
+      expect(document.querySelectorAll('iframe')).toHaveLength(1);
+      busy.destroy();
+    });
   });
 });

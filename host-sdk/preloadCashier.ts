@@ -3,6 +3,7 @@ import { checkFrameOrigin } from './checkFrameOrigin';
 import { createFrame, frameSrc } from './createFrame';
 import { loadBridge } from './loadBridge';
 import { type ResolvedOptions, resolveOptions } from './resolveOptions';
+import { preloadKey, warmUpOnce } from './standbyFrames';
 import { validateOptions } from './validateOptions';
 
 /**
@@ -26,8 +27,13 @@ export interface PreloadCashierOptions {
  * options needs (the frame document and its scripts, the widget settings into the page's settings
  * cache, the bundle) and shows nothing: no iframe visible, in the tab order or in the
  * accessibility tree, and no payment request. Safe to call more than once (one warm-up per
- * `host`, `configuration`, `frameUrl` and `debug`). This entry only checks the options; the work
- * is the bridge's (`preloadFrame`, given the entry's `createFrame`), fetched as a mount fetches it.
+ * `host`, `configuration`, `frameUrl` and `debug`). Where the browser has `Element.moveBefore`
+ * (Chromium 133+, Firefox 144+), the warm frame then waits, hidden, and the next such mount adopts
+ * it: moved into its element with its document, React and bundle already running, it shows the
+ * card form without loading anything again. Elsewhere the warm frame is removed once done, and the
+ * mount loads a new one from the warm caches. This entry checks the options and keeps the
+ * warm-ups (`standbyFrames.ts`); the work is the bridge's (`preloadFrame`), fetched as a mount
+ * fetches it.
  * @returns a Promise that resolves when the warm-up has ended, whatever its outcome; it never
  *   rejects (a failure is the mount's to report, with its retries).
  * @throws TypeError naming the option when `host`, `configuration`, `frameUrl` or `debug` is bad,
@@ -42,7 +48,10 @@ export function preloadCashier(options: PreloadCashierOptions): Promise<void> {
     (error as Error).message = (error as Error).message.replace('mountCashier: opts', 'preloadCashier: options');
     throw error;
   }
-  return loadBridge()
-    .then((bridge) => bridge.preloadFrame(options as ResolvedOptions, createFrame, frameSrc))
-    .catch(() => undefined);
+  const resolved = options as ResolvedOptions;
+  return warmUpOnce(preloadKey(resolved), () =>
+    loadBridge()
+      .then((bridge) => bridge.preloadFrame(resolved, createFrame, frameSrc))
+      .catch(() => undefined),
+  );
 }

@@ -3,9 +3,6 @@ import { CONNECTION_TIMEOUT_MS } from '../shared';
 import { createHostMethods } from './createHostMethods';
 import type { ResolvedOptions } from './resolveOptions';
 
-/** The warm-ups of this page, by host, configuration, frame URL and debug: one each. */
-const warmUps = new Map<string, Promise<void>>();
-
 /**
  * How the warm-up frame is kept out of sight (issue 24): 0 × 0, fixed, `visibility: hidden`, hidden
  * from assistive technology (`aria-hidden`), out of the tab order (`tabindex=-1`) and from any
@@ -22,37 +19,31 @@ export function hideFrame(iframe: HTMLIFrameElement): void {
  * `preloadCashier`'s work, in the bridge (issue 24): preconnect hints to the frame and the
  * provider, then a hidden frame (see {@link hideFrame}) whose widget inputs say `preload`: the
  * frame app claims and fetches the widget settings through this page's settings cache (spec 4),
- * imports the bundle without mounting it, and says it is done with `onApiInit` (no api). The
- * frame is removed then, or when the connection fails (CONNECTION_TIMEOUT_MS); its crashes are
- * not reported (the mount reports its own). The frame document, its scripts and the bundle stay
- * in the browser's HTTP cache, the settings in the page's cache, for the mount that follows.
- * Once per `options.host`, configuration, `frameUrl` and `debug`; `createFrame` and `frameSrc` make
- * the mount's iframe (the entry's, so the bridge carries no copy of them).
- * @returns a Promise that resolves when the warm-up ended, whatever its outcome; never rejects.
+ * imports the bundle without mounting it, and says it is done with `onApiInit` (no api). This
+ * connection ends then. Where `Element.moveBefore` exists the frame stays, hidden, in standby for
+ * a mount to adopt (STANDBY_CHANNEL); elsewhere it is removed, as it is when the connection fails
+ * (CONNECTION_TIMEOUT_MS). Its crashes are not reported (the mount reports its own). The frame
+ * document, its scripts and the bundle stay in the browser's HTTP cache, the settings in the
+ * page's cache, for a mount that loads its own frame. `createFrame` and `frameSrc` make the
+ * mount's iframe (the entry's, so the bridge carries no copy of them); the entry keeps one
+ * warm-up per options (`standbyFrames.ts`).
+ * @returns a Promise of the frame kept in standby (`undefined`: none) once the warm-up ended, whatever its outcome; never rejects.
  */
 export function preloadFrame(
   options: ResolvedOptions,
   createFrame: (doc: Document, src: string) => HTMLIFrameElement,
   frameSrc: (frameUrl: string, parentOrigin: string) => string,
-): Promise<void> {
-  const { host, configuration, frameUrl, debug } = options;
-  const key = JSON.stringify([host, configuration.appInstance, configuration.msid, frameUrl, debug]);
-  let warmUp = warmUps.get(key);
-  if (!warmUp) {
-    warmUp = warm(options, createFrame(document, frameSrc(options.frameUrl, location.origin)));
-    warmUps.set(key, warmUp);
-  }
-  return warmUp;
-}
-
-function warm(options: ResolvedOptions, iframe: HTMLIFrameElement): Promise<void> {
+): Promise<HTMLIFrameElement | undefined> {
+  const iframe = createFrame(document, frameSrc(options.frameUrl, location.origin));
   const doc = document;
   const frameOrigin = new URL(options.frameUrl).origin;
   hint(doc, frameOrigin, false);
   hint(doc, new URL(options.host).origin, true);
   hideFrame(iframe);
   let ended = false;
-  return new Promise<void>((resolve) => {
+  // Only a frame that can move without reloading is worth keeping.
+  const canAdopt = 'moveBefore' in doc.documentElement;
+  return new Promise<HTMLIFrameElement | undefined>((resolve) => {
     // A mount's host methods without its callbacks: only the settings cache and the inputs matter.
     const hostOptions: ResolvedOptions = {
       host: options.host,
@@ -63,13 +54,15 @@ function warm(options: ResolvedOptions, iframe: HTMLIFrameElement): Promise<void
       locale: options.locale,
     };
     const bridge = createHostMethods({ options: hostOptions, remote: () => new Promise(() => {}), isDestroyed: () => ended });
-    const end = () => {
+    /** The warm-up is over: `done` (the frame said so) keeps the frame in standby where it can be adopted. */
+    const end = (done: boolean) => {
       if (ended) return;
       ended = true;
       bridge.release();
       connection?.destroy();
-      iframe.remove();
-      resolve();
+      const keep = done && canAdopt && iframe.isConnected;
+      if (!keep) iframe.remove();
+      resolve(keep ? iframe : undefined);
     };
     (doc.body ?? doc.documentElement).append(iframe); // a script in the <head> may call it before <body>
     const remoteWindow = iframe.contentWindow;
@@ -79,15 +72,15 @@ function warm(options: ResolvedOptions, iframe: HTMLIFrameElement): Promise<void
           methods: {
             ...bridge.methods,
             getBootstrap: () => ({ ...bridge.methods.getBootstrap(), preload: true }),
-            onApiInit: end,
-            onCrash: end,
+            onApiInit: () => end(true),
+            onCrash: () => end(false),
             onResize: () => undefined,
           },
           timeout: CONNECTION_TIMEOUT_MS,
         })
       : undefined;
-    if (!connection) return end();
-    connection.promise.catch(end);
+    if (!connection) return end(false);
+    connection.promise.catch(() => end(false));
   });
 }
 

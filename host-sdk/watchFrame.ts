@@ -23,8 +23,15 @@ export interface FrameWatch {
  * and is visible: a check more than two intervals late (a throttled, frozen or stalled page) or
  * in a hidden page moves every limit on by its gap, so a pause is never blamed on the frame.
  * Call it before the iframe is appended (a resource entry from before it is another frame's).
+ * `loaded`: the iframe's document has loaded already (a warm-up frame the mount adopted, issue
+ * 24): its next `load` is a navigation or a reload. Default false.
  */
-export function watchFrame(iframe: HTMLIFrameElement, frameOrigin: string, fail: (error: CashierError) => void): FrameWatch {
+export function watchFrame(
+  iframe: HTMLIFrameElement,
+  frameOrigin: string,
+  fail: (error: CashierError) => void,
+  loaded = false,
+): FrameWatch {
   const doc = iframe.ownerDocument;
   const win = doc.defaultView as Window;
   const src = iframe.src;
@@ -39,7 +46,7 @@ export function watchFrame(iframe: HTMLIFrameElement, frameOrigin: string, fail:
   let lastCheck = since;
   const clock = () => performance.now() - paused;
   let spoke = false;
-  let loads = 0;
+  let loads = loaded ? 1 : 0;
   let endedAt: number | undefined;
   let ping: (() => Promise<unknown>) | undefined;
   let pingSentAt: number | undefined;

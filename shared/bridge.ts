@@ -109,9 +109,19 @@ export interface FrameBootstrap {
   /**
    * True for `preloadCashier`'s hidden warm-up frame (issue 24): fetch the settings (through the
    * page's cache) and the bundle, mount nothing, then say done with `onApiInit([])`. Default false.
+   * The frame then waits on {@link STANDBY_CHANNEL} for a mount that adopts it.
    */
   preload?: boolean;
 }
+
+/**
+ * The penpal channel on which a warm-up frame, its preload done, waits for a mount to adopt it
+ * (issue 24): the host moves the frame into the mount's element with `Element.moveBefore` (the
+ * frame keeps its document, its React and the imported bundle) and connects to it again on this
+ * channel, with the mount's own methods and widget inputs. Without `moveBefore` the warm-up frame
+ * is removed and nothing connects here.
+ */
+export const STANDBY_CHANNEL = 'cashier-standby';
 
 /**
  * The buyer's details a host page already has: they prefill the widget's email

@@ -18,6 +18,7 @@ import {
   type HostMethods,
   ProviderPaths,
   type SerializedCashierError,
+  STANDBY_CHANNEL,
   TECHNICAL_DIFFICULTIES_MESSAGE,
 } from '../../shared';
 import { linkWindows, type WindowLink } from './testing/linkWindows';
@@ -145,7 +146,7 @@ function firstCall<A extends unknown[]>(): { fn: (...args: A) => void; called: P
 }
 
 /** A penpal host in the parent window, with `methods` over a host that answers everything. */
-function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [location.origin]) {
+function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [location.origin], channel?: string) {
   const all: HostMethods = {
     getBootstrap: vi.fn(() => BOOTSTRAP),
     onApiInit: vi.fn(),
@@ -161,6 +162,7 @@ function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [loca
   const connection = connect<FrameMethods>({
     messenger: new WindowMessenger({ remoteWindow: parent.frame as Window, allowedOrigins }),
     methods: all,
+    channel,
   });
   const state = { connected: false };
   connection.promise.then(() => {
@@ -221,6 +223,36 @@ describe('main.ts, the frame side of the bridge', () => {
     expect(loaderState()).toBe('loaded');
     expect(await toFrame.callApi('validate', [])).toEqual({ ok: true, value: { valid: true } });
     expect(host.methods.onResize).toHaveBeenCalledWith(0);
+  });
+
+  it('a warm-up frame (issue 24): preloads, says done, then waits on STANDBY_CHANNEL for a mount, whose inputs it mounts the widget with, from the cache', async () => {
+    await startFrame();
+    const warmedUp = firstCall<Parameters<HostMethods['onApiInit']>>();
+    const warmUp = hostInParent({ getBootstrap: vi.fn(() => ({ ...BOOTSTRAP, preload: true })), onApiInit: warmedUp.fn });
+    expect(await warmedUp.called).toEqual([[], {}]);
+    expect(bundle.mounts, 'a warm-up mounts nothing').toEqual([]);
+    warmUp.connection.destroy(); // the host ends the warm-up's connection, as preloadFrame does
+
+    const apiInit = firstCall<Parameters<HostMethods['onApiInit']>>();
+    const settings = { widgetStaticsBaseUrl: 'http://127.0.0.1:4175/statics' };
+    const mount = hostInParent(
+      {
+        getBootstrap: vi.fn(() => ({ ...BOOTSTRAP, locale: 'de' })),
+        onApiInit: apiInit.fn,
+        claimWidgetSettings: vi.fn(async () => ({ kind: 'cached' as const, settings })),
+      },
+      [location.origin],
+      STANDBY_CHANNEL,
+    );
+    const toFrame = await mount.connection.promise;
+    const [methodNames] = await apiInit.called;
+    expect(methodNames).toEqual(['validate']);
+    expect(
+      bundle.mounts.map((m) => m.locale),
+      "the mount's inputs",
+    ).toEqual(['de']);
+    expect(settingsRequests, "one settings request, the warm-up's").toHaveLength(1);
+    expect(await toFrame.callApi('validate', [])).toEqual({ ok: true, value: { valid: true } });
   });
 
   it('shows the alert and reports CONNECTION_FAILED when the host does not answer getBootstrap within BOOTSTRAP_CALL_TIMEOUT_MS', async () => {

@@ -50,7 +50,12 @@ const whileFetching = () => {
   import(/* @vite-ignore */ SHARED_REACT_SPECIFIERS[0]).catch(() => undefined);
 };
 
-async function run() {
+/**
+ * One life of the frame: connect to the host, take the widget inputs, load. A warm-up frame
+ * (`preload`, issue 24) warms the caches, then runs again as `standby`: it waits on
+ * STANDBY_CHANNEL for a mount to adopt it (`Element.moveBefore`), with its React and bundle here.
+ */
+async function run(standby = false) {
   let parentOrigin: string;
   try {
     parentOrigin = resolveParentOrigin({
@@ -80,7 +85,7 @@ async function run() {
       return { ok: false, error: toSerialized(thrown, 'update') };
     }
   };
-  const connection = connectToHost(parentOrigin, { callApi: relay.callApi, update });
+  const connection = connectToHost(parentOrigin, { callApi: relay.callApi, update }, standby);
   let host: Awaited<typeof connection.promise>;
   let bootstrap: ReturnType<typeof parseBootstrap>;
   try {
@@ -108,8 +113,11 @@ async function run() {
     return;
   }
   if (bootstrap.preload) {
-    // preloadCashier's hidden frame (issue 24): warm the caches, mount nothing.
-    return preloadWidget({ bootstrap, host: createHostPort(host), allowlist, loadBundle, whileFetching });
+    // preloadCashier's hidden frame (issue 24): warm the caches, mount nothing, then wait for a
+    // mount (a host without moveBefore removes the frame instead).
+    await preloadWidget({ bootstrap, host: createHostPort(host), allowlist, loadBundle, whileFetching });
+    connection.destroy();
+    return run(true);
   }
   // Before the bundle loads: the alert, when shown, is in the document's language too (issue 23).
   applyLocale(document.documentElement, bootstrap.locale);
@@ -122,7 +130,8 @@ async function run() {
     vaultOrigin: resolveVaultOrigin(import.meta.env.CASHIER_VAULT_ORIGIN, location),
     loadBundle,
     relay,
-    frameLoadedAt,
+    // An adopted frame was "loaded", for this mount, when the mount reached it.
+    frameLoadedAt: standby ? epochNow() : frameLoadedAt,
     whileFetching,
   });
   // penpal's proxy throws (not rejects) once the host destroyed the connection, and Chromium may
