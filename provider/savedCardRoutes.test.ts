@@ -105,11 +105,11 @@ describe('credit card routes', () => {
     expect(await cardsOf(app, RETURNING)).toEqual([expect.objectContaining({ id: MASTERCARD, primary: true })]);
   });
 
-  it('a member given an expired card (control route) sees it flagged expired; reset brings back the seeded cards', async () => {
+  it('a member given an expired card (control route) sees it flagged expired; reset brings back the seeded member and cards', async () => {
     const app = createProviderApp(options);
     const res = await control(app, '/__control/members', {
       appInstance: RETURNING,
-      member: 'member-returning-buyer',
+      member: 'member-with-an-old-card',
       cards: [{ id: 'card_old', brand: 'visa', last4: '1111', expiryMonth: 1, expiryYear: 2020 }],
     });
     expect(res.status).toBe(200);
