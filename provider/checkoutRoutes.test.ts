@@ -40,7 +40,9 @@ beforeAll(async () => {
 });
 afterAll(() => running.close());
 
+const R = RETURNING_BUYER_APP_INSTANCE;
 const mastercard = RETURNING_BUYER_CARDS[1]?.id ?? '';
+const card = (last4: string) => (v: unknown) => expect(v).toMatchObject({ last4 });
 
 /** `as`: the app instance the call is made as (default the demo's). */
 const implemented: {
@@ -67,32 +69,17 @@ const implemented: {
     call: (a) => a.tokenizeCard({ holderName: 'Ada', number: TEST_CARDS.approved, expMonth: 12, expYear: 2040, cvc: '123' }),
     check: (v) => expect(v).toMatchObject({ last4: '4242' }),
   },
-  // Saved cards (issue 25): the demo app instance has no member; the returning buyer has two cards.
+  // Saved cards (issue 25): the demo app instance has no member; the returning buyer (R) has two cards.
   { name: 'listCreditCards', call: (a) => a.listCreditCards(), check: (v) => expect(v).toEqual([]) },
-  {
-    name: 'getPrimaryCreditCard',
-    as: RETURNING_BUYER_APP_INSTANCE,
-    call: (a) => a.getPrimaryCreditCard(),
-    check: (v) => expect(v).toMatchObject({ last4: '4242', primary: true }),
-  },
-  {
-    name: 'getCreditCard',
-    as: RETURNING_BUYER_APP_INSTANCE,
-    call: (a) => a.getCreditCard(mastercard),
-    check: (v) => expect(v).toMatchObject({ id: mastercard, last4: '4444' }),
-  },
+  { name: 'getPrimaryCreditCard', as: R, call: (a) => a.getPrimaryCreditCard(), check: card('4242') },
+  { name: 'getCreditCard', as: R, call: (a) => a.getCreditCard(mastercard), check: card('4444') },
   {
     name: 'createSavedCardToken',
-    as: RETURNING_BUYER_APP_INSTANCE,
+    as: R,
     call: (a) => a.createSavedCardToken({ cardId: mastercard, cvc: '123' }),
-    check: (v) => expect(v).toMatchObject({ token: expect.stringMatching(/^tok_/), brand: 'mastercard', last4: '4444' }),
+    check: card('4444'),
   },
-  {
-    name: 'deleteCreditCard',
-    as: RETURNING_BUYER_APP_INSTANCE,
-    call: (a) => a.deleteCreditCard(mastercard),
-    check: (v) => expect(v).toMatchObject({ id: mastercard }),
-  },
+  { name: 'deleteCreditCard', as: R, call: (a) => a.deleteCreditCard(mastercard), check: card('4444') },
   { name: 'getCountries', call: (a) => a.getCountries() },
   { name: 'getStates', call: (a) => a.getStates('US') },
   { name: 'getLanguages', call: (a) => a.getLanguages() },
