@@ -72,11 +72,31 @@ export class ProviderState {
    * refreshed token of another: `/__control/app-instances` `instance`).
    */
   readonly appInstances: Map<string, string>;
+  /**
+   * App instances that carry a member (issue 25: a signed-in returning buyer) → the member's id,
+   * whose saved cards the credit card routes answer. An app instance not here has no member: no
+   * saved cards, nothing saved. Keyed by app instance, so a refreshed token keeps its member.
+   * Default the `defaultMembers` given; set by `/__control/members`.
+   */
+  readonly members: Map<string, string>;
   /** Called by {@link reset}, so route modules can keep state of their own and clear it with the rest. */
   readonly resetHooks: (() => void)[] = [];
 
-  constructor(private readonly defaultAppInstances: readonly string[]) {
+  /**
+   * `defaultAppInstances`: the accepted tokens, each its own app instance; `defaultMembers`: app
+   * instance → member id (default none). Both are restored by {@link reset}.
+   */
+  constructor(
+    private readonly defaultAppInstances: readonly string[],
+    private readonly defaultMembers: Readonly<Record<string, string>> = {},
+  ) {
     this.appInstances = new Map(defaultAppInstances.map((token) => [token, token]));
+    this.members = new Map(Object.entries(defaultMembers));
+  }
+
+  /** The member app instance `appInstance` carries, or undefined: none. */
+  memberOf(appInstance: string): string | undefined {
+    return this.members.get(appInstance);
   }
 
   /** The recorded requests, oldest first: at most {@link MAX_RECORDED_REQUESTS}, the newest. */
@@ -133,7 +153,7 @@ export class ProviderState {
     return fault;
   }
 
-  /** Back to how the provider started: no faults, no overrides, no requests, no buyer country, default tokens. */
+  /** Back to how the provider started: no faults, no overrides, no requests, no buyer country, default tokens and members. */
   reset(): void {
     this.faults.length = 0;
     this.clearRequests();
@@ -141,6 +161,8 @@ export class ProviderState {
     this.buyerCountry = null;
     this.appInstances.clear();
     for (const token of this.defaultAppInstances) this.appInstances.set(token, token);
+    this.members.clear();
+    for (const [appInstance, member] of Object.entries(this.defaultMembers)) this.members.set(appInstance, member);
     for (const hook of this.resetHooks) hook();
   }
 }

@@ -34,12 +34,18 @@ interface StoredToken extends CardToken {
   challenge?: { completeDeclineCode?: string };
   /** Set for a card whose bank has a billing postal code on file ({@link TEST_CARD_BILLING_POSTAL_CODES}). */
   billingPostalCode?: string;
+  /** Set for a token of a saved card (saved-card tokens, savedCards.ts): its id. */
+  savedCardId?: string;
 }
 
 /** How a charge with a card token goes, as {@link createCardTokens}' `take` tells it. */
 export interface CardTokenOutcome {
   /** The card's last four digits (the challenge page shows them). */
   last4: string;
+  /** The card as the token describes it (brand, last four, expiry): what a saved card keeps. Never the number. */
+  card: CardToken;
+  /** Set when the token is a saved card's (savedCards.ts): that card's id, so it is not saved again. */
+  savedCardId?: string;
   /** Set when the charge declines at once, with this code. */
   declineCode?: string;
   /** Set when the bank asks for a 3-D Secure challenge first ({@link TEST_CARD_CHALLENGES}). */
@@ -106,16 +112,31 @@ export function createCardTokens(now: () => Date) {
       ...(TEST_CARD_BILLING_POSTAL_CODES[number] ? { billingPostalCode: TEST_CARD_BILLING_POSTAL_CODES[number] } : {}),
     };
     tokens.set(token.token, token);
-    const {
-      used: _used,
-      declineCode: _declineCode,
-      challenge: _challenge,
-      billingPostalCode: _billingPostalCode,
-      appInstance: _appInstance,
-      createdAt: _createdAt,
-      ...publicToken
-    } = token;
-    return { status: 201, body: publicToken };
+    return { status: 201, body: publicOf(token) };
+  }
+
+  /**
+   * A single-use token for a saved card of `appInstance`'s member (saved-card tokens: the vault has
+   * checked the card is theirs, not expired, and the security code's format): 201 with the token,
+   * usable as a tokenized card's in a charge. A saved card's charge is approved (it keeps no test
+   * card behaviour: the number is not kept).
+   */
+  function mint(card: Omit<CardToken, 'token'>, savedCardId: string, appInstance: string): StoreReply {
+    sweep();
+    const { brand, last4, expMonth, expYear } = card;
+    const token: StoredToken = {
+      token: `tok_${randomUUID()}`,
+      brand,
+      last4,
+      expMonth,
+      expYear,
+      savedCardId,
+      appInstance,
+      createdAt: now().getTime(),
+      used: false,
+    };
+    tokens.set(token.token, token);
+    return { status: 201, body: publicOf(token) };
   }
 
   /**
@@ -130,11 +151,21 @@ export function createCardTokens(now: () => Date) {
     token.used = true;
     return {
       last4: token.last4,
+      card: publicOf(token),
+      ...(token.savedCardId ? { savedCardId: token.savedCardId } : {}),
       ...(token.declineCode ? { declineCode: token.declineCode } : {}),
       ...(token.challenge ? { challenge: token.challenge } : {}),
       ...(token.billingPostalCode ? { billingPostalCode: token.billingPostalCode } : {}),
     };
   }
 
-  return { tokenize, take, clear: () => tokens.clear() };
+  return { tokenize, mint, take, clear: () => tokens.clear() };
 }
+
+/** What a caller sees of a token: token, brand, last four, expiry. */
+function publicOf({ token, brand, last4, expMonth, expYear }: StoredToken): CardToken {
+  return { token, brand, last4, expMonth, expYear };
+}
+
+/** The card tokens of a checkout store. */
+export type CardTokens = ReturnType<typeof createCardTokens>;

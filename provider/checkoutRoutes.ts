@@ -1,6 +1,7 @@
 import type { Context, Env, Hono } from 'hono';
 import { FieldValueType, FormFieldType, ProviderPaths } from '../shared';
 import { applicationError, type CheckoutStore, type StoreReply } from './checkoutStore';
+import { registerSavedCardRoutes } from './savedCardRoutes';
 
 /**
  * Every request path of spec section 7 on the reference provider. Paths the reference flow uses
@@ -17,10 +18,6 @@ const P = ProviderPaths;
 /** Paths the reference provider knows but does not implement (method, path pattern). */
 export const NOT_IMPLEMENTED_ROUTES: readonly (readonly [method: 'get' | 'post' | 'patch', path: string])[] = [
   ['get', P.paymentDetails],
-  ['get', P.creditCards],
-  ['get', P.primaryCreditCard],
-  ['get', pattern(P.creditCard, 'cardId')],
-  ['get', P.savedCardTokens],
   ['get', pattern(P.subscription, 'subscriptionId')],
   ['get', P.buyerInfo],
   ['get', pattern(P.chargesByAccount, 'accountId')],
@@ -45,8 +42,9 @@ export const MANDATORY_FIELDS = [
 ] as const;
 
 /**
- * Registers every spec section 7 path except widget-settings, card tokenization (the vault's) and the
- * locale ones (localeRoutes.ts) on `app`. `appInstanceOf` names the
+ * Registers every spec section 7 path except widget-settings, card tokenization and saved-card
+ * tokens (the vault's) and the locale ones (localeRoutes.ts) on `app`; the credit card routes are
+ * savedCardRoutes.ts'. `appInstanceOf` names the
  * app instance a request stands for (its Authorization, checked before these routes run): orders,
  * charges and card tokens belong to the app instance that made them, and another one gets 404.
  */
@@ -95,6 +93,7 @@ export function registerCheckoutRoutes<E extends Env>(
   app.post(pattern(P.createContactAndUpdateOrder, 'orderId'), async (c) =>
     send(c, store.updateBuyer(orderId(c), await body(c), owner(c))),
   );
+  registerSavedCardRoutes(app, store, owner);
 
   for (const [method, path] of NOT_IMPLEMENTED_ROUTES) {
     app.on(method.toUpperCase(), path, (c) =>

@@ -5,11 +5,14 @@ import type { ThreeDsOutcome } from '../shared/threeDsChallengePage';
 import { createThreeDsChallenges } from '../shared/threeDsChallenges';
 import { describeBillingAddressProblem, isSamePostalCode } from './addressFormats';
 import { createCardTokens } from './cardTokens';
+import type { CheckoutStoreOptions } from './checkoutStoreOptions';
 import { createIdempotencyRecords } from './idempotencyRecords';
+import { createSavedCards, describeSaveCardProblem } from './savedCards';
 import { fail, type StoreReply } from './storeReply';
 
 export { THREE_DS_CHALLENGE_TTL_MS } from '../shared/threeDsChallenges';
 export { CARD_TOKEN_TTL_MS, TEST_CARDS } from './cardTokens';
+export type { CheckoutStoreOptions } from './checkoutStoreOptions';
 export { IDEMPOTENCY_TTL_MS } from './idempotencyRecords';
 export { applicationError, type StoreReply } from './storeReply';
 
@@ -39,21 +42,6 @@ export { applicationError, type StoreReply } from './storeReply';
  *   (a 3-D Secure challenge completes after it), and a replayed key answers its first charge.
  */
 
-/** Options of {@link createCheckoutStore}. */
-export interface CheckoutStoreOptions {
-  /**
-   * The card vault's public origin (e.g. `http://127.0.0.1:4176`), read when a challenge opens:
-   * its page is `${origin}/three-ds/challenges/<id>`. Default: not known, and a challenge card's
-   * charge answers 500 THREE_DS_UNAVAILABLE.
-   */
-  vaultOrigin?: () => string | undefined;
-  /**
-   * How long an order holds its seats when order setup names no `holdSeconds`, in whole seconds
-   * (1–3600; createProviderApp reads `CASHIER_HOLD_SECONDS`). Default {@link DEFAULT_HOLD_SECONDS} (600).
-   */
-  holdSeconds?: number;
-}
-
 /**
  * Creates an empty checkout store. `now` is injectable for expiry checks in tests (card tokens,
  * idempotency records, 3-D Secure challenges).
@@ -65,6 +53,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   const charges = new Map<string, Charge>();
   const challenges = createThreeDsChallenges(now, options.vaultOrigin ?? (() => undefined));
   const idempotency = createIdempotencyRecords(now);
+  const savedCards = createSavedCards(now, options.memberOf ?? (() => undefined), tokens);
 
   /** The order `orderId` when `appInstance` made it; otherwise undefined (the caller answers 404). */
   const ownOrder = (orderId: string, appInstance: string): Order | undefined => {
@@ -135,7 +124,9 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
    *   or none (AVS-like, `TEST_CARD_BILLING_POSTAL_CODES`), or for a
    *   challenge card `REQUIRES_ACTION` with `nextAction` (the order is paid once it settles APPROVED);
    *   PAY_AT_VENUE only for VENUE events (400 PAYMENT_METHOD_NOT_AVAILABLE) → PENDING; anything
-   *   else 400 INVALID_PAYMENT_METHOD.
+   *   else 400 INVALID_PAYMENT_METHOD;
+   * - `saveCard` (issue 25): 400 INVALID_SAVE_CARD unless `{ consentText, consentedAt }`, before the
+   *   token is used; the card joins the member's saved cards once APPROVED (savedCards.ts `offer`).
    * Only 201 replies are remembered under the key.
    */
   function chargeOrder(
@@ -174,6 +165,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     const request = (typeof body === 'object' && body !== null ? body : {}) as Partial<ChargeRequest>;
     const billingProblem = 'billingAddress' in request ? describeBillingAddressProblem(request.billingAddress) : undefined;
     if (billingProblem) return fail(400, 'INVALID_BILLING_ADDRESS', billingProblem);
+    const saveProblem = 'saveCard' in request ? describeSaveCardProblem(request.saveCard) : undefined;
+    if (saveProblem) return fail(400, 'INVALID_SAVE_CARD', saveProblem);
     let charge: Charge;
     const base = { id: `ch_${randomUUID()}`, orderId, amount: order.total, createdAt: now().toISOString() };
     if (request.paymentMethod === 'PAY_AT_VENUE') {
@@ -200,6 +193,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
           return fail(500, 'THREE_DS_UNAVAILABLE', (error as Error).message);
         }
       }
+      savedCards.offer(charge, appInstance, outcome, request.saveCard);
     } else {
       return fail(400, 'INVALID_PAYMENT_METHOD', 'paymentMethod must be CARD or PAY_AT_VENUE.');
     }
@@ -269,6 +263,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
      */
     tokenizeCard: tokens.tokenize,
     chargeOrder,
+    /** The members' saved cards (savedCards.ts): the credit card routes, and saved-card tokens (the vault's). */
+    savedCards,
     updateBuyer,
     chargesOf,
     getCharge,
@@ -278,7 +274,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       /** What the page of open challenge `challengeId` shows; undefined when unknown or no longer open (404). */
       view: (challengeId: string) => challenges.view(challengeId),
       /** Records the buyer's `outcome` for `challengeId`, once (`closed` after that, a cancel or the expiry). */
-      record: (challengeId: string, outcome: ThreeDsOutcome) => challenges.record(challengeId, outcome),
+      record: (challengeId: string, outcome: ThreeDsOutcome) => savedCards.settled(challenges.record(challengeId, outcome)),
     },
     /** Every charge made, in order (tests count them). */
     allCharges: (): Charge[] => {
@@ -292,6 +288,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       charges.clear();
       idempotency.clear();
       challenges.clear();
+      savedCards.reset();
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Context, Env, Hono } from 'hono';
 import type { CheckoutStore } from './checkoutStore';
 import { isLoopbackHost } from './isLoopbackHost';
 import type { ProviderState } from './ProviderState';
+import { parseSavedCardList } from './savedCards';
 import { applicationError } from './storeReply';
 
 /** The header every control call carries its key in (provider/README.md "Fault switches"). */
@@ -91,6 +92,23 @@ export function mountControl<E extends Env>(app: Hono<E>, state: ProviderState, 
     for (const token of Array.isArray(body.remove) ? body.remove : [])
       if (typeof token === 'string') state.appInstances.delete(token);
     return c.json({ count: state.appInstances.size });
+  });
+  // Members (issue 25): which app instance carries which member, and that member's saved cards.
+  app.post('/__control/members', async (c) => {
+    const { appInstance, member, cards } = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+    if (typeof appInstance !== 'string' || (member !== null && typeof member !== 'string')) {
+      return c.json(applicationError('BAD_MEMBER', 'Expected { appInstance, member: string | null, cards? }.'), 400);
+    }
+    let list: ReturnType<typeof parseSavedCardList> | undefined;
+    try {
+      list = cards === undefined ? undefined : parseSavedCardList(cards);
+    } catch (error) {
+      return c.json(applicationError('BAD_CARDS', (error as Error).message), 400);
+    }
+    if (member === null) state.members.delete(appInstance);
+    else state.members.set(appInstance, member);
+    if (list && member !== null) store.savedCards.setCards(member, list);
+    return c.json({ appInstance, member, cards: list === undefined ? undefined : list.length });
   });
   app.get('/__control/requests', (c) => {
     const path = c.req.query('path');

@@ -11,6 +11,7 @@ import { cacheStatics, noStore } from './deliveryPolicy';
 import { registerLocaleRoutes } from './localeRoutes';
 import { ProviderState } from './ProviderState';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
+import { RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_MEMBER_ID } from './savedCards';
 
 /** Options of the reference provider. */
 export interface ProviderOptions {
@@ -22,8 +23,17 @@ export interface ProviderOptions {
   staticsDir: string;
   /** Folder served at /fixtures (test bundles); default none. */
   fixturesDir?: string;
-  /** Accepted app instance tokens, each its own app instance; default ['demo-app-instance']. */
+  /**
+   * Accepted app instance tokens, each its own app instance; default `['demo-app-instance',
+   * 'returning-buyer-app-instance']` ({@link DEMO_APP_INSTANCE}, {@link RETURNING_BUYER_APP_INSTANCE}).
+   */
   appInstances?: string[];
+  /**
+   * App instance → the member it carries (a signed-in returning buyer, issue 25), whose saved
+   * cards the credit card routes answer. Default `{ 'returning-buyer-app-instance':
+   * 'member-returning-buyer' }`, whose cards are `RETURNING_BUYER_CARDS` (savedCards.ts).
+   */
+  members?: Record<string, string>;
   /**
    * Origins allowed to call the card vault (`vaultApp`): the frame's only, never a host page's
    * (card data comes from the frame alone); default `frameOrigins`.
@@ -72,11 +82,18 @@ export function createProviderApp(options: ProviderOptions): {
   /** Sets the vault's public origin when it was not given (`startProvider`, once the vault listens). */
   setVaultOrigin(origin: string): void;
 } {
-  const state = new ProviderState(options.appInstances ?? [DEMO_APP_INSTANCE]);
+  const state = new ProviderState(
+    options.appInstances ?? [DEMO_APP_INSTANCE, RETURNING_BUYER_APP_INSTANCE],
+    options.members ?? { [RETURNING_BUYER_APP_INSTANCE]: RETURNING_BUYER_MEMBER_ID },
+  );
   let vaultOrigin = options.vaultOrigin;
   const holdSeconds = options.holdSeconds ?? readHoldSecondsSetting(process.env.CASHIER_HOLD_SECONDS, 'CASHIER_HOLD_SECONDS');
   if (!isHoldSeconds(holdSeconds)) throw new TypeError(`holdSeconds must be a whole number from 1 to 3600, got ${holdSeconds}.`);
-  const store = createCheckoutStore(undefined, { vaultOrigin: () => vaultOrigin, holdSeconds });
+  const store = createCheckoutStore(undefined, {
+    vaultOrigin: () => vaultOrigin,
+    holdSeconds,
+    memberOf: (appInstance) => state.memberOf(appInstance),
+  });
   state.resetHooks.push(() => store.reset());
   const app = new Hono<Env>();
 

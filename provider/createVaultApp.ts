@@ -28,7 +28,8 @@ export interface VaultOptions {
  * The reference provider's card vault (DESIGN "Security model", issue 19): the one server that
  * takes card number, expiry and security code, on an origin of its own that the frame is built
  * with (VITE_CASHIER_VAULT_ORIGIN), never the `host` a page names. It answers
- * `POST …/card-tokenization` (spec 7), with a known app instance in `Authorization` (401
+ * `POST …/card-tokenization` and `POST …/saved-card-tokens` (spec 7; a saved card's id and
+ * security code, savedCards.ts), with a known app instance in `Authorization` (401
  * otherwise), CORS for the frame origins alone; the token it makes is bound to that app instance,
  * and a charge on the API finds it in the shared store. It also serves the bank's 3-D Secure
  * challenge pages (`/three-ds/…`, threeDsRoutes.ts: a navigation, no Authorization). Requests are
@@ -58,9 +59,17 @@ export function createVaultApp({ state, store, frameOrigins, challengeAncestors 
     const reply = store.tokenizeCard(await c.req.json().catch(() => undefined), c.get('appInstance'));
     return c.json(reply.body as object, reply.status as 201);
   });
+  // A saved card's security code is card data too: it comes here, never to the API (issue 25).
+  app.post(ProviderPaths.savedCardTokens, async (c) => {
+    const reply = store.savedCards.tokenize(await c.req.json().catch(() => undefined), c.get('appInstance'));
+    return c.json(reply.body as object, reply.status as 201);
+  });
   app.notFound((c) =>
     c.json(
-      applicationError('NOT_FOUND', `The vault answers only POST ${ProviderPaths.cardTokenization} and /three-ds/ pages.`),
+      applicationError(
+        'NOT_FOUND',
+        `The vault answers only POST ${ProviderPaths.cardTokenization}, POST ${ProviderPaths.savedCardTokens} and /three-ds/ pages.`,
+      ),
       404,
     ),
   );

@@ -2,6 +2,13 @@
 export { applicationError, createProviderApp, DEMO_APP_INSTANCE, type ProviderOptions } from './createProviderApp';
 export { listen, type RunningServer } from './listen';
 export { type Fault, MAX_RECORDED_REQUESTS, ProviderState, type RecordedRequest } from './ProviderState';
+export {
+  MAX_CONSENT_TEXT_LENGTH,
+  RETURNING_BUYER_APP_INSTANCE,
+  RETURNING_BUYER_CARDS,
+  RETURNING_BUYER_MEMBER_ID,
+  type StoredSavedCard,
+} from './savedCards';
 export { DEFAULT_PORTS, type Ports, startAll } from './startAll';
 export { startProvider } from './startProvider';
 export { type StaticServerOptions, startStaticServer } from './startStaticServer';

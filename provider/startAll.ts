@@ -4,6 +4,7 @@ import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
 import { DEVELOPMENT_VAULT_PORT_OFFSET } from '../shared/vault';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
 import type { RunningServer } from './listen';
+import { RETURNING_BUYER_APP_INSTANCE } from './savedCards';
 import { startProvider } from './startProvider';
 import { type StaticServerOptions, startStaticServer } from './startStaticServer';
 
@@ -84,7 +85,13 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extra
         documentHeaders: { 'Content-Security-Policy': frameCsp },
       }),
     );
-    const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({ host: providerUrl, frameUrl, appInstance: DEMO_APP_INSTANCE })};\n`;
+    // returningAppInstance: the token `?buyer=returning` signs in with (a member with saved cards, issue 25).
+    const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({
+      host: providerUrl,
+      frameUrl,
+      appInstance: DEMO_APP_INSTANCE,
+      returningAppInstance: RETURNING_BUYER_APP_INSTANCE,
+    })};\n`;
     const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
     const hostRoutes = {
       // The React checkout and the script-tag page; their scripts are dist/demo/*.js, served from the root at /demo/.

@@ -18,6 +18,7 @@ export * from './providerBodies';
 export * from './providerClient';
 export * from './renderAlert';
 export * from './retryPolicy';
+export * from './savedCardBodies';
 export * from './statics';
 export * from './toCashierError';
 export * from './vault';

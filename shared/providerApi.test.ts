@@ -32,6 +32,15 @@ const methodsReply = [{ type: 'CARD', label: 'Card' }, { type: 'SOMETHING_NEW' }
 const countriesReply = { countries: ['DE', 'US'] };
 const statesReply = { states: [{ code: 'CA', name: 'California', type: 'ADMINISTRATIVE_AREA_LEVEL_1' }] };
 const languagesReply = { languages: ['en', 'de'] };
+const savedCardReply = {
+  id: 'card_1',
+  brand: 'visa',
+  last4: '4242',
+  expiryMonth: 12,
+  expiryYear: 2034,
+  primary: true,
+  expired: false,
+};
 const addressReply = { country: 'DE', postalCode: { pattern: '^(?:\\d{5})$', label: 'postal', example: '26133' } };
 
 // Every operation of spec section 7: the call, the request it must make, and a reply it takes
@@ -45,9 +54,28 @@ const operations: {
   reply?: unknown;
 }[] = [
   { name: 'getPaymentDetails', call: (a) => a.getPaymentDetails(), method: 'GET', path: 'payment-details' },
-  { name: 'listCreditCards', call: (a) => a.listCreditCards(), method: 'GET', path: 'credit-cards' },
-  { name: 'getCreditCard', call: (a) => a.getCreditCard('c/1'), method: 'GET', path: 'credit-cards/c%2F1' },
-  { name: 'getPrimaryCreditCard', call: (a) => a.getPrimaryCreditCard(), method: 'GET', path: 'credit-cards/primary' },
+  { name: 'listCreditCards', call: (a) => a.listCreditCards(), method: 'GET', path: 'credit-cards', reply: [savedCardReply] },
+  {
+    name: 'getCreditCard',
+    call: (a) => a.getCreditCard('c/1'),
+    method: 'GET',
+    path: 'credit-cards/c%2F1',
+    reply: savedCardReply,
+  },
+  {
+    name: 'getPrimaryCreditCard',
+    call: (a) => a.getPrimaryCreditCard(),
+    method: 'GET',
+    path: 'credit-cards/primary',
+    reply: savedCardReply,
+  },
+  {
+    name: 'deleteCreditCard',
+    call: (a) => a.deleteCreditCard('card_1'),
+    method: 'DELETE',
+    path: 'credit-cards/card_1',
+    reply: savedCardReply,
+  },
   {
     name: 'tokenizeCard',
     call: (a) => a.tokenizeCard(card),
@@ -56,7 +84,14 @@ const operations: {
     body: card,
     reply: tokenReply,
   },
-  { name: 'getSavedCardTokens', call: (a) => a.getSavedCardTokens(), method: 'GET', path: 'saved-card-tokens' },
+  {
+    name: 'createSavedCardToken',
+    call: (a) => a.createSavedCardToken({ cardId: 'card_1', cvc: '123' }),
+    method: 'POST',
+    path: 'saved-card-tokens',
+    body: { cardId: 'card_1', cvc: '123' },
+    reply: tokenReply,
+  },
   { name: 'setupOrder', call: (a) => a.setupOrder(order), method: 'POST', path: 'orders/setup', body: order, reply: orderReply },
   { name: 'getOrder', call: (a) => a.getOrder('o1'), method: 'GET', path: 'orders/o1', reply: orderReply },
   { name: 'getOrderAgreement', call: (a) => a.getOrderAgreement('o1'), method: 'GET', path: 'orders/o1/agreement' },
@@ -209,7 +244,7 @@ describe('ProviderApi: one typed function per spec section 7 operation', () => {
     await expect(call(apiFor('app-token'))).resolves.toEqual(reply);
     expect(seen).toEqual({
       // Card data to the vault and nowhere else; everything else to the host.
-      origin: name === 'tokenizeCard' ? vault : host,
+      origin: name === 'tokenizeCard' || name === 'createSavedCardToken' ? vault : host,
       method,
       path: `${base}/${path}`,
       body,
@@ -225,6 +260,26 @@ describe('replies the flow reads are narrowed by a guard (STYLE: HTTP bodies ent
     { name: 'tokenizeCard', call: (a) => a.tokenizeCard(card), reply: {}, message: /without a string token/ },
     { name: 'tokenizeCard', call: (a) => a.tokenizeCard(card), reply: { token: 42 }, message: /token/ },
     { name: 'tokenizeCard', call: (a) => a.tokenizeCard(card), reply: 'tok_1', message: /instead of a card token/ },
+    {
+      name: 'createSavedCardToken',
+      call: (a) => a.createSavedCardToken({ cardId: 'card_1', cvc: '123' }),
+      reply: {},
+      message: /without a string token/,
+    },
+    { name: 'listCreditCards', call: (a) => a.listCreditCards(), reply: savedCardReply, message: /list of saved cards/ },
+    {
+      name: 'listCreditCards',
+      call: (a) => a.listCreditCards(),
+      reply: [{ ...savedCardReply, last4: '4242424242424242' }],
+      message: /saved card without/,
+    },
+    {
+      name: 'getCreditCard',
+      call: (a) => a.getCreditCard('card_1'),
+      reply: { ...savedCardReply, expired: 'no' },
+      message: /saved card without/,
+    },
+    { name: 'deleteCreditCard', call: (a) => a.deleteCreditCard('card_1'), reply: null, message: /not a saved card/ },
     { name: 'setupOrder', call: (a) => a.setupOrder(order), reply: { status: 'AWAITING_PAYMENT' }, message: /string id/ },
     { name: 'getOrder', call: (a) => a.getOrder('o1'), reply: { id: 'o1', status: 'LOST' }, message: /unknown status "LOST"/ },
     { name: 'getOrder', call: (a) => a.getOrder('o1'), reply: { ...orderReply, chargeId: 7 }, message: /chargeId/ },
@@ -297,6 +352,9 @@ describe('card data goes to the vault and nowhere else (DESIGN "Security model",
     const api = createProviderApi(createProviderClient({ host, getAppInstance: () => 't' }).request);
     const error = await api.tokenizeCard(card).catch((e: unknown) => e);
     expect((error as CashierError).code).toBe('INVALID_ARGUMENT');
+    // A saved card's security code too (issue 25).
+    const saved = await api.createSavedCardToken({ cardId: 'card_1', cvc: '123' }).catch((e: unknown) => e);
+    expect((saved as CashierError).code).toBe('INVALID_ARGUMENT');
     expect(sent).toEqual([]);
   });
 
@@ -314,6 +372,10 @@ describe('card data goes to the vault and nowhere else (DESIGN "Security model",
       .catch((e: unknown) => e);
     expect((error as CashierError).code).toBe('INVALID_ARGUMENT');
     expect((error as CashierError).message).toMatch(/vault/);
+    const saved = await client
+      .request({ method: 'post', path: `${base}/saved-card-tokens`, data: { cardId: 'card_1', cvc: '123' } })
+      .catch((e: unknown) => e);
+    expect((saved as CashierError).code).toBe('INVALID_ARGUMENT');
     // …and the vault answers only its own paths: no app instance token or order call goes there.
     const other = await client.vault.request({ method: 'get', path: `${base}/orders/o1` }).catch((e: unknown) => e);
     expect((other as CashierError).code).toBe('INVALID_ARGUMENT');

@@ -24,8 +24,11 @@ import type {
   OfferedPaymentMethod,
   Order,
   OrderSetupRequest,
+  SavedCard,
+  SavedCardTokenRequest,
   StatesReply,
 } from './providerShapes';
+import { parseSavedCard, parseSavedCards } from './savedCardBodies';
 
 export type * from './providerShapes';
 
@@ -59,12 +62,21 @@ export type LooseQuery = Record<string, string>;
 export interface ProviderApi {
   /** GET payment details (payload not shown by the spec). */
   getPaymentDetails(query?: LooseQuery): Promise<unknown>;
-  /** GET the buyer's saved credit cards. */
-  listCreditCards(query?: LooseQuery): Promise<unknown>;
-  /** GET one saved credit card. */
-  getCreditCard(cardId: string): Promise<unknown>;
-  /** GET the buyer's primary credit card. */
-  getPrimaryCreditCard(): Promise<unknown>;
+  /**
+   * GET the member's saved cards (issue 25), primary first; `[]` when the app instance carries no
+   * member. INVALID_RESPONSE unless a list of saved cards (savedCardBodies.ts).
+   */
+  listCreditCards(query?: LooseQuery): Promise<SavedCard[]>;
+  /** GET one saved card, with its consent when it was saved at a charge. 404 `CREDIT_CARD_NOT_FOUND` for another member's. */
+  getCreditCard(cardId: string): Promise<SavedCard>;
+  /** GET the member's primary card. 404 `CREDIT_CARD_NOT_FOUND` when there is none. */
+  getPrimaryCreditCard(): Promise<SavedCard>;
+  /**
+   * DELETE a saved card (the buyer confirmed "Remove"): resolves to the card removed. 404
+   * `CREDIT_CARD_NOT_FOUND` for an unknown id or another member's (also a retry whose first
+   * attempt removed it: DELETE is retried as idempotent).
+   */
+  deleteCreditCard(cardId: string): Promise<SavedCard>;
   /**
    * POST card tokenization to the vault (never retried; DESIGN "Security model": the card goes to
    * the vault origin only, never to `host`): the card becomes a single-use token, bound to the app
@@ -72,8 +84,13 @@ export interface ProviderApi {
    * was built without a vault transport.
    */
   tokenizeCard(card: CardTokenizationRequest): Promise<CardToken>;
-  /** GET saved-card tokens. */
-  getSavedCardTokens(query?: LooseQuery): Promise<unknown>;
+  /**
+   * POST saved-card tokens to the VAULT (never retried; DESIGN "Security model": the security code
+   * is card data): a saved card's id and security code become a single-use card token, charged as
+   * {@link tokenizeCard}'s. 422 `SAVED_CARD_NOT_FOUND` (not this member's), `SAVED_CARD_EXPIRED`,
+   * `INVALID_CVC`; INVALID_RESPONSE without a string `token`; INVALID_ARGUMENT without a vault transport.
+   */
+  createSavedCardToken(request: SavedCardTokenRequest): Promise<CardToken>;
   /** POST order setup (never retried): creates an order awaiting payment. INVALID_RESPONSE unless an order (`id`, `status`). */
   setupOrder(order: OrderSetupRequest): Promise<Order>;
   /** GET an order by id. INVALID_RESPONSE unless an order (string `id`, known `status`). */
@@ -170,8 +187,8 @@ export interface ProviderApi {
 
 /**
  * Builds {@link ProviderApi} on two transports: `send` for every call to the provider host (the
- * provider client's `request`), `sendToVault` for card tokenization (its `vault.request`). Without
- * `sendToVault`, `tokenizeCard` rejects INVALID_ARGUMENT: card data never falls back to the host.
+ * provider client's `request`), `sendToVault` for card tokenization and saved-card tokens (its
+ * `vault.request`). Without `sendToVault`, both reject INVALID_ARGUMENT: card data never falls back to the host.
  * `vaultOrigin` (the client's `vault.origin`) is where a 3-D Secure challenge page may be; without
  * it every REQUIRES_ACTION charge is INVALID_RESPONSE (issue 22).
  */
@@ -184,19 +201,27 @@ export function createProviderApi(
     sendToVault ??
     (() =>
       Promise.reject(
-        new CashierError(ErrorCode.InvalidArgument, 'tokenizeCard needs the vault transport: card data never goes to host.'),
+        new CashierError(
+          ErrorCode.InvalidArgument,
+          'Card tokenization and saved-card tokens need the vault transport: card data never goes to host.',
+        ),
       ));
   const get = (path: string, params?: LooseQuery) => send({ method: 'get', path, params });
   const post = (path: string, data: unknown, headers?: Record<string, string>) => send({ method: 'post', path, data, headers });
   const P = ProviderPaths;
   return {
     getPaymentDetails: (query) => get(P.paymentDetails, query),
-    listCreditCards: (query) => get(P.creditCards, query),
-    getCreditCard: (cardId) => get(P.creditCard(cardId)),
-    getPrimaryCreditCard: () => get(P.primaryCreditCard),
+    listCreditCards: (query) => get(P.creditCards, query).then((body) => parseSavedCards(body, 'listCreditCards')),
+    getCreditCard: (cardId) => get(P.creditCard(cardId)).then((body) => parseSavedCard(body, 'getCreditCard')),
+    getPrimaryCreditCard: () => get(P.primaryCreditCard).then((body) => parseSavedCard(body, 'getPrimaryCreditCard')),
+    deleteCreditCard: (cardId) =>
+      send({ method: 'delete', path: P.creditCard(cardId) }).then((body) => parseSavedCard(body, 'deleteCreditCard')),
     tokenizeCard: (card) =>
       vault({ method: 'post', path: P.cardTokenization, data: card }).then((body) => parseCardToken(body, 'tokenizeCard')),
-    getSavedCardTokens: (query) => get(P.savedCardTokens, query),
+    createSavedCardToken: (request) =>
+      vault({ method: 'post', path: P.savedCardTokens, data: request }).then((body) =>
+        parseCardToken(body, 'createSavedCardToken'),
+      ),
     setupOrder: (order) => post(P.orderSetup, order).then((body) => parseOrder(body, 'setupOrder')),
     getOrder: (orderId) => get(P.order(orderId)).then((body) => parseOrder(body, 'getOrder')),
     getOrderAgreement: (orderId) => get(P.orderAgreement(orderId)),

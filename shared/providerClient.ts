@@ -107,9 +107,10 @@ export interface ProviderClient {
 
 /**
  * The paths the vault answers, and `request` to `host` refuses (card data never goes to the
- * embedding page's choice of server): card tokenization (spec 7).
+ * embedding page's choice of server): card tokenization and saved-card tokens (spec 7; a saved card's
+ * security code is card data too, issue 25).
  */
-export const VAULT_PATHS: readonly string[] = [ProviderPaths.cardTokenization];
+export const VAULT_PATHS: readonly string[] = [ProviderPaths.cardTokenization, ProviderPaths.savedCardTokens];
 
 /**
  * Default per-attempt timeout of every call but the widget settings, in milliseconds. A POST or

@@ -1,4 +1,7 @@
 import type { AddressSubdivisionType, EventRecurrenceStatus, LocationType } from './enums';
+import type { SaveCardConsent } from './savedCardShapes';
+
+export type * from './savedCardShapes';
 
 /**
  * The payloads of the provider operations the reference flow reads and sends (DESIGN "Reference
@@ -156,6 +159,13 @@ export interface ChargeRequest {
    * a charge without one is taken with no address check.
    */
   billingAddress?: BillingAddress;
+  /**
+   * "Save this card for next time" (issue 25), only when the buyer checked the box: the card of
+   * `cardToken` joins the member's saved cards, with this consent, once the charge is APPROVED
+   * (a 3-D Secure one when it settles so). Not saved when declined, without a member, or for a
+   * saved card's own token; a malformed one is 400 `INVALID_SAVE_CARD` before the token is used.
+   */
+  saveCard?: SaveCardConsent;
 }
 
 /** A card's billing address: what the card form asks for (issue 23). */

@@ -1,0 +1,19 @@
+/** Options of `createCheckoutStore` (checkoutStore.ts). */
+export interface CheckoutStoreOptions {
+  /**
+   * The card vault's public origin (e.g. `http://127.0.0.1:4176`), read when a challenge opens:
+   * its page is `${origin}/three-ds/challenges/<id>`. Default: not known, and a challenge card's
+   * charge answers 500 THREE_DS_UNAVAILABLE.
+   */
+  vaultOrigin?: () => string | undefined;
+  /**
+   * How long an order holds its seats when order setup names no `holdSeconds`, in whole seconds
+   * (1–3600; createProviderApp reads `CASHIER_HOLD_SECONDS`). Default `DEFAULT_HOLD_SECONDS` (600, shared/orderSetup.ts).
+   */
+  holdSeconds?: number;
+  /**
+   * The member an app instance carries (issue 25; ProviderState `memberOf`), or undefined: none.
+   * Default: no app instance carries one (no saved cards, nothing saved).
+   */
+  memberOf?: (appInstance: string) => string | undefined;
+}
