@@ -27,8 +27,9 @@ export function warmUpOnce(key: string, start: () => Promise<HTMLIFrameElement |
     warmUp = started;
     warmUps.set(key, started);
     started.then((frame) => {
-      if (frame && warmUps.get(key) === started) standby.set(key, frame);
-      else if (warmUps.get(key) === started) warmUps.delete(key); // nothing kept: a later call warms again
+      if (warmUps.get(key) !== started) return;
+      if (frame) standby.set(key, frame);
+      else warmUps.delete(key); // nothing kept: a later call warms again
     });
   }
   return warmUp.then(() => undefined);
@@ -43,11 +44,12 @@ export function warmUpOnce(key: string, start: () => Promise<HTMLIFrameElement |
  */
 export function adoptStandbyFrame(el: HTMLElement, key: string): HTMLIFrameElement | undefined {
   const frame = standby.get(key);
-  if (!frame?.isConnected || frame.ownerDocument !== el.ownerDocument || !el.isConnected) return undefined;
+  if (!frame) return undefined;
   try {
+    // Throws unless both are in the same page (HierarchyRequestError): a frame removed since, or `el` not attached.
     (el as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(frame, null);
   } catch {
-    return undefined; // e.g. `el` in a shadow root of another tree: the frame waits for another mount
+    return undefined;
   }
   standby.delete(key);
   warmUps.delete(key);
