@@ -59,6 +59,7 @@ const ATTACKER_ANSWERS = {
   publishWidgetSettings: null,
   onChallenge: null,
   onHoldExpired: null,
+  onPaymentResult: null,
 } satisfies Record<keyof HostMethods, unknown>;
 
 /** What the attacker page recorded (e2e/fixtures/attacker-site/index.html). */

@@ -12,6 +12,7 @@ import {
 } from '../shared';
 import { callSafely } from './callSafely';
 import { destroyedCallError } from './destroyedCallError';
+import { parseSettledPayResult } from './parsePayResult';
 import { type PausableTimer, pausableTimer } from './pausableTimer';
 import { relayApi } from './relayApi';
 import { frameAnswer, PAY, PAY_TIMED_OUT, relayedCallFailure, relayedCallOptions } from './relayedCall';
@@ -74,7 +75,8 @@ export interface HostBridge {
  * relayed `pay` rejects PAYMENT_OUTCOME_UNKNOWN after PAY_CALL_TIMEOUT_MS not counting the time a
  * 3-D Secure challenge is open (`onChallenge`), which may also borrow the viewport (`overlay`), and
  * when the frame is lost after a challenge opened during it (its charge is open: not CONNECTION_LOST).
- * `onHoldExpired` fires once per order (issue 24), with `{ orderId }` only.
+ * `onHoldExpired` fires once per order (issue 24), with `{ orderId }` only; `onPaymentResult` once per
+ * order and charge (issue 25), with a settled `PayResult` copied by `parseSettledPayResult`.
  */
 export function createHostMethods({
   options,
@@ -119,6 +121,8 @@ export function createHostMethods({
   const payTimers = new Set<PausableTimer>();
   /** The orders whose seat hold the host was told ran out (`onHoldExpired`, issue 24): once each. */
   const heldOut = new Set<string>();
+  /** The payments started in the widget whose outcome the host was told (`onPaymentResult`, issue 25), by order and charge. */
+  const settled = new Set<string>();
   /** `call` within PAY_CALL_TIMEOUT_MS of time without a challenge open; else PAY_TIMED_OUT. */
   const withinPayTimeout = <T>(call: Promise<T>): Promise<T> => {
     // The executor runs at once: the timer is set before the race below.
@@ -215,6 +219,15 @@ export function createHostMethods({
       if (isDestroyed() || typeof orderId !== 'string' || orderId === '' || heldOut.has(orderId)) return;
       heldOut.add(orderId);
       callSafely('onHoldExpired', options.onHoldExpired, { orderId });
+    },
+    // The frame's (untrusted) word that a payment started in the widget settled: once per order and charge.
+    onPaymentResult: (value: unknown) => {
+      const result = parseSettledPayResult(value);
+      if (isDestroyed() || !result) return;
+      const key = JSON.stringify([result.orderId, result.chargeId]);
+      if (settled.has(key)) return;
+      settled.add(key);
+      callSafely('onPaymentResult', options.onPaymentResult, result);
     },
     claimWidgetSettings: () => settingsCache.claim(settingsKey, options),
     publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, options, outcome, revalidating),

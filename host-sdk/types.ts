@@ -1,4 +1,4 @@
-import type { CashierApi, CashierBuyer, CashierConfiguration, CashierError, CashierUpdate } from '../shared';
+import type { CashierApi, CashierBuyer, CashierConfiguration, CashierError, CashierUpdate, PayResult } from '../shared';
 
 export type { CardField, CashierApi, DeclineCode, PayInput, PayResult, ValidationResult } from '../shared';
 
@@ -43,6 +43,14 @@ export interface MountCashierOptions {
    * `handle.update({ orderId })` starts over. Default: none.
    */
   onHoldExpired?: (expiry: { orderId: string }) => void;
+  /**
+   * Called with the outcome of a payment the buyer started inside the widget (issue 25: a PayPal
+   * or wallet button in the frame), once per payment that settled: a {@link PayResult} whose
+   * `status` is `APPROVED`, `PENDING` or `DECLINED`, with its `orderId` and `chargeId`, the shape
+   * `api.pay` resolves with. Never for a payment your `api.pay` started: its Promise tells you.
+   * Default: none.
+   */
+  onPaymentResult?: (result: PayResult) => void;
   /** Called once, with the elapsed milliseconds, when the widget is not ready within 10 000 ms of the mount; it keeps waiting. Default: none. */
   onSlow?: (elapsedMs: number) => void;
   /**

@@ -100,6 +100,11 @@ describe('validateOptions', () => {
       message: 'opts.onHoldExpired must be a function if given (got "later")',
     },
     {
+      name: 'onPaymentResult not a function',
+      opts: () => ({ ...good(), onPaymentResult: { status: 'APPROVED' } }),
+      message: 'opts.onPaymentResult must be a function if given (got an object)',
+    },
+    {
       name: 'frameUrl not a URL',
       opts: () => ({ ...good(), frameUrl: '/frame' }),
       message: 'opts.frameUrl must be an https URL (http only on localhost, 127.0.0.1) if given (got "/frame")',

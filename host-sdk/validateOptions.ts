@@ -18,6 +18,7 @@ const optionalChecks: Record<string, [Check, string]> = {
   revalidateAppInstance: [isFunction, 'a function'],
   onSlow: [isFunction, 'a function'],
   onHoldExpired: [isFunction, 'a function'],
+  onPaymentResult: [isFunction, 'a function'],
   frameUrl: [isHttpsOrLoopback, HTTPS_URL],
   orderId: [isNonEmptyString, 'a non-empty string'],
   buyer: [isPlainObject, 'an object { email?, name? }'],

@@ -1,4 +1,5 @@
 import type { SerializedCashierError } from './CashierError';
+import type { PayResult } from './widgetApi';
 import type { WidgetSettings } from './widgetSettings';
 
 /**
@@ -251,6 +252,12 @@ export type HostMethods = {
    * `orderId` is ignored.
    */
   onHoldExpired: (expiry: { orderId: string }) => void;
+  /**
+   * A payment the buyer started inside the widget settled (issue 25): the host calls its
+   * `onPaymentResult(result)` once per `orderId` and `chargeId`. Untrusted: a value that is not
+   * an `APPROVED`, `PENDING` or `DECLINED` `PayResult` is ignored.
+   */
+  onPaymentResult: (result: PayResult) => void;
 };
 
 /** Methods the frame exposes to the host. */

@@ -1,5 +1,6 @@
 import type { CashierBuyer, CashierConfiguration, ChallengePresentation } from './bridge';
 import type { ProviderClient } from './providerClient';
+import type { PayResult } from './widgetApi';
 import type { WidgetSettings } from './widgetSettings';
 
 /** The api object the bundle hands to `onApiInit`; function-valued keys are relayed to the host. */
@@ -46,6 +47,13 @@ export interface CashierWidgetProps {
    * Optional: a frame built before it passes none.
    */
   onHoldExpired?: (expiry: { orderId: string }) => void;
+  /**
+   * Call once when a payment the buyer started inside the widget (issue 25: PayPal, a wallet)
+   * settles, with its `PayResult` (`APPROVED`, `PENDING` or `DECLINED`, with `orderId` and
+   * `chargeId`); the frame tells the host (`onPaymentResult`). Never for a payment `api.pay`
+   * started. Optional: a frame built before it passes none.
+   */
+  onPaymentResult?: (result: PayResult) => void;
 }
 
 /** What `mount` returns (DESIGN "The bundle"). */

@@ -1,5 +1,5 @@
 import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import type { CashierTimings } from '../../host-sdk';
+import type { CashierTimings, PayResult } from '../../host-sdk';
 import { ProviderPaths } from '../../shared';
 import { ProviderControl } from './provider';
 
@@ -9,6 +9,7 @@ export type HostEvent =
   | { index: number; type: 'crash'; code: string; message: string; name: string; isCashierError: boolean; at: number }
   | { index: number; type: 'slow'; ms: number }
   | { index: number; type: 'holdExpired'; orderId: string }
+  | { index: number; type: 'paymentResult'; result: PayResult }
   | { index: number; type: 'revalidate' };
 
 /**

@@ -11,6 +11,7 @@ function fakeProxy() {
     claimWidgetSettings: vi.fn(async () => ({ kind: 'fetch' as const })),
     publishWidgetSettings: vi.fn(async () => undefined),
     onHoldExpired: vi.fn(async () => undefined),
+    onPaymentResult: vi.fn(async () => undefined),
   };
 }
 
@@ -34,6 +35,9 @@ describe('createHostPort: every call the loader waits for has a timeout (penpal 
     await port.publishWidgetSettings({ ok: true, settings: { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } });
     await port.onHoldExpired?.({ orderId: 'order-1' });
     expect(proxy.onHoldExpired).toHaveBeenCalledWith({ orderId: 'order-1' });
+    const result = { status: 'APPROVED', orderId: 'order-1', chargeId: 'charge-1' } as const;
+    await port.onPaymentResult?.(result);
+    expect(proxy.onPaymentResult).toHaveBeenCalledWith(result);
     expect(proxy.onApiInit).toHaveBeenCalledWith(['pay'], { frameLoaded: 1, mounted: 2 });
     expect(proxy.publishWidgetSettings).toHaveBeenCalledWith({
       ok: true,

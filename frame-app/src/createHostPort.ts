@@ -4,6 +4,7 @@ import {
   type ChallengePresentation,
   type FramePhases,
   type HostMethods,
+  type PayResult,
   REVALIDATE_TIMEOUT_MS,
   SETTINGS_CLAIM_TIMEOUT_MS,
   type SettingsClaim,
@@ -23,6 +24,8 @@ export interface HostPort {
   onChallenge?(state: ChallengePresentation): unknown;
   /** An order's seat hold ran out in the bundle (issue 24). */
   onHoldExpired?(expiry: { orderId: string }): unknown;
+  /** A payment the buyer started in the bundle settled (issue 25); the host narrows it. */
+  onPaymentResult?(result: PayResult): unknown;
 }
 
 /**
@@ -44,5 +47,7 @@ export function createHostPort(host: RemoteProxy<HostMethods>): HostPort {
     onChallenge: (state) => host.onChallenge(state),
     // A host SDK from before issue 24 answers METHOD_NOT_FOUND: ignored the same way.
     onHoldExpired: (expiry) => host.onHoldExpired(expiry),
+    // A host SDK from before issue 25 answers METHOD_NOT_FOUND: ignored the same way.
+    onPaymentResult: (result) => host.onPaymentResult(result),
   };
 }

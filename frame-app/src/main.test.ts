@@ -157,6 +157,7 @@ function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [loca
     publishWidgetSettings: vi.fn(),
     onChallenge: vi.fn(),
     onHoldExpired: vi.fn(),
+    onPaymentResult: vi.fn(),
     ...methods,
   };
   const connection = connect<FrameMethods>({

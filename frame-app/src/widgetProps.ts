@@ -22,7 +22,7 @@ export interface WidgetPropsHooks {
 
 /**
  * The props the bundle is mounted with (spec 7): the widget inputs, the settings and the provider
- * client, and its callbacks, relayed to the host (`onChallenge`, `onHoldExpired`) or to the loader (`onCrash` fails it
+ * client, and its callbacks, relayed to the host (`onChallenge`, `onHoldExpired`, `onPaymentResult`: the host narrows it) or to the loader (`onCrash` fails it
  * with BUNDLE_CRASHED). Optional inputs the host did not give are left out.
  */
 export function widgetProps(
@@ -46,6 +46,7 @@ export function widgetProps(
     onApiInit: hooks.onApiInit,
     onChallenge: (state) => tellHost(() => host.onChallenge?.(toChallengePresentation(state))),
     onHoldExpired: (expiry) => tellHost(() => host.onHoldExpired?.({ orderId: String(Object(expiry).orderId) })),
+    onPaymentResult: (result) => tellHost(() => host.onPaymentResult?.(result)),
     onCrash: (error) =>
       hooks.fail(
         new CashierError(ErrorCode.BundleCrashed, `The widget crashed: ${describeForeignError(error, ErrorCode.BundleCrashed)}.`),

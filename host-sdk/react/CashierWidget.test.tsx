@@ -156,7 +156,13 @@ describe('<CashierWidget>', () => {
   });
 
   it('callbacks call the prop of the latest render, without a remount', async () => {
-    const callbacks = () => ({ onApiInit: vi.fn(), onCrash: vi.fn(), onSlow: vi.fn(), onHoldExpired: vi.fn() });
+    const callbacks = () => ({
+      onApiInit: vi.fn(),
+      onCrash: vi.fn(),
+      onSlow: vi.fn(),
+      onHoldExpired: vi.fn(),
+      onPaymentResult: vi.fn(),
+    });
     const first = { ...callbacks(), revalidateAppInstance: vi.fn(async () => 'a') };
     const second = { ...callbacks(), revalidateAppInstance: vi.fn(async () => 'b') };
     const { rerender } = render(<CashierWidget {...base} {...first} />);
@@ -168,13 +174,16 @@ describe('<CashierWidget>', () => {
     opts.onCrash?.({ code: 'X', message: 'm' } as never);
     opts.onSlow?.(10_000);
     opts.onHoldExpired?.({ orderId: 'order-1' });
+    opts.onPaymentResult?.({ status: 'APPROVED', orderId: 'order-1', chargeId: 'charge-1' });
     await expect(opts.revalidateAppInstance?.()).resolves.toBe('b');
     expect(second.onApiInit).toHaveBeenCalledWith({}, timings);
     expect(second.onCrash).toHaveBeenCalledWith({ code: 'X', message: 'm' });
     expect(second.onSlow).toHaveBeenCalledWith(10_000);
     expect(second.onHoldExpired).toHaveBeenCalledWith({ orderId: 'order-1' });
+    expect(second.onPaymentResult).toHaveBeenCalledWith({ status: 'APPROVED', orderId: 'order-1', chargeId: 'charge-1' });
     expect(first.onApiInit).not.toHaveBeenCalled();
     expect(first.onHoldExpired).not.toHaveBeenCalled();
+    expect(first.onPaymentResult).not.toHaveBeenCalled();
     expect(sdk.mounts).toHaveLength(1);
   });
 

@@ -132,7 +132,7 @@ function tokenOf({ configuration }: MountCashierOptions): string | undefined {
  */
 function withLatestCallbacks(latest: { current: CashierWidgetProps }): MountCashierOptions {
   const { className: _className, style: _style, onUpdateError: _onUpdateError, ...options } = latest.current;
-  const relay = <K extends 'onApiInit' | 'onCrash' | 'onSlow' | 'onHoldExpired'>(name: K) => {
+  const relay = <K extends 'onApiInit' | 'onCrash' | 'onSlow' | 'onHoldExpired' | 'onPaymentResult'>(name: K) => {
     const given = options[name];
     if (given !== undefined && typeof given !== 'function') return given;
     return ((...args: unknown[]) =>
@@ -153,7 +153,7 @@ function withLatestCallbacks(latest: { current: CashierWidgetProps }): MountCash
     onCrash: relay('onCrash'),
     onSlow: relay('onSlow'),
     onHoldExpired: relay('onHoldExpired'),
-
+    onPaymentResult: relay('onPaymentResult'),
     revalidateAppInstance: given === undefined || typeof given !== 'function' ? given : revalidate,
   };
 }

@@ -54,6 +54,10 @@ export function Checkout({ orderId, buyer, locale }: { orderId: string; buyer?: 
           expectTypeOf(expiry).toEqualTypeOf<{ orderId: string }>();
           setMessage(`The seats of order ${expiry.orderId} are no longer held.`);
         }}
+        onPaymentResult={(result) => {
+          expectTypeOf(result).toEqualTypeOf<PayResult>();
+          if (result.status === 'DECLINED') setMessage(result.message);
+        }}
         onUpdateError={(error) => {
           expectTypeOf(error.code).toEqualTypeOf<ErrorCode>();
           if (error.code === ErrorCode.PaymentOpen) setMessage(`Finish paying ${error.details.orderId ?? orderId} first.`);

@@ -41,6 +41,11 @@ export function mountCheckout(
       expectTypeOf(expired).toEqualTypeOf<string>();
       show(`Your seats for order ${expired} are no longer held.`);
     },
+    // issue 25: a payment the buyer started inside the widget (PayPal, a wallet) settled; never one `pay` started.
+    onPaymentResult(result) {
+      expectTypeOf(result).toEqualTypeOf<PayResult>();
+      if (result.status === 'APPROVED' || result.status === 'PENDING') show(`Order ${result.orderId} is paid.`);
+    },
     onCrash(error) {
       expectTypeOf(error).toEqualTypeOf<CashierError>();
       expectTypeOf(error.code).toEqualTypeOf<ErrorCode>();

@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { FrameBootstrap, ProviderClient, WidgetSettings } from '../../shared';
+import type { HostPort } from './createHostPort';
+import { widgetProps } from './widgetProps';
+
+const bootstrap: FrameBootstrap = {
+  host: 'http://127.0.0.1:1',
+  configuration: { appInstance: 'token' },
+  theme: 'inline',
+  debug: false,
+  canRevalidate: false,
+};
+
+function setup() {
+  const host = { onPaymentResult: vi.fn() } as unknown as HostPort & { onPaymentResult: ReturnType<typeof vi.fn> };
+  const tellHost = vi.fn((call: () => unknown) => call());
+  const settings = { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } as WidgetSettings;
+  const props = widgetProps(bootstrap, settings, {} as ProviderClient, host, { onApiInit: vi.fn(), fail: vi.fn(), tellHost });
+  return { props, host, tellHost };
+}
+
+describe('widgetProps: the bundle callbacks relayed to the host', () => {
+  it("onPaymentResult (issue 25) goes to the host's onPaymentResult through tellHost (the host narrows it)", () => {
+    const { props, host, tellHost } = setup();
+    const result = { status: 'PENDING', orderId: 'order-1', chargeId: 'charge-1' } as const;
+    props.onPaymentResult?.(result);
+    expect(tellHost).toHaveBeenCalledTimes(1);
+    expect(host.onPaymentResult).toHaveBeenCalledWith(result);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettledPayResult } from './parsePayResult';
+
+const ids = { orderId: 'order-1', chargeId: 'charge-1' };
+
+describe('parseSettledPayResult (issue 25: the frame is untrusted)', () => {
+  it.each([
+    { name: 'approved', value: { status: 'APPROVED', ...ids }, parsed: { status: 'APPROVED', ...ids } },
+    { name: 'pending', value: { status: 'PENDING', ...ids }, parsed: { status: 'PENDING', ...ids } },
+    {
+      name: 'declined, with its code',
+      value: { status: 'DECLINED', ...ids, declineCode: 'card_declined', message: 'Declined.' },
+      parsed: { status: 'DECLINED', ...ids, declineCode: 'card_declined', message: 'Declined.' },
+    },
+    {
+      name: 'declined, without a code',
+      value: { status: 'DECLINED', ...ids, message: 'Declined.' },
+      parsed: { status: 'DECLINED', ...ids, message: 'Declined.' },
+    },
+    {
+      name: 'unknown keys dropped',
+      value: { status: 'APPROVED', ...ids, message: 'kept out', card: '4242' },
+      parsed: { status: 'APPROVED', ...ids },
+    },
+  ])('keeps $name', ({ value, parsed }) => {
+    expect(parseSettledPayResult(value)).toStrictEqual(parsed);
+  });
+
+  it.each([
+    { name: 'undefined', value: undefined },
+    { name: 'null', value: null },
+    { name: 'a string', value: 'APPROVED' },
+    { name: 'INVALID (nothing settled)', value: { status: 'INVALID', errors: {}, ...ids } },
+    { name: 'an unknown status', value: { status: 'REFUNDED', ...ids } },
+    { name: 'no orderId', value: { status: 'APPROVED', chargeId: 'charge-1' } },
+    { name: 'an empty chargeId', value: { status: 'APPROVED', orderId: 'order-1', chargeId: '' } },
+    { name: 'a number orderId', value: { status: 'PENDING', orderId: 7, chargeId: 'charge-1' } },
+    { name: 'DECLINED without a message', value: { status: 'DECLINED', ...ids } },
+    { name: 'DECLINED with a number code', value: { status: 'DECLINED', ...ids, declineCode: 51, message: 'Declined.' } },
+  ])('drops $name', ({ value }) => {
+    expect(parseSettledPayResult(value)).toBeUndefined();
+  });
+});

@@ -1,0 +1,24 @@
+import type { PayResult } from '../shared';
+
+/** A {@link PayResult} of a payment that settled: made (`APPROVED`, `PENDING`) or declined; never `INVALID`. */
+export type SettledPayResult = Exclude<PayResult, { status: 'INVALID' }>;
+
+/**
+ * Narrows an untrusted payment outcome from the frame (issue 25, `onPaymentResult`) to a
+ * {@link SettledPayResult}, copied with its known keys only: `APPROVED` or `PENDING` with
+ * non-empty string `orderId` and `chargeId`; `DECLINED` with those, a string `message` and, when
+ * present, a string `declineCode`.
+ * @returns the copy, or `undefined` for any other value (`INVALID` included); never throws.
+ */
+export function parseSettledPayResult(value: unknown): SettledPayResult | undefined {
+  const { status, orderId, chargeId, declineCode, message } = Object(value);
+  if (!isId(orderId) || !isId(chargeId)) return undefined;
+  if (status === 'APPROVED' || status === 'PENDING') return { status, orderId, chargeId };
+  if (status !== 'DECLINED' || typeof message !== 'string') return undefined;
+  if (declineCode === undefined) return { status, orderId, chargeId, message };
+  return typeof declineCode === 'string' ? { status, orderId, chargeId, declineCode, message } : undefined;
+}
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
