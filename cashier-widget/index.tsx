@@ -93,8 +93,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
    * False while the mount's order's methods are loading (issue 24): the form is already on screen,
    * card only, so the buyer can start typing; the api waits for them, and a failure is still a crash.
    */
-  let methodsKnown = props.orderId === undefined;
-  let billingStarted = false;
+  let methodsKnown = !props.orderId; // an order id is never empty (parseBootstrap)
   let unmounted = false;
   /** Aborted by `unmount()`: a 3-D Secure challenge open then is left open at the provider (issue 22). */
   const lifetime = new AbortController();
@@ -222,15 +221,12 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       </ErrorBoundary>,
     );
 
-  /** Shows the form with these methods, then (once) loads the billing fields. */
+  /** Shows the form with these methods. */
   const show = (methods: PaymentMethod[]) => {
     if (unmounted) return;
     store.setLocale(translator.locale);
     store.setMethods(methods);
     render();
-    // After the form is up: the billing metadata does not compete with what the buyer waits for.
-    if (!billingStarted) void billing.start();
-    billingStarted = true;
   };
   const cardOnly: PaymentMethod[] = [{ type: 'CARD', label: 'Card' }];
   // A catalog that cannot be fetched leaves the words in English rather than the buyer without a form.
@@ -238,22 +234,20 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   hold.follow(props.orderId);
   // In the language already (English, in the bundle): the card form at once, the order's other
   // methods when they arrive (issue 24: an order often comes a moment after the mount).
-  const inLanguage = translator.locale === matchLocale(props.locale ?? 'en');
-  if (inLanguage) show(cardOnly);
-  if (props.orderId !== undefined || !inLanguage) {
-    const methods =
-      props.orderId === undefined ? cardOnly : providerApi.getPaymentMethodsByOrder(props.orderId).then(narrowMethods);
-    Promise.all([methods, language])
-      .then(([offered]) => {
-        // An update's order that came first keeps its methods.
-        const updated = current.orderId !== props.orderId;
-        methodsKnown = true;
-        show(updated ? (store.getSnapshot().methods ?? offered) : offered);
-      })
-      .catch((error: unknown) => {
-        if (!unmounted && current.orderId === props.orderId) current.onCrash(error);
-      });
-  }
+  if (translator.locale === matchLocale(props.locale ?? 'en')) show(cardOnly);
+  const methods = props.orderId ? providerApi.getPaymentMethodsByOrder(props.orderId).then(narrowMethods) : cardOnly;
+  Promise.all([methods, language]).then(
+    ([offered]) => {
+      methodsKnown = true;
+      // An update's order that came first keeps its methods.
+      if (current.orderId === props.orderId) show(offered);
+      // After the form is up: the billing metadata does not compete with what the buyer waits for.
+      void billing.start();
+    },
+    (error: unknown) => {
+      if (!(unmounted || methodsKnown)) current.onCrash(error);
+    },
+  );
 
   return {
     unmount() {
@@ -287,8 +281,11 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       switchLanguage?.();
       store.setLocale(translator.locale);
       if (methods) store.setMethods(methods);
-      if (methods) methodsKnown = true;
-      if (newOrder !== undefined) hold.follow(newOrder); // a new order's hold: the countdown starts again
+      // A new order's methods are known (the mount's are superseded), and its hold's countdown starts again.
+      if (newOrder !== undefined) {
+        hold.follow(newOrder);
+        methodsKnown = true;
+      }
       prefill(buyer);
       if (store.getSnapshot().methods) render();
     },

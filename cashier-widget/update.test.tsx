@@ -150,6 +150,17 @@ describe('update (issue 13 item 3)', () => {
     });
   });
 
+  it("an update's order whose methods arrive before the mount's order's keeps its own (issue 24: the form shows before either)", async () => {
+    let answerFirst!: (methods: unknown) => void;
+    const first = new Promise((resolve) => (answerFirst = resolve));
+    const { update, props } = await setup({ orderId: 'ord_1' }, { ord_1: first, ord_2: [{ type: 'CARD', label: 'Card' }] });
+    expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
+    await update({ orderId: 'ord_2' });
+    expect(props.onApiInit, "the api once ord_2's methods are known").toHaveBeenCalledTimes(1);
+    await act(async () => answerFirst(CARD_AND_VENUE));
+    expect(radios(), "ord_1's methods, late, do not replace ord_2's").toEqual([]);
+  });
+
   it('an order whose payment methods cannot be loaded is refused: the widget stays on its order', async () => {
     const { api, update } = await setup({ orderId: 'ord_1' });
     await expect(update({ orderId: 'ord_missing', theme: 'modal' })).rejects.toMatchObject({ code: 'HTTP_CLIENT_ERROR' });

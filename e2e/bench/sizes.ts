@@ -18,11 +18,16 @@ const dist = resolve(import.meta.dirname, '../../dist');
  * bridge (penpal's connect + WindowMessenger, 3.3 kB on their own, the host methods and the
  * settings cache) is fetched at the first mount, in parallel with the frame document. Issue 24
  * put `preloadCashier`'s checks in the ES entry and the `onHoldExpired` check in both: the ES
- * entry measured 5 004 B, so its budget is 5 050 B; the script tag's stays under 5 000 B.
+ * entry measured 5 004 B, so its budget was 5 050 B; the script tag's stayed under 5 000 B. Then
+ * the mount's adoption of the warm frame (issue 24's phone target, `standbyFrames.ts`: the
+ * warm-ups by options and `Element.moveBefore`), which must be in the entry because the mount
+ * takes the frame at once, and `onPaymentResult`'s check (issue 25): 4 967 → 5 201 B (script
+ * tag) and 5 004 → 5 253 B (ES). That adoption saves the buyer the frame document, the
+ * bundle's revalidation and 0.4 s or more on the phone after the tap (`npm run bench`).
  */
-const SDK_BUDGET = 5_000;
+const SDK_BUDGET = 5_250;
 /** The ES entry's: see {@link SDK_BUDGET}. */
-const SDK_ES_BUDGET = 5_050;
+const SDK_ES_BUDGET = 5_300;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
@@ -30,10 +35,12 @@ const SDK_ES_BUDGET = 5_050;
  * which carries its own copy of the shared code). Issue 24's `preloadFrame` (the hidden warm-up
  * frame, its host methods and preconnect hints) added 0.55 kB to each: the script tag's, 6 195 →
  * 6 740 B, moved the budget from 6 200 to 6 750 B (the ES chunk measures 6 050 B); its
- * `onHoldExpired` host method took the script tag's to 6 790 B, and the budget to 6 800 B. It is
- * fetched after the page's load, never up front: the budget keeps it from growing.
+ * `onHoldExpired` host method took the script tag's to 6 790 B, and the budget to 6 800 B. Issue
+ * 25's `onPaymentResult` host method, with its check of the frame's result (`parsePayResult.ts`),
+ * took it to 6 971 B, and the budget to 7 000 B. It is fetched after the page's load, never up
+ * front: the budget keeps it from growing.
  */
-const SDK_BRIDGE_BUDGET = 6_800;
+const SDK_BRIDGE_BUDGET = 7_000;
 
 /** One language's catalog of the bundle, fetched when a buyer's language is not English (issue 23 item 6). */
 const CATALOG_BUDGET = 3_000;
@@ -71,7 +78,8 @@ const artifacts = () => {
     },
     { name: 'frame script before the settings request (inline in index.html)', parts: frame.slice(0, 1), budget: 35_000 },
     { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 100_000 },
-    { name: 'bundle, minified (React from the frame)', parts: bundle, budget: 25_000 },
+    // 25 000 B until issue 24's card form shown before the order's methods arrive (+14 B: 25 002 B measured).
+    { name: 'bundle, minified (React from the frame)', parts: bundle, budget: 25_010 },
     // The languages but English, each fetched only when chosen (issue 23: at most 3 kB each).
     ...SUPPORTED_LOCALES.filter((l) => l !== SOURCE_LOCALE).map((locale) => ({
       name: `bundle's ${locale} catalog (catalog-${locale}-*.js)`,
@@ -96,8 +104,11 @@ const artifacts = () => {
       // Issue 24's preload (+967 B: the SDK entry's preloadCashier, the bridge's preloadFrame, the
       // frame's preload mode) and the seat hold (+215 B: the countdown in the bundle, which its
       // savings kept inside its 25 kB, and onHoldExpired in the SDK) moved it from 136 000 to
-      // 136 600 B (135 331 → 136 513 B measured).
-      budget: 136_600,
+      // 136 600 B (135 331 → 136 513 B measured). The mount's adoption of the warm frame (+249 B in
+      // the SDK entry), the card form before the order's methods (+14 B in the bundle) and
+      // `onPaymentResult` (+180 B, mostly the bridge's check of the frame's result): 137 022 B
+      // measured, budget 137 100 B.
+      budget: 137_100,
     },
   ];
 };
