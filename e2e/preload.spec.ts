@@ -56,7 +56,9 @@ test('after a preload, the mount makes no settings request and downloads no scri
   // Chromium 133+ and Firefox 144+ have it; the engines without it (WebKit here) load a new frame from the caches.
   const canMove = await page.evaluate(() => 'moveBefore' in Element.prototype);
   await preload(page);
-  await expect(page.locator('iframe'), 'the warm-up frame waits where it can be adopted, else is gone').toHaveCount(canMove ? 1 : 0);
+  await expect(page.locator('iframe'), 'the warm-up frame waits where it can be adopted, else is gone').toHaveCount(
+    canMove ? 1 : 0,
+  );
   expect(await provider.requests(SETTINGS_PATH)).toHaveLength(1);
   expect(await provider.requests(MIN_BUNDLE_PATH)).toHaveLength(1);
 
