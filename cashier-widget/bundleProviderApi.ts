@@ -9,7 +9,6 @@ import {
   parseCharges,
   parseCountries,
   parsePaymentMethods,
-  parseSavedCards,
   parseStates,
 } from '../shared';
 
@@ -26,8 +25,14 @@ export type BundleProviderApi = Pick<
   | 'getStates'
   | 'getAddressFormat'
   | 'resolveBuyerCountry'
-  | 'listCreditCards'
->;
+> & {
+  /**
+   * GET the member's saved cards (issue 25), as {@link ProviderApi.listCreditCards} but unchecked:
+   * the saved-cards chunk checks the list (`parseSavedCards`), so a buyer without saved cards
+   * downloads no guard for them (193 B gzip of the bundle's budget). Rejects as the others do.
+   */
+  listCreditCards(): Promise<unknown>;
+};
 
 /**
  * The bundle's typed provider operations, as `createProviderApi` (shared/providerApi.ts) builds
@@ -61,6 +66,6 @@ export function createBundleProviderApi(
     getAddressFormat: (countryCode) =>
       get(P.localeAddress(countryCode)).then((body) => parseAddressFormat(body, 'getAddressFormat')),
     resolveBuyerCountry: () => get(P.buyerCountry).then((body) => parseBuyerCountry(body, 'resolveBuyerCountry')),
-    listCreditCards: () => get(P.creditCards).then((body) => parseSavedCards(body, 'listCreditCards')),
+    listCreditCards: () => get(P.creditCards),
   };
 }

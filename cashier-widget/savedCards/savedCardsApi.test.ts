@@ -6,14 +6,12 @@ import { createSavedCardsApi } from './savedCardsApi';
 const visa = { id: 'card_1', brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2034, primary: true, expired: false };
 
 describe('saved-card operations (issue 25)', () => {
-  it('lists the cards on the API host and checks each one', async () => {
+  it('lists the cards on the API host (the saved-cards chunk checks the list)', async () => {
     const send = vi.fn().mockResolvedValue([visa]);
     const vault = vi.fn();
     const api = createBundleProviderApi(send, vault, undefined);
     await expect(api.listCreditCards()).resolves.toEqual([visa]);
     expect(send).toHaveBeenCalledWith({ method: 'get', path: P.creditCards, params: undefined });
-    send.mockResolvedValue([{ ...visa, last4: '42' }]);
-    await expect(api.listCreditCards()).rejects.toMatchObject({ code: ErrorCode.InvalidResponse });
     expect(vault).not.toHaveBeenCalled();
   });
 
