@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { CONTROL_KEY_HEADER } from '../provider/controlRoutes';
 import { RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_MEMBER_ID } from '../provider/savedCards';
 import { ProviderPaths, type SavedCard } from '../shared';
+import { axeViolations, frameOf } from './support/axe';
 import { fillCard, placeOrder, startCheckout, widget } from './support/checkout';
 import { PROVIDER_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
@@ -35,6 +36,10 @@ function recordBodies(page: Page): { url: string; body: string | null }[] {
   page.context().on('request', (request) => sent.push({ url: request.url(), body: request.postData() }));
   return sent;
 }
+
+// Every test starts from the returning buyer as seeded: the provider fixture resets the provider
+// before and after each test that uses it, and a test that changes the member's cards (expired) must not leak.
+test.beforeEach(async ({ provider }) => provider.reset());
 
 async function expectPaid(page: Page, orderId: string) {
   const confirmation = page.getByRole('region', { name: 'Order confirmed' });
@@ -140,4 +145,26 @@ test('an expired saved card is shown as expired and cannot be chosen', async ({ 
   await expect(frame.getByRole('radio', { name: MASTERCARD })).toBeChecked();
   await expired.click({ force: true });
   await expect(expired).not.toBeChecked();
+});
+
+test('accessible as the card form: no WCAG 2.1 A/AA violation with the choice, a code error and the confirmation; the keyboard chooses', async ({
+  page,
+}) => {
+  await startCheckout(page, RETURNING);
+  const frame = widget(page);
+  await expect(frame.getByRole('radio', { name: VISA })).toBeChecked();
+  expect(await axeViolations(frameOf(page)), 'the saved cards').toEqual([]);
+  await typeInto(frame.getByLabel('Security code'), '1');
+  await frame.getByRole('radio', { name: VISA }).focus();
+  await expect(frame.getByLabel('Security code')).toHaveAttribute('aria-invalid', 'true');
+  expect(await axeViolations(frameOf(page)), 'a security code error').toEqual([]);
+  // Arrow keys move within the one group: Mastercard, then a new card (its card form shows).
+  await page.keyboard.press('ArrowDown');
+  await expect(frame.getByRole('radio', { name: MASTERCARD })).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(frame.getByRole('radio', { name: 'Use a new card' })).toBeChecked();
+  await expect(frame.getByLabel('Card number')).toBeVisible();
+  await frame.getByRole('button', { name: 'Remove', description: VISA }).click();
+  await expect(frame.getByRole('button', { name: 'Keep' })).toBeFocused();
+  expect(await axeViolations(frameOf(page)), 'the confirmation').toEqual([]);
 });

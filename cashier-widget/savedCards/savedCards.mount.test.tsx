@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 /** Mounts the widget for order ord_1 of a buyer with `cards`; records every request to the API host and to the vault. */
-async function setup(cards: SavedCard[], { shows = cards.length > 0 } = {}) {
+async function setup(cards: SavedCard[], { shows = cards.length > 0, locale = 'en' } = {}) {
   container = document.body.appendChild(document.createElement('div'));
   const host: ProviderRequest[] = [];
   const vault: ProviderRequest[] = [];
@@ -81,19 +81,21 @@ async function setup(cards: SavedCard[], { shows = cards.length > 0 } = {}) {
     settings: { widgetStaticsBaseUrl: 'https://s.example' },
     providerClient: { ...client, request, vault: { origin: 'https://vault.example', request: vaultRequest } },
     orderId: 'ord_1',
+    locale,
     onApiInit: vi.fn(),
     onCrash: vi.fn(),
   };
+  let instance: ReturnType<typeof mount> | undefined;
   await act(async () => {
-    mount(container, props);
+    instance = mount(container, props);
   });
   await vi.waitFor(async () => {
     await act(async () => undefined);
-    if (shows) expect(container.textContent).toContain('Saved cards');
+    if (shows) expect(container.querySelector('input[type=radio]')).not.toBeNull();
     else expect(host.some((r) => r.path === P.creditCards)).toBe(true);
   });
   const api = (props.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api;
-  return { api, host, vault, provider };
+  return { api, host, vault, provider, instance: instance as ReturnType<typeof mount> };
 }
 
 const byLabel = (name: string) => {
@@ -199,6 +201,18 @@ describe('saved cards in the widget (issue 25)', () => {
     expect(container.querySelector('[role=status]')?.textContent).toBe(
       'Visa •••• 4242, expires 12/34 could not be removed. Try again later.',
     );
+  });
+
+  it("in the buyer's language, loaded with the chunk; a language change switches its words too", async () => {
+    const { instance } = await setup([VISA], { locale: 'de' });
+    await vi.waitFor(() => expect(container.textContent).toContain('Gespeicherte Karten'));
+    expect(radio('Visa •••• 4242, gültig bis 12/34')?.checked).toBe(true);
+    await act(async () => instance.update?.({ locale: 'fr' }));
+    await vi.waitFor(async () => {
+      await act(async () => undefined);
+      expect(container.textContent).toContain('Cartes enregistrées');
+    });
+    expect(radio('Visa •••• 4242, expire 12/34')).toBeDefined();
   });
 
   it('a buyer without saved cards: the card form as before, no saved-cards choice', async () => {
