@@ -86,9 +86,16 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
         // Reading a property has no side effect in the bundle's code or its dependencies (no getter
         // is read for its effect): unused reads go, 160 B gzip of the bundle's 25 kB budget.
         treeshake: { propertyReadSideEffects: false },
-        // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen.
+        // The saved-cards chunk (issue 25) imports what it shares with the bundle from the bundle
+        // itself, which has always loaded first: with the library's default ('strict') that code
+        // would move to a third file that every buyer downloads beside the bundle.
+        preserveEntrySignatures: 'allow-extension',
+        // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen;
+        // the saved cards' chunk and its own catalogs (issue 25), fetched only for a member with cards.
         output: {
-          chunkFileNames: `catalog-[name]-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
+          // The saved-cards chunk and its catalogs (issue 25) are named apart, so that each has its own budget.
+          chunkFileNames: (chunk) =>
+            `${chunk.facadeModuleId?.includes('/savedCards/') ? 'saved-cards' : 'catalog'}-[name]-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
           // Minified: no comments either (the /* @__PURE__ */ marks the minifier leaves, 120 B gzip).
           ...(variant === 'debug' ? {} : { minify: fullMinify, comments: false }),
         },

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type CSSProperties, type InputHTMLAttributes, useLayoutEffect, useSyncExternalStore } from 'react';
+import { type CSSProperties, type InputHTMLAttributes, type ReactNode, useLayoutEffect, useSyncExternalStore } from 'react';
 import { BillingFields } from './BillingFields';
 import { formatCardNumber } from './cardNumber';
 import type { FormStore } from './createFormStore';
@@ -66,6 +66,8 @@ export interface CardFormProps {
   onReady: () => void;
   /** The buyer chose another billing country: load its address format. */
   onCountry: (country: string) => void;
+  /** A member's saved cards (issue 25, a lazy chunk): what the card method shows, given the card fields. Default: the fields. */
+  wrapCard?: (cardFields: ReactNode) => ReactNode;
 }
 
 /** Why the form takes no edits while it is locked; the fields and the method choice point at it. */
@@ -81,7 +83,7 @@ export const LOCKED_EXPLANATION = msg`Your payment details cannot be changed unt
  * (issue 24) shows above the form as {@link HoldNotice}; once it has expired the form stays locked
  * and its fields are described by the expiry message instead.
  */
-export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry }: CardFormProps) {
+export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f }: CardFormProps) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { values, errors, methods = [], method, notice, locked, challenge, hold } = snapshot;
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
@@ -167,16 +169,18 @@ export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry }: C
         </fieldset>
       )}
       {card ? (
-        <>
-          {field('cardholderName')}
-          {field('cardNumber')}
-          <div style={styles.row}>
-            {field('expirationDate', styles.rowField)}
-            {field('securityCode', styles.rowField)}
-          </div>
-          <BillingFields store={store} i18n={i18n} idPrefix={idPrefix} lockedId={lockedId} onCountry={onCountry} />
-          {field('email')}
-        </>
+        wrapCard(
+          <>
+            {field('cardholderName')}
+            {field('cardNumber')}
+            <div style={styles.row}>
+              {field('expirationDate', styles.rowField)}
+              {field('securityCode', styles.rowField)}
+            </div>
+            <BillingFields store={store} i18n={i18n} idPrefix={idPrefix} lockedId={lockedId} onCountry={onCountry} />
+            {field('email')}
+          </>,
+        )
       ) : (
         <p style={styles.note}>
           {i18n._(msg`You pay at the venue when you arrive. Your tickets are reserved when you place the order.`)}

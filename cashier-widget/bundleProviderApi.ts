@@ -25,11 +25,18 @@ export type BundleProviderApi = Pick<
   | 'getStates'
   | 'getAddressFormat'
   | 'resolveBuyerCountry'
->;
+> & {
+  /**
+   * GET the member's saved cards (issue 25), as {@link ProviderApi.listCreditCards} but unchecked:
+   * the saved-cards chunk checks the list (`parseSavedCards`), so a buyer without saved cards
+   * downloads no guard for them (193 B gzip of the bundle's budget). Rejects as the others do.
+   */
+  listCreditCards(): Promise<unknown>;
+};
 
 /**
  * The bundle's typed provider operations, as `createProviderApi` (shared/providerApi.ts) builds
- * them, same paths, guards and errors, but only the ten the bundle calls: `createProviderApi`
+ * them, same paths, guards and errors, but only the eleven the bundle calls: `createProviderApi`
  * returns one object with all 38 of spec 7, which no bundler can trim, so its unused operations
  * and their guards were dead weight in the bundle's 25 kB budget (issue 24). `send` is the
  * provider client's `request`, `sendToVault` its `vault.request` (card tokenization only: a client
@@ -59,5 +66,6 @@ export function createBundleProviderApi(
     getAddressFormat: (countryCode) =>
       get(P.localeAddress(countryCode)).then((body) => parseAddressFormat(body, 'getAddressFormat')),
     resolveBuyerCountry: () => get(P.buyerCountry).then((body) => parseBuyerCountry(body, 'resolveBuyerCountry')),
+    listCreditCards: () => get(P.creditCards),
   };
 }

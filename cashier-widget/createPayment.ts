@@ -74,6 +74,10 @@ export interface PaymentDeps {
   showErrors: PrepareChargeDeps['showErrors'];
   /** The billing address to send with a card (issue 23); undefined when none is asked. */
   billingAddress?: PrepareChargeDeps['billingAddress'];
+  /** The chosen saved card's token (issue 25); see {@link PrepareChargeDeps.savedCardToken}. */
+  savedCardToken?: PrepareChargeDeps['savedCardToken'];
+  /** The "save this card" consent (issue 25); see {@link PrepareChargeDeps.saveCard}. */
+  saveCard?: PrepareChargeDeps['saveCard'];
   /** The order the widget is for now (mounted with, or changed by `update`), if any; `pay` must name the same one. */
   mountedOrderId?: () => string | undefined;
   /** A fresh idempotency key; default `crypto.randomUUID()`. */

@@ -1,8 +1,6 @@
-import { msg } from '@lingui/core/macro';
 import { createRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
-  type CashierBuyer,
   CashierError,
   type CashierWidgetInstance,
   type CashierWidgetProps,
@@ -16,25 +14,22 @@ import { createBilling } from './createBilling';
 import { createFormStore } from './createFormStore';
 import { createHold } from './createHold';
 import { createPayment, type PayResult } from './createPayment';
+import { createPrefill } from './createPrefill';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createTranslator, type Message } from './i18n/createTranslator';
 import { languageNotLoaded, narrowMethods } from './loadRefusals';
+import { loadSavedCards } from './loadSavedCards';
 import { readOrderHold } from './readOrderHold';
+import type { SavedCardsHandle } from './savedCards';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
 import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
 import { presentChallenge } from './threeDSecure/presentChallenge';
-import { declineMessage } from './toPayResult';
-import { CARD_FIELDS, type CardField, type CardFormValues, type ValidationResult, validateCardForm } from './validateCardForm';
+import { declineMessage, OUTCOME_UNKNOWN_NOTICE } from './toPayResult';
+import { CARD_FIELDS, type CardField, type ValidationResult, validateCardForm } from './validateCardForm';
 
 let mounts = 0;
 
-/**
- * Shown when a charge was sent but its reply was lost or unreadable (PAYMENT_OUTCOME_UNKNOWN). It
- * stays until a pay settles; meanwhile the form is locked, so the next "Place order" resends
- * exactly what the buyer sees (same idempotency key and card token), and the provider answers
- * with the original charge.
- */
-export const OUTCOME_UNKNOWN_NOTICE = msg`We could not confirm your payment. Place the order again to check it: you will not be charged twice.`;
+export { OUTCOME_UNKNOWN_NOTICE };
 
 /**
  * The reference cashier widget bundle's entry (DESIGN "The bundle"). Renders the payment form into
@@ -95,21 +90,13 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
    */
   let methodsKnown = !props.orderId; // an order id is never empty (parseBootstrap)
   let unmounted = false;
+  /** A member's saved cards (issue 25), once their chunk is loaded. */
+  let saved: SavedCardsHandle | undefined;
   /** Aborted by `unmount()`: a 3-D Secure challenge open then is left open at the provider (issue 22). */
   const lifetime = new AbortController();
   /** The 3-D Secure challenge's iframe while it is on screen. */
   const challengeFrame = createRef<HTMLIFrameElement>();
-  /** What the last prefill put in the fields (issue 13). */
-  let prefilled: Partial<CardFormValues> = {};
-  const prefill = (buyer: CashierBuyer | undefined) => {
-    if (!buyer) return;
-    const values: Partial<CardFormValues> = {
-      ...(buyer.email === undefined ? {} : { email: buyer.email }),
-      ...(buyer.name === undefined ? {} : { cardholderName: buyer.name }),
-    };
-    store.prefill(values, prefilled, (all) => validateCardForm(all, billingRules()));
-    prefilled = { ...prefilled, ...values };
-  };
+  const prefill = createPrefill(store, (all) => validateCardForm(all, billingRules()));
   prefill(props.buyer);
 
   const focusFirstInvalid = (errors: Partial<Record<CardField, unknown>>) => {
@@ -120,6 +107,8 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   /** Validates every field, shows the errors, focuses the first invalid field; valid when the card is not the method. */
   const validate = (): ValidationResult => {
     if (store.getSnapshot().method !== 'CARD') return { valid: true, errors: {} };
+    const savedCard = saved?.validate();
+    if (savedCard) return savedCard;
     const errors = validateCardForm(store.getSnapshot().values, billingRules());
     store.setErrors(errors);
     focusFirstInvalid(errors);
@@ -147,10 +136,15 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       return translated(errors);
     },
     billingAddress: () => billing.address(),
+    savedCardToken: () => saved?.token(),
+    saveCard: () => saved?.consent(),
     onLockedChange: (locked) => {
       if (!unmounted) store.setLocked(locked);
     },
-    clearCard: () => store.clearCard(),
+    clearCard: () => {
+      store.clearCard();
+      saved?.clear();
+    },
     mountedOrderId: () => current.orderId,
     challenge: (charge) =>
       awaitChallenge(charge, {
@@ -215,6 +209,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
               current.onApiInit(api);
             }}
             onCountry={(country) => void billing.choose(country)}
+            wrapCard={saved?.wrap}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />
@@ -241,8 +236,13 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       methodsKnown = true;
       // An update's order that came first keeps its methods.
       if (current.orderId === props.orderId) show(offered);
-      // After the form is up: the billing metadata does not compete with what the buyer waits for.
+      // After the form is up: the billing metadata and saved cards do not compete with what the buyer waits for.
       void billing.start();
+      const deps = { client: props.providerClient, store, idPrefix, doc: container.ownerDocument };
+      void loadSavedCards(providerApi, deps, (h) => {
+        saved = h;
+        if (!unmounted) render();
+      });
     },
     (error: unknown) => {
       if (!(unmounted || methodsKnown)) current.onCrash(error);

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { BillingAddress, ChargeRequest, PaymentMethodType, ProviderApi } from '../shared';
+import type { BillingAddress, ChargeRequest, PaymentMethodType, ProviderApi, SaveCardConsent } from '../shared';
 import type { Message } from './i18n/createTranslator';
 import { asCashierError } from './paymentErrors';
 import type { PayResult } from './toPayResult';
@@ -29,6 +29,13 @@ export interface PrepareChargeDeps {
   billingAddress: () => BillingAddress | undefined;
   /** A fresh idempotency key. */
   newKey: () => string;
+  /**
+   * With a saved card chosen (issue 25, after `validate`): its single-use token from the vault, or
+   * the INVALID result of a code the provider refused; undefined for a typed card. Default: none.
+   */
+  savedCardToken?: () => Promise<string | PayResult> | undefined;
+  /** A typed card's "save this card" consent (issue 25), undefined unless the box is checked. Default: none. */
+  saveCard?: () => SaveCardConsent | undefined;
 }
 
 /** Tokenization errors the buyer can fix, by the field they belong to. */
@@ -41,7 +48,9 @@ const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, Message]> = {
 
 /**
  * A new charge for the chosen method with a fresh key: pay at the venue needs nothing; a card is
- * validated, then tokenized (the card number goes to the provider, never to the host).
+ * validated, then tokenized (the card number goes to the provider, never to the host); a saved
+ * card (issue 25) is charged with its saved-card token alone (no number, address or email), and a
+ * typed card carries the buyer's consent to save it when given.
  * @returns the attempt, or an INVALID result (the form's errors, or the provider's on the card's
  *   fields, shown).
  * @throws the provider client's CashierError when tokenization fails for another reason (nothing was charged).
@@ -50,6 +59,9 @@ export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAtte
   if (deps.method() === 'PAY_AT_VENUE') return { key: deps.newKey(), body: { paymentMethod: 'PAY_AT_VENUE' } };
   const validation = deps.validate();
   if (!validation.valid) return { status: 'INVALID', errors: validation.errors };
+  const saved = await deps.savedCardToken?.();
+  if (typeof saved === 'object') return saved;
+  if (saved) return { key: deps.newKey(), body: { paymentMethod: 'CARD', cardToken: saved } };
   const values = deps.values();
   const [month, year] = values.expirationDate.split('/').map((part) => Number(part.trim()));
   let cardToken: string;
@@ -68,8 +80,15 @@ export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAtte
     return { status: 'INVALID', errors: deps.showErrors({ [fieldError[0]]: fieldError[1] }) };
   }
   const billingAddress = deps.billingAddress();
+  const saveCard = deps.saveCard?.();
   return {
     key: deps.newKey(),
-    body: { paymentMethod: 'CARD', cardToken, email: values.email.trim(), ...(billingAddress ? { billingAddress } : {}) },
+    body: {
+      paymentMethod: 'CARD',
+      cardToken,
+      email: values.email.trim(),
+      ...(billingAddress ? { billingAddress } : {}),
+      ...(saveCard ? { saveCard } : {}),
+    },
   };
 }

@@ -5,6 +5,14 @@ import type { Message } from './i18n/createTranslator';
 /** What `api.pay` resolves to: the public type the host SDK publishes. */
 export type { PayResult };
 
+/**
+ * Shown when a charge was sent but its reply was lost or unreadable (PAYMENT_OUTCOME_UNKNOWN). It
+ * stays until a pay settles; meanwhile the form is locked, so the next "Place order" resends
+ * exactly what the buyer sees (same idempotency key and card token), and the provider answers
+ * with the original charge.
+ */
+export const OUTCOME_UNKNOWN_NOTICE = msg`We could not confirm your payment. Place the order again to check it: you will not be charged twice.`;
+
 /** The buyer-facing message for a decline code, translated when shown (issue 23). */
 export function declineMessage(declineCode: string | undefined): Message {
   switch (declineCode) {

@@ -11,11 +11,13 @@ import { TECHNICAL_DIFFICULTIES } from '../../shared/alertMessage';
 type Compiled = Record<string, { messages: Messages }>;
 const catalogs = {
   widget: import.meta.glob<{ messages: Messages }>('../locales/*.po', { eager: true }) as Compiled,
+  // Issue 25: the saved cards' words, loaded with their chunk.
+  savedCards: import.meta.glob<{ messages: Messages }>('../savedCards/locales/*.po', { eager: true }) as Compiled,
   alert: import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po', { eager: true }) as Compiled,
 };
 
 /** Values for every placeholder the messages use, chosen so that each is easy to find in the text. */
-const VALUES = { example: 'Q9X 7Z2', length: 7 };
+const VALUES = { example: 'Q9X 7Z2', length: 7, card: 'Visa •••• 4242', name: 'Brand •••• 1881', expiry: '12/34' };
 /** Counts that take each plural category in some language (one, two, few, many, other). */
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 101];
 /** Words that stay as they are in every language: formats and brand names. */

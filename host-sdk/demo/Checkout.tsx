@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Order, OrderSetupLine, OrderSetupRequest } from '../../shared';
 import { type CatalogEvent, findReferenceEvent } from '../../shared/referenceCatalog';
 import { checkoutQuery, EVENT_IDS } from './checkoutQuery';
-import { type DemoConfig, moneyFormat, providerClient } from './demoConfig';
+import { configFor, type DemoConfig, moneyFormat, providerClient } from './demoConfig';
 import { EventHeader } from './EventHeader';
 import { EventLog } from './EventLog';
 import { OrderForm } from './OrderForm';
@@ -14,7 +14,7 @@ import { useEventLog } from './useEventLog';
 export interface CheckoutProps {
   /** Where the provider and the frame are. */
   config: DemoConfig;
-  /** The page's query string (`location.search`): `?event=`, `?hold=`, `?preload=off`, `?locale=`. */
+  /** The page's query string (`location.search`): `?event=`, `?hold=`, `?preload=off`, `?locale=`, `?buyer=returning`. */
   search: string;
 }
 
@@ -23,11 +23,14 @@ export interface CheckoutProps {
  * "Continue to payment" mounts the widget at once and creates the order (order setup: ids and
  * quantities, the provider prices them, and holds the seats for `?hold=` seconds), whose id the
  * widget gets when it comes; Place order pays, and the order is read back for the confirmation.
- * The widget is warmed with `preloadCashier` when the page loads (not with `?preload=off`). When the
+ * The widget is warmed with `preloadCashier` when the page loads (not with `?preload=off`). With
+ * `?buyer=returning` the page signs in as the provider's returning buyer (saved cards). When the
  * seat hold runs out, "Hold tickets again" makes a new order with the same tickets and buyer.
  */
-export function Checkout({ config, search }: CheckoutProps) {
+export function Checkout({ config: written, search }: CheckoutProps) {
   const query = useMemo(() => checkoutQuery(search), [search]);
+  // `?buyer=returning` (issue 25): the returning buyer's app instance, a member with saved cards.
+  const config = useMemo(() => configFor(written, query.returning), [written, query.returning]);
   const event = findReferenceEvent(EVENT_IDS[query.eventKey]) as CatalogEvent;
   const money = useMemo(() => moneyFormat(event.currency), [event.currency]);
   const provider = useMemo(() => providerClient(config), [config]);

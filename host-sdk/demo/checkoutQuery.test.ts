@@ -1,19 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutQuery } from './checkoutQuery';
+import { configFor } from './demoConfig';
 
 describe('checkoutQuery', () => {
   it.each([
-    { search: '', expected: { eventKey: 'venue', preload: true } },
-    { search: '?event=online', expected: { eventKey: 'online', preload: true } },
-    { search: '?event=elsewhere&preload=off', expected: { eventKey: 'venue', preload: false } },
-    { search: '?hold=30', expected: { eventKey: 'venue', holdSeconds: 30, preload: true } },
-    { search: 'hold=3600&preload=on', expected: { eventKey: 'venue', holdSeconds: 3600, preload: true } },
-    { search: '?hold=0', expected: { eventKey: 'venue', preload: true } },
-    { search: '?hold=3601', expected: { eventKey: 'venue', preload: true } },
-    { search: '?hold=1.5', expected: { eventKey: 'venue', preload: true } },
-    { search: '?hold=-5', expected: { eventKey: 'venue', preload: true } },
-    { search: '?hold=', expected: { eventKey: 'venue', preload: true } },
+    { search: '', expected: { eventKey: 'venue', preload: true, returning: false } },
+    { search: '?event=online', expected: { eventKey: 'online', preload: true, returning: false } },
+    { search: '?event=elsewhere&preload=off', expected: { eventKey: 'venue', preload: false, returning: false } },
+    { search: '?hold=30', expected: { eventKey: 'venue', holdSeconds: 30, preload: true, returning: false } },
+    { search: 'hold=3600&preload=on', expected: { eventKey: 'venue', holdSeconds: 3600, preload: true, returning: false } },
+    { search: '?hold=0', expected: { eventKey: 'venue', preload: true, returning: false } },
+    { search: '?hold=3601', expected: { eventKey: 'venue', preload: true, returning: false } },
+    { search: '?hold=1.5', expected: { eventKey: 'venue', preload: true, returning: false } },
+    { search: '?hold=-5', expected: { eventKey: 'venue', preload: true, returning: false } },
+    { search: '?hold=', expected: { eventKey: 'venue', preload: true, returning: false } },
+    { search: '?buyer=returning', expected: { eventKey: 'venue', preload: true, returning: true } },
+    { search: '?buyer=guest', expected: { eventKey: 'venue', preload: true, returning: false } },
   ])('$search → $expected', ({ search, expected }) => {
     expect(checkoutQuery(search)).toEqual(expected);
+  });
+});
+
+describe('configFor (?buyer=returning, issue 25)', () => {
+  const written = { host: 'h', frameUrl: 'f', appInstance: 'guest', returningAppInstance: 'member' };
+  it("a returning buyer speaks with the server's returning app instance; anyone else, or without one, as a guest", () => {
+    expect(configFor(written, true).appInstance).toBe('member');
+    expect(configFor(written, false).appInstance).toBe('guest');
+    expect(configFor({ host: 'h', frameUrl: 'f', appInstance: 'guest' }, true).appInstance).toBe('guest');
   });
 });

@@ -16,6 +16,11 @@ export interface CheckoutQuery {
   holdSeconds?: number;
   /** False with `?preload=off`: the page does not warm the widget with `preloadCashier`. Default true. */
   preload: boolean;
+  /**
+   * True with `?buyer=returning` (issue 25): the page signs in as the provider's returning buyer
+   * (the demo config's `returningAppInstance`: a member with saved cards). Default false: a guest.
+   */
+  returning: boolean;
 }
 
 /** The longest hold a site may ask for, in seconds (shared/providerShapes.ts `holdSeconds`). */
@@ -30,5 +35,6 @@ export function checkoutQuery(search: string): CheckoutQuery {
     eventKey: params.get('event') === 'online' ? 'online' : 'venue',
     ...(holdSeconds !== undefined && holdSeconds >= 1 && holdSeconds <= MAX_HOLD_SECONDS ? { holdSeconds } : {}),
     preload: params.get('preload') !== 'off',
+    returning: params.get('buyer') === 'returning',
   };
 }

@@ -9,6 +9,20 @@ export interface DemoConfig {
   frameUrl: string;
   /** The demo app instance token. */
   appInstance: string;
+  /**
+   * The returning buyer's app instance token (issue 25: a member with saved cards), used with
+   * `?buyer=returning`; absent when the server offers none (the page then stays a guest).
+   */
+  returningAppInstance?: string;
+}
+
+/**
+ * The config the page uses: `config` as written, or, for a returning buyer (`?buyer=returning`)
+ * when the server names one, with `returningAppInstance` as its `appInstance`, so the widget, the
+ * order setup and the order read all speak for that member.
+ */
+export function configFor(config: DemoConfig, returning: boolean): DemoConfig {
+  return returning && config.returningAppInstance ? { ...config, appInstance: config.returningAppInstance } : config;
 }
 
 declare global {

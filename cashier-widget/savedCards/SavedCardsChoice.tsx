@@ -1,0 +1,193 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { SavedCard } from '../../shared';
+import type { FormStore } from '../createFormStore';
+import { controlProps, describedBy, FormField, fieldStyles } from '../FormField';
+import { cvcLength, NEW_CARD, type SavedCardsSnapshot, type SavedCardsState } from './createSavedCardsState';
+
+/** The label of the "save this card" box; its words, as shown, are the consent the charge carries. */
+export const SAVE_CARD_LABEL = msg`Save this card for next time`;
+
+/** Brand names as a card shows them (`SavedCard.brand`); any other brand is "Card". */
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+
+/** "Visa •••• 4242, expires 12/34" (or "expired 09/21"), as the buyer reads a saved card. */
+export function describeCard(card: SavedCard, i18n: I18n): string {
+  const name = `${BRANDS[card.brand] ?? i18n._(msg({ message: 'Card', comment: 'A saved card of an unknown brand' }))} •••• ${card.last4}`;
+  const expiry = `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`;
+  const words = card.expired
+    ? msg({
+        message: '{name}, expired {expiry}',
+        comment: 'A saved card that can no longer be used: "Visa •••• 4242, expired 09/21"',
+      })
+    : msg({ message: '{name}, expires {expiry}', comment: 'A saved card: "Visa •••• 4242, expires 12/34" (month/year)' });
+  return i18n._({ ...words, values: { name, expiry } });
+}
+
+/** What the last removal did, as the live region says it; undefined when nothing was removed. */
+function statusText(status: SavedCardsSnapshot['status'], i18n: I18n): string | undefined {
+  if (!status) return undefined;
+  if ('removed' in status) {
+    const card = describeCard(status.removed, i18n);
+    return i18n._(msg`${card} was removed.`);
+  }
+  const card = describeCard(status.failed, i18n);
+  return i18n._(msg`${card} could not be removed. Try again later.`);
+}
+
+/** Props of {@link SavedCardsChoice}. */
+export interface SavedCardsChoiceProps {
+  state: SavedCardsState;
+  /** The widget's form store: its lock and locale. */
+  store: FormStore;
+  /** The saved cards' translator, in the store's locale. */
+  i18n: I18n;
+  /** Prefix for element ids, unique per mount (the security code's id is the card form's: `${idPrefix}-securityCode`). */
+  idPrefix: string;
+  /** The card form's fields, shown when "Use a new card" is chosen. */
+  children: ReactNode;
+}
+
+/**
+ * The member's saved cards (issue 25) as radio choices in one group (the primary preselected;
+ * an expired one shown as such and disabled), then "Use a new card". A saved card chosen asks only
+ * for its security code; a new card shows the card form and "Save this card for next time"
+ * (unchecked). "Remove" asks inline ("Remove" or "Keep", focus on "Keep"), then removes the card;
+ * what happened is announced. Everything is disabled while the form is locked.
+ */
+export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: SavedCardsChoiceProps) {
+  const s = useSyncExternalStore(state.subscribe, state.getSnapshot);
+  const { locked } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const root = useRef<HTMLDivElement>(null);
+  const lockedId = `${idPrefix}-locked`;
+  const cvcId = `${idPrefix}-securityCode`;
+  const card = state.chosenCard();
+  const length = card && cvcLength(card);
+  /** Where focus goes after a confirmation: "Keep" while asking; else the Remove button asked about, or the choice made. */
+  const asked = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const find = (selector: string) => root.current?.querySelector<HTMLElement>(selector);
+    if (s.confirming) find('[data-keep]')?.focus();
+    else if (asked.current) (find(`[data-remove="${asked.current}"]`) ?? find('input[type=radio]:checked'))?.focus();
+    asked.current = s.confirming;
+  }, [s.confirming]);
+
+  const failed = s.status && 'failed' in s.status;
+  return (
+    <div ref={root} style={styles.group}>
+      <fieldset style={styles.cards} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
+        <legend style={fieldStyles.label}>{i18n._(msg`Saved cards`)}</legend>
+        {s.cards.map((c) => {
+          const labelId = `${idPrefix}-saved-${c.id}`;
+          const name = describeCard(c, i18n);
+          return (
+            <div key={c.id} style={styles.card}>
+              <label style={styles.choice}>
+                <input
+                  type="radio"
+                  className="cw-radio"
+                  name={`${idPrefix}-saved`}
+                  value={c.id}
+                  checked={s.chosen === c.id}
+                  disabled={locked || c.expired}
+                  onChange={() => state.choose(c.id)}
+                />
+                <span id={labelId} style={c.expired ? styles.expired : undefined}>
+                  {name}
+                </span>
+              </label>
+              {s.confirming === c.id ? (
+                <fieldset style={styles.confirm}>
+                  <legend style={styles.ask}>{i18n._(msg`Remove ${name} from your saved cards?`)}</legend>
+                  <button type="button" disabled={s.removing} onClick={() => void state.remove()}>
+                    {i18n._(msg`Remove`)}
+                  </button>
+                  <button type="button" data-keep="" onClick={() => state.confirm(undefined)}>
+                    {i18n._(msg`Keep`)}
+                  </button>
+                </fieldset>
+              ) : (
+                <button type="button" data-remove={c.id} aria-describedby={labelId} onClick={() => state.confirm(c.id)}>
+                  {i18n._(msg`Remove`)}
+                </button>
+              )}
+            </div>
+          );
+        })}
+        <label style={styles.choice}>
+          <input
+            type="radio"
+            className="cw-radio"
+            name={`${idPrefix}-saved`}
+            value={NEW_CARD}
+            checked={s.chosen === NEW_CARD}
+            disabled={locked}
+            onChange={() => state.choose(NEW_CARD)}
+          />
+          {i18n._(msg`Use a new card`)}
+        </label>
+      </fieldset>
+      <p role="status" style={failed ? styles.failed : s.status ? styles.status : fieldStyles.visuallyHidden}>
+        {statusText(s.status, i18n)}
+      </p>
+      {card ? (
+        <FormField
+          id={cvcId}
+          label={i18n._(msg`Security code`)}
+          hint={length && i18n._(msg`${length} digits`)}
+          error={s.cvcError && i18n._(s.cvcError)}
+        >
+          <input
+            {...controlProps(cvcId, 'securityCode', s.cvcError, true, locked, lockedId)}
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            type="text"
+            dir="ltr"
+            value={s.cvc}
+            readOnly={locked}
+            onChange={(e) => !store.getSnapshot().locked && state.setCvc(e.target.value)}
+            onBlur={() => s.cvc !== '' && state.check()}
+          />
+        </FormField>
+      ) : (
+        <>
+          {children}
+          <label style={styles.choice}>
+            <input
+              type="checkbox"
+              className="cw-radio"
+              checked={s.save}
+              disabled={locked}
+              onChange={(e) => state.setSave(e.target.checked)}
+            />
+            {i18n._(SAVE_CARD_LABEL)}
+          </label>
+        </>
+      )}
+    </div>
+  );
+}
+
+const styles: Record<string, CSSProperties> = {
+  group: { display: 'flex', flexDirection: 'column', gap: 12 },
+  cards: { display: 'flex', flexDirection: 'column', gap: 8, border: 0, padding: 0, margin: 0, minWidth: 0 },
+  card: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8 },
+  choice: { display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 },
+  expired: { color: '#52606d' },
+  // A legend in a flex fieldset is laid out as its first item in every engine but its padding: none.
+  confirm: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: 8,
+    fontSize: 14,
+    border: 0,
+    padding: 0,
+    margin: 0,
+    minWidth: 0,
+  },
+  ask: { float: 'left', padding: 0 },
+  status: { margin: 0, fontSize: 14 },
+  failed: { margin: 0, fontSize: 14, color: '#c62828' },
+};

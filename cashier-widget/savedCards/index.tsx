@@ -1,0 +1,99 @@
+import { type ReactNode, useEffect, useReducer, useSyncExternalStore } from 'react';
+import type { PayResult, ProviderClient, SaveCardConsent } from '../../shared';
+import { parseSavedCards } from '../../shared';
+import type { FormStore } from '../createFormStore';
+import type { Message } from '../i18n/createTranslator';
+import type { ValidationResult } from '../validateCardForm';
+import { createSavedCardsState, NEW_CARD } from './createSavedCardsState';
+import { SAVE_CARD_LABEL, SavedCardsChoice } from './SavedCardsChoice';
+import { createSavedCardsApi } from './savedCardsApi';
+import { createSavedCardsI18n } from './savedCardsI18n';
+
+/** What {@link startSavedCards} needs from the widget. */
+export interface SavedCardsDeps {
+  /** The member's cards, as `listCreditCards` answered, unchecked: a body that is not a list of saved cards rejects INVALID_RESPONSE. */
+  cards: unknown;
+  /** The provider client: `request` deletes a card, `vault.request` makes a saved card's token (its security code is card data). */
+  client: Pick<ProviderClient, 'request' | 'vault'>;
+  /** The widget's form store: its lock, locale and card values. */
+  store: FormStore;
+  /** Prefix for element ids, unique per mount. */
+  idPrefix: string;
+  /** The document the form is in (focus). */
+  doc: Document;
+}
+
+/** The saved cards, as the widget uses them once loaded (all synchronous but the token). */
+export interface SavedCardsHandle {
+  /** The payment method group's card part: the saved cards, with `cardFields` shown for a new card. */
+  wrap(cardFields: ReactNode): ReactNode;
+  /**
+   * With a saved card chosen: its security code checked (the error shown, the field focused), as
+   * `api.validate()` answers (`errors.securityCode`, translated). Undefined for a new card.
+   */
+  validate(): ValidationResult | undefined;
+  /**
+   * With a saved card chosen: its single-use token from the vault, or the INVALID result of a code
+   * the provider refused; undefined for a new card. Rejects with the provider client's error.
+   */
+  token(): Promise<string | PayResult> | undefined;
+  /** The "save this card" consent for a new card's charge (the label in the buyer's language); undefined unless checked. */
+  consent(): SaveCardConsent | undefined;
+  /** Empties the security code and the save box (the order is paid). */
+  clear(): void;
+}
+
+/**
+ * The saved-cards chunk's entry (issue 25), imported by the widget only when the member has saved
+ * cards. Checks the list (`parseSavedCards`), loads its words in the store's language first (English when they cannot be loaded). A
+ * saved card is preselected (the primary) unless the buyer has started typing a card or a payment
+ * is open: then "Use a new card" stays chosen, so the form does not change under them.
+ */
+export async function startSavedCards(deps: SavedCardsDeps): Promise<SavedCardsHandle> {
+  const { store, idPrefix, doc } = deps;
+  const words = createSavedCardsI18n();
+  const { i18n } = words;
+  await words.switchTo(store.getSnapshot().locale).catch(() => undefined);
+  const state = createSavedCardsState({
+    api: createSavedCardsApi(deps.client.request, deps.client.vault.request),
+    cards: parseSavedCards(deps.cards, 'listCreditCards'),
+  });
+  const { values, locked } = store.getSnapshot();
+  if (locked || values.cardNumber !== '') state.choose(NEW_CARD);
+  const focusCvc = () => doc.getElementById(`${idPrefix}-securityCode`)?.focus();
+  const invalid = (error: Message): PayResult => {
+    focusCvc();
+    return { status: 'INVALID', errors: { securityCode: i18n._(error) } };
+  };
+
+  /** The choice in the store's language: switches when the widget's does. */
+  function Choice({ children }: { children: ReactNode }) {
+    const { locale } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+    const [, rendered] = useReducer((n: number) => n + 1, 0);
+    useEffect(() => {
+      words.switchTo(locale).then(rendered, () => undefined);
+    }, [locale]);
+    return (
+      <SavedCardsChoice state={state} store={store} i18n={i18n} idPrefix={idPrefix}>
+        {children}
+      </SavedCardsChoice>
+    );
+  }
+
+  return {
+    wrap: (cardFields) => <Choice>{cardFields}</Choice>,
+    validate() {
+      if (!state.chosenCard()) return undefined;
+      const error = state.check();
+      if (!error) return { valid: true, errors: {} };
+      focusCvc();
+      return { valid: false, errors: { securityCode: i18n._(error) } };
+    },
+    token() {
+      const card = state.chosenCard();
+      return card && state.token(card, invalid);
+    },
+    consent: () => state.consent(i18n._(SAVE_CARD_LABEL)),
+    clear: () => state.clear(),
+  };
+}

@@ -1,0 +1,230 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type CashierWidgetProps,
+  type Charge,
+  createProviderClient,
+  ProviderPaths as P,
+  type ProviderRequest,
+  type SavedCard,
+} from '../../shared';
+import { mount } from '../index';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const VISA: SavedCard = {
+  id: 'card_v',
+  brand: 'visa',
+  last4: '4242',
+  expiryMonth: 12,
+  expiryYear: 2034,
+  primary: true,
+  expired: false,
+};
+const OLD: SavedCard = {
+  id: 'card_m',
+  brand: 'mastercard',
+  last4: '4444',
+  expiryMonth: 9,
+  expiryYear: 2021,
+  primary: false,
+  expired: true,
+};
+const APPROVED: Charge = {
+  id: 'ch_1',
+  orderId: 'ord_1',
+  status: 'APPROVED',
+  amount: { amount: 100, currency: 'EUR' },
+  paymentMethod: 'CARD',
+  createdAt: '',
+};
+
+type Api = { validate(): { valid: boolean; errors: Record<string, string> }; pay(input: unknown): Promise<{ status: string }> };
+
+let container: HTMLElement;
+afterEach(() => {
+  container?.remove();
+  sessionStorage.clear();
+});
+
+/** Mounts the widget for order ord_1 of a buyer with `cards`; records every request to the API host and to the vault. */
+async function setup(cards: SavedCard[], { shows = cards.length > 0, locale = 'en' } = {}) {
+  container = document.body.appendChild(document.createElement('div'));
+  const host: ProviderRequest[] = [];
+  const vault: ProviderRequest[] = [];
+  const provider = {
+    deleteCreditCard: vi.fn(async (): Promise<unknown> => VISA),
+    savedCardToken: vi.fn(async (): Promise<unknown> => ({ token: 'tok_saved' })),
+  };
+  const request = async (r: ProviderRequest): Promise<unknown> => {
+    host.push(r);
+    if (r.path === P.paymentMethodsByOrder('ord_1')) return [{ type: 'CARD', label: 'Card' }];
+    if (r.path === P.creditCards) return cards;
+    if (r.path === P.creditCard(VISA.id) && r.method === 'delete') return provider.deleteCreditCard();
+    if (r.path === P.chargesByOrder('ord_1') && r.method === 'post') return APPROVED;
+    if (r.path === P.chargesByOrder('ord_1')) return [];
+    throw new Error(`unexpected ${r.method} ${r.path}`);
+  };
+  const vaultRequest = async (r: ProviderRequest): Promise<unknown> => {
+    vault.push(r);
+    if (r.path === P.savedCardTokens) return provider.savedCardToken();
+    if (r.path === P.cardTokenization) return { token: 'tok_typed' };
+    throw new Error(`unexpected vault call ${r.path}`);
+  };
+  const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
+  const props: CashierWidgetProps = {
+    host: 'https://t.example',
+    configuration: { appInstance: 'tok' },
+    theme: 'inline',
+    debug: false,
+    settings: { widgetStaticsBaseUrl: 'https://s.example' },
+    providerClient: { ...client, request, vault: { origin: 'https://vault.example', request: vaultRequest } },
+    orderId: 'ord_1',
+    locale,
+    onApiInit: vi.fn(),
+    onCrash: vi.fn(),
+  };
+  let instance: ReturnType<typeof mount> | undefined;
+  await act(async () => {
+    instance = mount(container, props);
+  });
+  await vi.waitFor(async () => {
+    await act(async () => undefined);
+    if (shows) expect(container.querySelector('input[type=radio]')).not.toBeNull();
+    else expect(host.some((r) => r.path === P.creditCards)).toBe(true);
+  });
+  const api = (props.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api;
+  return { api, host, vault, provider, instance: instance as ReturnType<typeof mount> };
+}
+
+const byLabel = (name: string) => {
+  const label = [...container.querySelectorAll('label')].find((l) => l.textContent === name);
+  return container.ownerDocument.getElementById(label?.htmlFor ?? '') as HTMLInputElement | null;
+};
+const radio = (text: string) =>
+  [...container.querySelectorAll<HTMLLabelElement>('label')].find((l) => l.textContent === text)?.querySelector('input');
+const button = (text: string, within: ParentNode = container) =>
+  [...within.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === text);
+function type(input: HTMLInputElement | null | undefined, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  act(() => {
+    setter?.call(input, value);
+    input?.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('saved cards in the widget (issue 25)', () => {
+  it('lists the cards, primary chosen, expired disabled; asks only the security code; pays with its vault token', async () => {
+    const { api, host, vault } = await setup([VISA, OLD]);
+    expect(radio('Visa •••• 4242, expires 12/34')?.checked).toBe(true);
+    expect(radio('Mastercard •••• 4444, expired 09/21')?.disabled).toBe(true);
+    expect(radio('Use a new card')?.checked).toBe(false);
+    expect(byLabel('Card number')).toBeNull();
+    let result: ReturnType<Api['validate']> | undefined;
+    act(() => {
+      result = api.validate();
+    });
+    expect(result).toEqual({ valid: false, errors: { securityCode: 'Enter the 3-digit security code' } });
+    expect(document.activeElement).toBe(byLabel('Security code'));
+    expect(byLabel('Security code')?.getAttribute('aria-invalid')).toBe('true');
+    type(byLabel('Security code'), '123');
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
+    });
+    expect(vault.map((r) => [r.path, r.data])).toEqual([[P.savedCardTokens, { cardId: VISA.id, cvc: '123' }]]);
+    const charge = host.find((r) => r.method === 'post');
+    expect(charge?.data).toEqual({ paymentMethod: 'CARD', cardToken: 'tok_saved' });
+    expect(charge?.headers?.['Idempotency-Key']).toMatch(/\S/);
+    expect(JSON.stringify(host)).not.toContain('"123"'); // the security code went to the vault only
+    expect(byLabel('Security code')?.value).toBe(''); // paid: not kept for another charge
+  });
+
+  it('a new card: the whole card form, and "Save this card for next time" unchecked; checked, the charge carries the consent', async () => {
+    const { api, host } = await setup([VISA]);
+    act(() => radio('Use a new card')?.click());
+    expect(byLabel('Card number')).not.toBeNull();
+    const save = radio('Save this card for next time');
+    expect(save?.checked).toBe(false);
+    act(() => save?.click());
+    type(byLabel('Cardholder name'), 'Ada Lovelace');
+    type(byLabel('Card number'), '4242424242424242');
+    type(byLabel('Expiration date'), '12/30');
+    type(byLabel('Security code'), '123');
+    type(byLabel('Email'), 'ada@example.com');
+    await act(async () => {
+      await api.pay({ orderId: 'ord_1' });
+    });
+    const body = host.find((r) => r.method === 'post')?.data as { saveCard?: { consentText: string; consentedAt: string } };
+    expect(body.saveCard?.consentText).toBe('Save this card for next time');
+    expect(new Date(body.saveCard?.consentedAt ?? '').toISOString()).toBe(body.saveCard?.consentedAt);
+  });
+
+  it('a new card with the box left unchecked: no consent in the charge', async () => {
+    const { api, host } = await setup([VISA]);
+    act(() => radio('Use a new card')?.click());
+    type(byLabel('Cardholder name'), 'Ada Lovelace');
+    type(byLabel('Card number'), '4242424242424242');
+    type(byLabel('Expiration date'), '12/30');
+    type(byLabel('Security code'), '123');
+    type(byLabel('Email'), 'ada@example.com');
+    await act(async () => {
+      await api.pay({ orderId: 'ord_1' });
+    });
+    expect(host.find((r) => r.method === 'post')?.data).not.toHaveProperty('saveCard');
+  });
+
+  it('"Remove" asks first ("Keep" focused, nothing deleted), then removes the card and says so', async () => {
+    const { host } = await setup([VISA, OLD]);
+    act(() => button('Remove')?.click());
+    const ask = container.querySelector('fieldset fieldset');
+    expect(ask?.querySelector('legend')?.textContent).toBe('Remove Visa •••• 4242, expires 12/34 from your saved cards?');
+    expect(document.activeElement).toBe(button('Keep', ask ?? container));
+    act(() => button('Keep')?.click());
+    expect(container.querySelector('fieldset fieldset')).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Remove');
+    expect(host.some((r) => r.method === 'delete')).toBe(false);
+    act(() => button('Remove')?.click());
+    await act(async () => button('Remove', container.querySelector('fieldset fieldset') ?? container)?.click());
+    expect(host.filter((r) => r.method === 'delete').map((r) => r.path)).toEqual([P.creditCard(VISA.id)]);
+    expect(radio('Visa •••• 4242, expires 12/34')).toBeUndefined();
+    expect(radio('Use a new card')?.checked).toBe(true);
+    expect(container.querySelector('[role=status]')?.textContent).toBe('Visa •••• 4242, expires 12/34 was removed.');
+  });
+
+  it('a removal that fails keeps the card and shows why', async () => {
+    const { provider } = await setup([VISA]);
+    provider.deleteCreditCard.mockRejectedValue(new Error('down'));
+    act(() => button('Remove')?.click());
+    await act(async () => button('Remove', container.querySelector('fieldset fieldset') ?? container)?.click());
+    expect(radio('Visa •••• 4242, expires 12/34')).toBeDefined();
+    expect(container.querySelector('[role=status]')?.textContent).toBe(
+      'Visa •••• 4242, expires 12/34 could not be removed. Try again later.',
+    );
+  });
+
+  it("in the buyer's language, loaded with the chunk; a language change switches its words too", async () => {
+    const { instance } = await setup([VISA], { locale: 'de' });
+    await vi.waitFor(() => expect(container.textContent).toContain('Gespeicherte Karten'));
+    expect(radio('Visa •••• 4242, gültig bis 12/34')?.checked).toBe(true);
+    await act(async () => instance.update?.({ locale: 'fr' }));
+    await vi.waitFor(async () => {
+      await act(async () => undefined);
+      expect(container.textContent).toContain('Cartes enregistrées');
+    });
+    expect(radio('Visa •••• 4242, expire 12/34')).toBeDefined();
+  });
+
+  it('a buyer without saved cards: the card form as before, no saved-cards choice', async () => {
+    await setup([]);
+    expect(container.textContent).not.toContain('Saved cards');
+    expect(byLabel('Card number')).not.toBeNull();
+  });
+
+  it('a list that is not saved cards (checked in the chunk): the card form as before', async () => {
+    await setup([{ ...VISA, last4: '42' }], { shows: false });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(container.textContent).not.toContain('Saved cards');
+    expect(byLabel('Card number')).not.toBeNull();
+  });
+});

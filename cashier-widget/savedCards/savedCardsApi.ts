@@ -1,0 +1,24 @@
+import { ProviderPaths as P, type ProviderApi, type ProviderApiTransport, parseCardToken, parseSavedCard } from '../../shared';
+
+/** The saved-card operations the saved-cards chunk calls (issue 25): {@link ProviderApi}'s. */
+export type SavedCardsApi = Pick<ProviderApi, 'deleteCreditCard' | 'createSavedCardToken'>;
+
+/**
+ * The saved-card operations the bundle calls once a member has cards, built as `createProviderApi`
+ * (shared/providerApi.ts) builds them, same paths, guards and errors. They live in the lazily
+ * loaded chunk, not in bundleProviderApi.ts (which has `listCreditCards`, the call that decides
+ * whether to load it): a buyer without saved cards downloads none of their bytes (the bundle is
+ * at its 25 kB budget). `send` is the provider client's `request`; `sendToVault` its
+ * `vault.request`: a saved card's security code is card data and goes to the vault only (DESIGN
+ * "Security model"); a client without a vault rejects it INVALID_ARGUMENT.
+ */
+export function createSavedCardsApi(send: ProviderApiTransport, sendToVault: ProviderApiTransport): SavedCardsApi {
+  return {
+    deleteCreditCard: (cardId) =>
+      send({ method: 'delete', path: P.creditCard(cardId) }).then((body) => parseSavedCard(body, 'deleteCreditCard')),
+    createSavedCardToken: (request) =>
+      sendToVault({ method: 'post', path: P.savedCardTokens, data: request }).then((body) =>
+        parseCardToken(body, 'createSavedCardToken'),
+      ),
+  };
+}
