@@ -52,6 +52,7 @@ const FORMATTERS: Partial<Record<CardField, (v: string) => string>> = {
 const METHOD_LABELS = {
   CARD: msg({ message: 'Card', comment: 'A payment method: pay by credit or debit card' }),
   PAY_AT_VENUE: msg({ message: 'Pay at the venue', comment: 'A payment method: pay when arriving at the event' }),
+  PAYPAL: msg({ message: 'PayPal', comment: 'A payment method: pay with a PayPal account (a brand name, keep as is)' }),
 };
 
 /** Props of {@link CardForm}. */
