@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type CSSProperties, type InputHTMLAttributes, useLayoutEffect, useSyncExternalStore } from 'react';
+import { type CSSProperties, type InputHTMLAttributes, type ReactNode, useLayoutEffect, useSyncExternalStore } from 'react';
 import { BillingFields } from './BillingFields';
 import { formatCardNumber } from './cardNumber';
 import type { FormStore } from './createFormStore';
@@ -67,6 +67,8 @@ export interface CardFormProps {
   onReady: () => void;
   /** The buyer chose another billing country: load its address format. */
   onCountry: (country: string) => void;
+  /** What PAYPAL shows when chosen (issue 25: paypal/createPayPal.tsx); default nothing. */
+  payPal?: ReactNode;
 }
 
 /** Why the form takes no edits while it is locked; the fields and the method choice point at it. */
@@ -82,7 +84,7 @@ export const LOCKED_EXPLANATION = msg`Your payment details cannot be changed unt
  * (issue 24) shows above the form as {@link HoldNotice}; once it has expired the form stays locked
  * and its fields are described by the expiry message instead.
  */
-export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry }: CardFormProps) {
+export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry, payPal }: CardFormProps) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { values, errors, methods = [], method, notice, locked, challenge, hold } = snapshot;
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
@@ -178,6 +180,8 @@ export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry }: C
           <BillingFields store={store} i18n={i18n} idPrefix={idPrefix} lockedId={lockedId} onCountry={onCountry} />
           {field('email')}
         </>
+      ) : method === 'PAYPAL' ? (
+        payPal
       ) : (
         <p style={styles.note}>
           {i18n._(msg`You pay at the venue when you arrive. Your tickets are reserved when you place the order.`)}

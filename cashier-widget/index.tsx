@@ -19,6 +19,7 @@ import { createPayment, type PayResult } from './createPayment';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createTranslator, type Message } from './i18n/createTranslator';
 import { languageNotLoaded, narrowMethods } from './loadRefusals';
+import { createPayPal } from './paypal/createPayPal';
 import { readOrderHold } from './readOrderHold';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
 import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
@@ -113,10 +114,8 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   };
   prefill(props.buyer);
 
-  const focusFirstInvalid = (errors: Partial<Record<CardField, unknown>>) => {
-    const first = CARD_FIELDS.find((f) => errors[f]);
-    if (first) container.ownerDocument.getElementById(`${idPrefix}-${first}`)?.focus();
-  };
+  const focusFirstInvalid = (errors: Partial<Record<CardField, unknown>>) =>
+    container.ownerDocument.getElementById(`${idPrefix}-${CARD_FIELDS.find((f) => errors[f])}`)?.focus();
 
   /** Validates every field, shows the errors, focuses the first invalid field; valid when the card is not the method. */
   const validate = (): ValidationResult => {
@@ -135,7 +134,10 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     doc: container.ownerDocument,
   });
 
+  const payPal = createPayPal({ store, i18n, current: () => current, payment: () => payment, hold });
+
   const payment = createPayment({
+    payPal: payPal.outcome,
     api: providerApi,
     holdExpired: (orderId) => hold.expired(orderId),
     onHoldRefused: (orderId) => hold.refused(orderId),
@@ -216,6 +218,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
               current.onApiInit(api);
             }}
             onCountry={(country) => void billing.choose(country)}
+            payPal={payPal.element}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />

@@ -1,5 +1,6 @@
 import type { CashierBuyer, CashierConfiguration, ChallengePresentation } from './bridge';
 import type { ProviderClient } from './providerClient';
+import type { PayResult } from './widgetApi';
 import type { WidgetSettings } from './widgetSettings';
 
 /** The api object the bundle hands to `onApiInit`; function-valued keys are relayed to the host. */
@@ -46,6 +47,12 @@ export interface CashierWidgetProps {
    * Optional: a frame built before it passes none.
    */
   onHoldExpired?: (expiry: { orderId: string }) => void;
+  /**
+   * Call with the outcome of a payment the buyer started inside the widget (issue 25: PayPal), the
+   * same {@link PayResult} shape `pay()` resolves with; the frame tells the host. Optional: a frame
+   * built before it passes none (the host then learns it from `pay()` for that order).
+   */
+  onPaymentResult?: (result: PayResult) => void;
 }
 
 /** What `mount` returns (DESIGN "The bundle"). */
