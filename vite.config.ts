@@ -86,9 +86,11 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
         // Reading a property has no side effect in the bundle's code or its dependencies (no getter
         // is read for its effect): unused reads go, 160 B gzip of the bundle's 25 kB budget.
         treeshake: { propertyReadSideEffects: false },
-        // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen.
+        // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen;
+        // PayPal's panel (issue 25): paypal-*.js, fetched only for an order that offers PayPal.
         output: {
-          chunkFileNames: `catalog-[name]-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
+          chunkFileNames: (chunk) =>
+            `${chunk.name === 'PayPalPanel' ? 'paypal' : 'catalog-[name]'}-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
           // Minified: no comments either (the /* @__PURE__ */ marks the minifier leaves, 120 B gzip).
           ...(variant === 'debug' ? {} : { minify: fullMinify, comments: false }),
         },

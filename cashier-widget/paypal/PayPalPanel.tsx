@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, useState, useSyncExternalStore } from 'react';
-import { asCashierError } from '../paymentErrors';
-import { type PayResult, toPayResult } from '../toPayResult';
-import type { PayPalDeps, PayPalStart } from './createPayPal';
+import type { PayResult } from '../toPayResult';
+import type { PayPalDeps, PayPalKit, PayPalStart } from './createPayPal';
 import { createPayPalCalls, runPayPal } from './payPalFlow';
 
 /** The panel's words (issue 25), translated when shown. */
@@ -23,6 +22,8 @@ type Phase = 'idle' | 'open' | 'blocked' | 'cancelled' | 'closed' | 'failed' | '
 export interface PayPalPanelProps extends PayPalDeps {
   /** Called when a PayPal payment starts (its window opened). */
   onStart: (start: PayPalStart) => void;
+  /** The bundle's paths and guards (`PAYPAL_KIT`). */
+  kit: PayPalKit;
 }
 
 /** Name and features of the PayPal window: a popup beside the page, reused when the buyer clicks again. */
@@ -37,7 +38,7 @@ export const PAYPAL_WINDOW = { name: 'cashier-paypal', features: 'popup,width=48
  * a message and "Open PayPal", which opens it on the next click.
  */
 export default function PayPalPanel(props: PayPalPanelProps) {
-  const { store, i18n, current } = props;
+  const { store, i18n, current, kit } = props;
   const { locked } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [phase, setPhase] = useState<Phase>('idle');
   const lock = (on: boolean) => store.setLocked(on || props.payment().openOrder() !== undefined);
@@ -54,7 +55,7 @@ export default function PayPalPanel(props: PayPalPanelProps) {
     setPhase('open');
     lock(true);
     const providerOrigin = new URL(host).origin;
-    const calls = createPayPalCalls(providerClient.request, providerOrigin);
+    const calls = createPayPalCalls(providerClient.request, providerOrigin, kit);
     const result = runPayPal({ popup, orderId, calls, providerOrigin, win }).then(
       (end): PayResult => {
         lock(false);
@@ -62,7 +63,7 @@ export default function PayPalPanel(props: PayPalPanelProps) {
           setPhase(end.outcome);
           return { status: 'INVALID', errors: {} };
         }
-        const paid = toPayResult(orderId, end.charge);
+        const paid = kit.toPayResult(orderId, end.charge);
         setPhase(paid.status === 'APPROVED' || paid.status === 'PENDING' ? 'approved' : 'failed');
         props.payment().paidInWidget(orderId, paid);
         props.hold.settled(orderId, true);
@@ -72,7 +73,7 @@ export default function PayPalPanel(props: PayPalPanelProps) {
       (error: unknown) => {
         lock(false);
         setPhase('failed');
-        throw asCashierError(error);
+        throw kit.asCashierError(error);
       },
     );
     result.catch(() => undefined); // `pay` reports it; the panel shows it

@@ -1,5 +1,6 @@
-import { CashierError, type Charge, ErrorCode, ProviderPaths as P, type ProviderRequest, parseCharge } from '../../shared';
+import type { Charge, ProviderRequest } from '../../shared';
 import { isPayPalResultMessage, type PayPalCheckout } from '../../shared/payPal';
+import type { PayPalKit } from './createPayPal';
 
 /** The provider's PayPal calls the flow makes (spec 7 PayPal checkout create, update and payment details). */
 export interface PayPalCalls {
@@ -14,11 +15,16 @@ export interface PayPalCalls {
 }
 
 /**
- * {@link PayPalCalls} over the provider client's `request`. A checkout is checked: a string
- * `checkoutId` and an `approvalUrl` on `providerOrigin` (the provider host's; the page a buyer is
- * sent to is never elsewhere), else CashierError INVALID_RESPONSE.
+ * {@link PayPalCalls} over the provider client's `request`, with the bundle's paths and guards
+ * (`kit`). A checkout is checked: a string `checkoutId` and an `approvalUrl` on `providerOrigin`
+ * (the provider host's; the page a buyer is sent to is never elsewhere), else CashierError INVALID_RESPONSE.
  */
-export function createPayPalCalls(request: (config: ProviderRequest) => Promise<unknown>, providerOrigin: string): PayPalCalls {
+export function createPayPalCalls(
+  request: (config: ProviderRequest) => Promise<unknown>,
+  providerOrigin: string,
+  kit: PayPalKit,
+): PayPalCalls {
+  const P = kit.paths;
   const checkout = (body: unknown): PayPalCheckout => {
     const c = (body ?? {}) as Partial<PayPalCheckout>;
     let origin: string | undefined;
@@ -28,21 +34,16 @@ export function createPayPalCalls(request: (config: ProviderRequest) => Promise<
       origin = undefined;
     }
     if (typeof c.checkoutId !== 'string' || origin !== providerOrigin) {
-      throw new CashierError(
-        ErrorCode.InvalidResponse,
-        'The PayPal checkout has no id, or its approval page is not on the provider host.',
-      );
+      throw kit.invalidResponse('The PayPal checkout has no id, or its approval page is not on the provider host.');
     }
     return c as PayPalCheckout;
   };
+  const capture = (body: unknown) => kit.parseCharge(body, 'capturePayPalPayment');
   return {
     create: (orderId) => request({ method: 'post', path: P.payPalCheckoutCreate, data: { orderId } }).then(checkout),
     details: (id) => request({ method: 'get', path: P.payPalPaymentDetails(id) }).then(checkout),
     cancel: (id) => request({ method: 'patch', path: P.payPalCheckoutUpdate(id), data: { status: 'CANCELLED' } }),
-    capture: (id) =>
-      request({ method: 'post', path: P.payPalPaymentDetails(id), data: {} }).then((body) =>
-        parseCharge(body, 'capturePayPalPayment'),
-      ),
+    capture: (id) => request({ method: 'post', path: P.payPalPaymentDetails(id), data: {} }).then(capture),
   };
 }
 
