@@ -93,6 +93,8 @@ export function createProviderApp(options: ProviderOptions): {
     options.appInstances ?? [DEMO_APP_INSTANCE, RETURNING_BUYER_APP_INSTANCE],
     options.members ?? { [RETURNING_BUYER_APP_INSTANCE]: RETURNING_BUYER_MEMBER_ID },
   );
+  const payPalDefaults = options.payPalAppInstances ?? [RETURNING_BUYER_APP_INSTANCE];
+  const payPalAppInstances = new Set(payPalDefaults);
   let vaultOrigin = options.vaultOrigin;
   const holdSeconds = options.holdSeconds ?? readHoldSecondsSetting(process.env.CASHIER_HOLD_SECONDS, 'CASHIER_HOLD_SECONDS');
   if (!isHoldSeconds(holdSeconds)) throw new TypeError(`holdSeconds must be a whole number from 1 to 3600, got ${holdSeconds}.`);
@@ -100,7 +102,7 @@ export function createProviderApp(options: ProviderOptions): {
     vaultOrigin: () => vaultOrigin,
     holdSeconds,
     memberOf: (appInstance) => state.memberOf(appInstance),
-    offersPayPal: (appInstance) => (options.payPalAppInstances ?? [RETURNING_BUYER_APP_INSTANCE]).includes(appInstance),
+    offersPayPal: (appInstance) => payPalAppInstances.has(appInstance),
   });
   state.resetHooks.push(() => store.reset());
   const app = new Hono<Env>();
@@ -138,8 +140,12 @@ export function createProviderApp(options: ProviderOptions): {
   );
   registerCheckoutRoutes(app, store, (c) => c.get('appInstance'));
   registerLocaleRoutes(app, () => state.buyerCountry);
-  const payPal = registerPayPalRoutes(app, store, { publicUrl: options.publicUrl, frameOrigins: options.frameOrigins });
-  state.resetHooks.push(() => payPal.clear());
+  const payPal = registerPayPalRoutes(app, store, { ...options, offers: payPalAppInstances });
+  state.resetHooks.push(() => {
+    payPal.clear();
+    payPalAppInstances.clear();
+    for (const appInstance of payPalDefaults) payPalAppInstances.add(appInstance);
+  });
 
   app.use('/statics/*', serveStatic({ root: options.staticsDir, rewriteRequestPath: (p) => p.replace(/^\/statics/, '') }));
   if (options.fixturesDir) {

@@ -257,3 +257,31 @@ describe('capture (POST payment details), exactly once', () => {
     expect(provider.store.allCharges()).toEqual([]);
   });
 });
+
+describe('the control route', () => {
+  it('POST /__control/paypal offers PayPal to the app instances it names, until a reset', async () => {
+    const KEY = 'test-control-key-0123456789abcdef';
+    const provider = createProviderApp({ publicUrl: API, frameOrigins: [FRAME], staticsDir: fixtures, controlKey: KEY });
+    const control = (path: string, body: unknown) =>
+      provider.app.request(`/__control/${path}`, {
+        method: 'POST',
+        headers: { Host: 'localhost', 'X-Cashier-Control-Key': KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const headers = { Authorization: DEMO_APP_INSTANCE, 'Content-Type': 'application/json' };
+    const methods = async () => {
+      const order = provider.store.setupOrder(
+        { eventId: 'riverside-jazz-night', lines: [{ ticketTypeId: 'general-admission', quantity: 1 }] },
+        DEMO_APP_INSTANCE,
+      ).body as Order;
+      const reply = await provider.app.request(`${API}${ProviderPaths.paymentMethodsByOrder(order.id)}`, { headers });
+      return ((await reply.json()) as PaymentMethod[]).map((m) => m.type);
+    };
+    expect(await methods()).not.toContain('PAYPAL');
+    expect((await control('paypal', { appInstances: 'x' })).status).toBe(400);
+    expect((await control('paypal', { appInstances: [DEMO_APP_INSTANCE] })).status).toBe(200);
+    expect(await methods()).toContain('PAYPAL');
+    expect((await control('reset', {})).status).toBe(200);
+    expect(await methods()).not.toContain('PAYPAL');
+  });
+});

@@ -15,7 +15,7 @@ import {
 } from './payPalApprovalPage';
 import { createPayPalCheckouts, type PayPalCheckouts } from './payPalCheckouts';
 import type { ProviderEnv } from './requestPipeline';
-import type { StoreReply } from './storeReply';
+import { applicationError, type StoreReply } from './storeReply';
 
 /** Options of {@link registerPayPalRoutes}. */
 export interface PayPalRoutesOptions {
@@ -23,6 +23,14 @@ export interface PayPalRoutesOptions {
   publicUrl: string;
   /** The origins the done page posts its message to (the provider's CORS origins: the frame's, the demo page's). */
   frameOrigins: readonly string[];
+  /**
+   * The app instances whose orders offer PayPal, as the provider started (`payPalAppInstances`).
+   * With `controlKey`, `POST /__control/paypal` `{ appInstances }` replaces them (e2e: the demo's
+   * guest checkout with PayPal); the caller restores them on reset.
+   */
+  offers: Set<string>;
+  /** The control key: the control route above exists only with one. */
+  controlKey?: string;
 }
 
 const P = ProviderPaths;
@@ -86,5 +94,16 @@ export function registerPayPalRoutes(
     }
     return html(c, renderPayPalDonePage(id(c), outcome, options.frameOrigins), 200);
   });
+  if (options.controlKey !== undefined) {
+    app.post('/__control/paypal', async (c) => {
+      const { appInstances } = (await c.req.json().catch(() => ({}))) as { appInstances?: unknown };
+      if (!Array.isArray(appInstances) || !appInstances.every((a) => typeof a === 'string')) {
+        return c.json(applicationError('BAD_PAYPAL', 'Expected { appInstances: string[] }.'), 400);
+      }
+      options.offers.clear();
+      for (const appInstance of appInstances) options.offers.add(appInstance);
+      return c.json({ appInstances });
+    });
+  }
   return checkouts;
 }
