@@ -268,11 +268,11 @@ describe('the control route', () => {
         headers: { Host: 'localhost', 'X-Cashier-Control-Key': KEY, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const headers = { Authorization: DEMO_APP_INSTANCE, 'Content-Type': 'application/json' };
-    const methods = async () => {
+    const methods = async (appInstance = DEMO_APP_INSTANCE) => {
+      const headers = { Authorization: appInstance, 'Content-Type': 'application/json' };
       const order = provider.store.setupOrder(
         { eventId: 'riverside-jazz-night', lines: [{ ticketTypeId: 'general-admission', quantity: 1 }] },
-        DEMO_APP_INSTANCE,
+        appInstance,
       ).body as Order;
       const reply = await provider.app.request(`${API}${ProviderPaths.paymentMethodsByOrder(order.id)}`, { headers });
       return ((await reply.json()) as PaymentMethod[]).map((m) => m.type);
@@ -281,7 +281,9 @@ describe('the control route', () => {
     expect((await control('paypal', { appInstances: 'x' })).status).toBe(400);
     expect((await control('paypal', { appInstances: [DEMO_APP_INSTANCE] })).status).toBe(200);
     expect(await methods()).toContain('PAYPAL');
+    expect(await methods(RETURNING_BUYER_APP_INSTANCE)).not.toContain('PAYPAL');
     expect((await control('reset', {})).status).toBe(200);
     expect(await methods()).not.toContain('PAYPAL');
+    expect(await methods(RETURNING_BUYER_APP_INSTANCE)).toContain('PAYPAL');
   });
 });
