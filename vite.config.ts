@@ -91,11 +91,12 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
         // would move to a third file that every buyer downloads beside the bundle.
         preserveEntrySignatures: 'allow-extension',
         // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen;
-        // the saved cards' chunk and its own catalogs (issue 25), fetched only for a member with cards.
+        // the saved cards' chunk and its own catalogs (issue 25), fetched only for a member with
+        // cards; PayPal's panel (issue 25): paypal-*.js, fetched only for an order that offers PayPal.
+        // Each is named apart, so that each has its own budget.
         output: {
-          // The saved-cards chunk and its catalogs (issue 25) are named apart, so that each has its own budget.
           chunkFileNames: (chunk) =>
-            `${chunk.facadeModuleId?.includes('/savedCards/') ? 'saved-cards' : 'catalog'}-[name]-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
+            `${chunk.name === 'PayPalPanel' ? 'paypal' : `${chunk.facadeModuleId?.includes('/savedCards/') ? 'saved-cards' : 'catalog'}-[name]`}-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
           // Minified: no comments either (the /* @__PURE__ */ marks the minifier leaves, 120 B gzip).
           ...(variant === 'debug' ? {} : { minify: fullMinify, comments: false }),
         },

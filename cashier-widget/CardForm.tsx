@@ -52,6 +52,7 @@ const FORMATTERS: Partial<Record<CardField, (v: string) => string>> = {
 const METHOD_LABELS = {
   CARD: msg({ message: 'Card', comment: 'A payment method: pay by credit or debit card' }),
   PAY_AT_VENUE: msg({ message: 'Pay at the venue', comment: 'A payment method: pay when arriving at the event' }),
+  PAYPAL: msg({ message: 'PayPal', comment: 'A payment method: pay with a PayPal account (a brand name, keep as is)' }),
 };
 
 /** Props of {@link CardForm}. */
@@ -68,6 +69,8 @@ export interface CardFormProps {
   onCountry: (country: string) => void;
   /** A member's saved cards (issue 25, a lazy chunk): what the card method shows, given the card fields. Default: the fields. */
   wrapCard?: (cardFields: ReactNode) => ReactNode;
+  /** What PAYPAL shows when chosen (issue 25: paypal/createPayPal.tsx); default nothing. */
+  payPal?: ReactNode;
 }
 
 /** Why the form takes no edits while it is locked; the fields and the method choice point at it. */
@@ -83,7 +86,7 @@ export const LOCKED_EXPLANATION = msg`Your payment details cannot be changed unt
  * (issue 24) shows above the form as {@link HoldNotice}; once it has expired the form stays locked
  * and its fields are described by the expiry message instead.
  */
-export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f }: CardFormProps) {
+export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f, payPal }: CardFormProps) {
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { values, errors, methods = [], method, notice, locked, challenge, hold } = snapshot;
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
@@ -181,6 +184,8 @@ export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry, wra
             {field('email')}
           </>,
         )
+      ) : method === 'PAYPAL' ? (
+        payPal
       ) : (
         <p style={styles.note}>
           {i18n._(msg`You pay at the venue when you arrive. Your tickets are reserved when you place the order.`)}

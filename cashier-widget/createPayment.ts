@@ -103,6 +103,8 @@ export interface PaymentDeps {
   holdExpired?: (orderId: string) => boolean;
   /** Called when the provider refused a charge with 409 ORDER_HOLD_EXPIRED (the device clock was behind). Default: none. */
   onHoldRefused?: (orderId: string) => void;
+  /** PAYPAL chosen (issue 25, paid by its button): the order's PayPal outcome, awaited while open; default INVALID `{}`. */
+  payPal?: (orderId: string) => Promise<PayResult>;
 }
 
 /** Creates the payment flow; `pay(input)` is the api method the host calls. */
@@ -129,10 +131,14 @@ export function createPayment(deps: PaymentDeps) {
   };
 
   async function run(orderId: string): Promise<PayResult> {
-    const done = paidOrders.get(orderId);
-    if (done) return done;
-    const result = (await settle(orderId)) ?? (await chargeAnew(orderId));
-    if (isPaid(result)) {
+    if (paidOrders.has(orderId)) return paidOrders.get(orderId) as PayResult;
+    const payPal = deps.method() === 'PAYPAL' ? (deps.payPal ?? (async () => ({ status: 'INVALID', errors: {} }))) : undefined;
+    return remember(orderId, (await settle(orderId)) ?? (await (payPal ?? chargeAnew)(orderId)));
+  }
+
+  /** Keeps a result that paid `orderId` (it is never charged again) and empties the card fields; returns `result`. */
+  function remember(orderId: string, result: PayResult): PayResult {
+    if (isPaid(result) && !paidOrders.has(orderId)) {
       paidOrders.set(orderId, result);
       deps.clearCard?.();
     }
@@ -252,15 +258,18 @@ export function createPayment(deps: PaymentDeps) {
     return { result };
   }
 
-  /** Ends the open payment: its outcome is known. */
-  const close = () => {
+  /** Ends the open payment: its outcome (`result`, returned) is known. */
+  const close = (result?: PayResult) => {
     open = undefined;
     kept = undefined;
+    return result as PayResult;
   };
 
   return {
     /** The order whose payment is open (its `pay` runs, or its outcome is unknown), if any. */
     openOrder: (): string | undefined => open,
+    /** A payment the buyer made in the widget (PayPal, issue 25): a later `pay` for `orderId` resolves with `result`. */
+    paidInWidget: (orderId: string, result: PayResult): void => void remember(orderId, result),
     /**
      * `api.pay({ orderId })`: resolves to {@link PayResult}. Rejects with CashierError
      * INVALID_ARGUMENT (no order, or not the mounted one), PAYMENT_OPEN_FOR_ANOTHER_ORDER (another
@@ -276,10 +285,7 @@ export function createPayment(deps: PaymentDeps) {
       open = orderId;
       const started = run(orderId)
         .then(
-          (result) => {
-            close();
-            return result;
-          },
+          (result) => close(result),
           (error: unknown) => {
             if (asCashierError(error).code !== ErrorCode.PaymentOutcomeUnknown) close();
             throw error;

@@ -19,6 +19,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { createTranslator, type Message } from './i18n/createTranslator';
 import { languageNotLoaded, narrowMethods } from './loadRefusals';
 import { loadSavedCards } from './loadSavedCards';
+import { createPayPal } from './paypal/createPayPal';
 import { readOrderHold } from './readOrderHold';
 import type { SavedCardsHandle } from './savedCards';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
@@ -99,10 +100,8 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const prefill = createPrefill(store, (all) => validateCardForm(all, billingRules()));
   prefill(props.buyer);
 
-  const focusFirstInvalid = (errors: Partial<Record<CardField, unknown>>) => {
-    const first = CARD_FIELDS.find((f) => errors[f]);
-    if (first) container.ownerDocument.getElementById(`${idPrefix}-${first}`)?.focus();
-  };
+  const focusFirstInvalid = (errors: Partial<Record<CardField, unknown>>) =>
+    container.ownerDocument.getElementById(`${idPrefix}-${CARD_FIELDS.find((f) => errors[f])}`)?.focus();
 
   /** Validates every field, shows the errors, focuses the first invalid field; valid when the card is not the method. */
   const validate = (): ValidationResult => {
@@ -123,7 +122,10 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     doc: container.ownerDocument,
   });
 
+  const payPal = createPayPal({ store, i18n, current: () => current, payment: () => payment, hold });
+
   const payment = createPayment({
+    payPal: payPal.outcome,
     api: providerApi,
     holdExpired: (orderId) => hold.expired(orderId),
     onHoldRefused: (orderId) => hold.refused(orderId),
@@ -210,6 +212,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             }}
             onCountry={(country) => void billing.choose(country)}
             wrapCard={saved?.wrap}
+            payPal={payPal.element}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />

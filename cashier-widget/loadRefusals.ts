@@ -10,14 +10,14 @@ export function languageNotLoaded(locale: string) {
   };
 }
 
-/** Keeps the methods this widget can take (card, pay at the venue); throws when none is left. */
+/** Keeps the methods this widget can take (card, pay at the venue, PayPal); throws when none is left. */
 export function narrowMethods(value: unknown): PaymentMethod[] {
   const known = Array.isArray(value)
     ? value.filter(
         (m): m is PaymentMethod =>
           typeof m === 'object' &&
           m !== null &&
-          (m.type === 'CARD' || m.type === 'PAY_AT_VENUE') &&
+          (m.type === 'CARD' || m.type === 'PAY_AT_VENUE' || m.type === 'PAYPAL') &&
           typeof (m as { label?: unknown }).label === 'string',
       )
     : [];

@@ -29,9 +29,6 @@ export const NOT_IMPLEMENTED_ROUTES: readonly (readonly [method: 'get' | 'post' 
   ['get', P.expressPaymentMethods],
   ['post', P.applePayMerchantValidation],
   ['post', P.googlePayStart],
-  ['post', P.payPalCheckoutCreate],
-  ['patch', pattern(P.payPalCheckoutUpdate, 'checkoutId')],
-  ['get', pattern(P.payPalPaymentDetails, 'checkoutId')],
 ];
 
 /** The buyer fields every order asks for (form field and value types of spec section 3). */

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type Charge, type ChargeRequest, LocationType, type Order, type PaymentMethod } from '../shared';
-import { DEFAULT_HOLD_SECONDS, describeBuyerProblem, holdExpiresAt, isHoldExpired, priceOrderSetup } from '../shared/orderSetup';
+import { type Charge, type ChargeRequest, LocationType, type Order } from '../shared';
+import { isHoldExpired } from '../shared/orderSetup';
 import type { ThreeDsOutcome } from '../shared/threeDsChallengePage';
 import { createThreeDsChallenges } from '../shared/threeDsChallenges';
 import { describeBillingAddressProblem, isSamePostalCode } from './addressFormats';
 import { createCardTokens } from './cardTokens';
 import type { CheckoutStoreOptions } from './checkoutStoreOptions';
 import { createIdempotencyRecords } from './idempotencyRecords';
+import { createOrderBook } from './orderBook';
 import { createSavedCards, describeSaveCardProblem } from './savedCards';
 import { fail, type StoreReply } from './storeReply';
 
@@ -47,59 +48,62 @@ export { applicationError, type StoreReply } from './storeReply';
  * idempotency records, 3-D Secure challenges).
  */
 export function createCheckoutStore(now: () => Date = () => new Date(), options: CheckoutStoreOptions = {}) {
-  /** Order id → the order and the app instance that made it. */
-  const orders = new Map<string, { order: Order; appInstance: string }>();
   const tokens = createCardTokens(now);
   const charges = new Map<string, Charge>();
   const challenges = createThreeDsChallenges(now, options.vaultOrigin ?? (() => undefined));
   const idempotency = createIdempotencyRecords(now);
   const savedCards = createSavedCards(now, options.memberOf ?? (() => undefined), tokens);
 
-  /** The order `orderId` when `appInstance` made it; otherwise undefined (the caller answers 404). */
-  const ownOrder = (orderId: string, appInstance: string): Order | undefined => {
-    const held = orders.get(orderId);
-    return held && held.appInstance === appInstance ? held.order : undefined;
-  };
-  const orderNotFound = (orderId: string) => fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
+  const { ownOrder, orderNotFound, ...orderBook } = createOrderBook(now, options);
+
+  /** Why `order` (`orderId`, undefined when not the caller's) takes no charge started at `startedAt`: 404, 409 (see {@link chargeOrder}). */
+  function refuseCharge(order: Order | undefined, orderId: string, startedAt: Date): StoreReply | undefined {
+    if (!order) return orderNotFound(orderId);
+    if (order.status !== 'AWAITING_PAYMENT') {
+      return fail(409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already settled by charge ${order.chargeId}.`);
+    }
+    const open = challenges.openChargeOf(orderId);
+    if (open) {
+      return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`, {
+        chargeId: open.id,
+      });
+    }
+    if (isHoldExpired(order, startedAt)) {
+      return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
+    }
+    return undefined;
+  }
+
+  /** Records `charge`; a settling one (APPROVED, or PENDING at the venue) settles `order`. */
+  function record(order: Order, charge: Charge): void {
+    charges.set(charge.id, charge);
+    if (charge.status !== 'APPROVED' && charge.status !== 'PENDING') return;
+    order.status = charge.status === 'APPROVED' ? 'PAID' : 'PAY_AT_VENUE';
+    order.chargeId = charge.id;
+  }
 
   /**
-   * Order setup for `appInstance` ({@link OrderSetupRequest}): 201 with the order
-   * (AWAITING_PAYMENT, lines priced from the event's ticket types, total in its currency,
-   * `holdExpiresAt` now + the hold); 400 INVALID_ORDER naming the bad field (unknown event or
-   * ticket type, a quantity over the type's limit, a price or other unknown field, bad buyer
-   * details, a `holdSeconds` that is not a whole number from 1 to 3600).
+   * Charge an order by a method the buyer approved elsewhere (`PAYPAL`, issue 25), exactly once: an
+   * order already settled, whatever the method, answers 200 with its settling charge and charges
+   * nothing; else 404 ORDER_NOT_FOUND, 409 CHARGE_IN_PROGRESS or ORDER_HOLD_EXPIRED as {@link chargeOrder};
+   * else 201 with a new APPROVED charge that settles the order.
    */
-  function setupOrder(body: unknown, appInstance: string): StoreReply {
-    const priced = priceOrderSetup(body);
-    if ('problem' in priced) return fail(400, 'INVALID_ORDER', priced.problem);
-    const { id, name, startsAt, locationType, recurrenceStatus, venue } = priced.event;
-    const order: Order = {
-      id: `ord_${randomUUID()}`,
-      status: 'AWAITING_PAYMENT',
-      event: { id, name, startsAt, locationType, recurrenceStatus, ...(venue === undefined ? {} : { venue }) },
-      lines: priced.lines,
-      total: priced.total,
-      ...(priced.buyer ? { buyer: { ...priced.buyer } } : {}),
+  function chargeApproved(orderId: string, appInstance: string, paymentMethod: 'PAYPAL', startedAt: Date = now()): StoreReply {
+    const order = ownOrder(orderId, appInstance);
+    const settled = order?.chargeId === undefined ? undefined : charges.get(order.chargeId);
+    if (settled) return { status: 200, body: settled };
+    const refused = refuseCharge(order, orderId, startedAt);
+    if (refused || !order) return refused ?? orderNotFound(orderId);
+    const charge: Charge = {
+      id: `ch_${randomUUID()}`,
+      orderId,
+      amount: order.total,
       createdAt: now().toISOString(),
-      holdExpiresAt: holdExpiresAt(now(), priced.holdSeconds ?? options.holdSeconds ?? DEFAULT_HOLD_SECONDS),
+      status: 'APPROVED',
+      paymentMethod,
     };
-    orders.set(order.id, { order, appInstance });
-    return { status: 201, body: order };
-  }
-
-  /** Order by id: 200 with the order; 404 ORDER_NOT_FOUND (also when another app instance made it). */
-  function getOrder(orderId: string, appInstance: string): StoreReply {
-    const order = ownOrder(orderId, appInstance);
-    return order ? { status: 200, body: order } : orderNotFound(orderId);
-  }
-
-  /** Payment methods by order: CARD, plus PAY_AT_VENUE for a VENUE event; 404 ORDER_NOT_FOUND. */
-  function paymentMethodsFor(orderId: string, appInstance: string): StoreReply {
-    const order = ownOrder(orderId, appInstance);
-    if (!order) return orderNotFound(orderId);
-    const methods: PaymentMethod[] = [{ type: 'CARD', label: 'Card' }];
-    if (order.event.locationType === LocationType.VENUE) methods.push({ type: 'PAY_AT_VENUE', label: 'Pay at the venue' });
-    return { status: 200, body: methods };
+    record(order, charge);
+    return { status: 201, body: charge };
   }
 
   /**
@@ -149,19 +153,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       return { ...previous.reply, headers: { 'Idempotent-Replayed': 'true' } };
     }
     const order = ownOrder(orderId, appInstance);
-    if (!order) return orderNotFound(orderId);
-    if (order.status !== 'AWAITING_PAYMENT') {
-      return fail(409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already settled by charge ${order.chargeId}.`);
-    }
-    const open = challenges.openChargeOf(orderId);
-    if (open) {
-      return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`, {
-        chargeId: open.id,
-      });
-    }
-    if (isHoldExpired(order, startedAt)) {
-      return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
-    }
+    const refused = refuseCharge(order, orderId, startedAt);
+    if (refused || !order) return refused ?? orderNotFound(orderId);
     const request = (typeof body === 'object' && body !== null ? body : {}) as Partial<ChargeRequest>;
     const billingProblem = 'billingAddress' in request ? describeBillingAddressProblem(request.billingAddress) : undefined;
     if (billingProblem) return fail(400, 'INVALID_BILLING_ADDRESS', billingProblem);
@@ -197,28 +190,10 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     } else {
       return fail(400, 'INVALID_PAYMENT_METHOD', 'paymentMethod must be CARD or PAY_AT_VENUE.');
     }
-    charges.set(charge.id, charge);
-    if (charge.status === 'APPROVED' || charge.status === 'PENDING') {
-      order.status = charge.status === 'APPROVED' ? 'PAID' : 'PAY_AT_VENUE';
-      order.chargeId = charge.id;
-    }
+    record(order, charge);
     const reply: StoreReply<Charge> = { status: 201, body: charge };
     idempotency.set(appInstance, idempotencyKey, { fingerprint, reply });
     return reply;
-  }
-
-  /**
-   * Create contact and update order: merges the buyer's details into the order's. 200 with the
-   * order; 404 ORDER_NOT_FOUND; 400 INVALID_CONTACT naming a field that is not a known buyer
-   * field, not a string, or too long (shared/orderSetup.ts `BUYER_FIELD_MAX_LENGTHS`).
-   */
-  function updateBuyer(orderId: string, body: unknown, appInstance: string): StoreReply {
-    const order = ownOrder(orderId, appInstance);
-    if (!order) return orderNotFound(orderId);
-    const problem = describeBuyerProblem(body);
-    if (problem) return fail(400, 'INVALID_CONTACT', problem);
-    order.buyer = { ...order.buyer, ...(body as Order['buyer']) };
-    return { status: 200, body: order };
   }
 
   /** Charges by order, declines included, oldest first; 404 ORDER_NOT_FOUND (also another app instance's order). */
@@ -254,18 +229,16 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   return {
     /** The store's clock (the route reads when a charge came in with it). */
     now,
-    setupOrder,
-    getOrder,
-    paymentMethodsFor,
+    ...orderBook,
     /**
      * Card tokenization for `appInstance` (see `cardTokens.ts`): 201 with a single-use token that
      * only `appInstance` can charge, for {@link CARD_TOKEN_TTL_MS}; 400 naming what is wrong.
      */
     tokenizeCard: tokens.tokenize,
     chargeOrder,
+    chargeApproved,
     /** The members' saved cards (savedCards.ts): the credit card routes, and saved-card tokens (the vault's). */
     savedCards,
-    updateBuyer,
     chargesOf,
     getCharge,
     cancelCharge,
@@ -283,7 +256,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     },
     /** Forgets every order, token, charge and idempotency key (tests' `/__control/reset`). */
     reset(): void {
-      orders.clear();
+      orderBook.clear();
       tokens.clear();
       charges.clear();
       idempotency.clear();

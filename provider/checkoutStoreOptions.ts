@@ -16,4 +16,9 @@ export interface CheckoutStoreOptions {
    * Default: no app instance carries one (no saved cards, nothing saved).
    */
   memberOf?: (appInstance: string) => string | undefined;
+  /**
+   * Whether the orders of an app instance offer PayPal (issue 25: its merchant takes it), so the
+   * payment methods by order list `{ type: 'PAYPAL', label: 'PayPal' }`. Default: none does.
+   */
+  offersPayPal?: (appInstance: string) => boolean;
 }

@@ -10,6 +10,7 @@ import { createVaultApp } from './createVaultApp';
 import { cacheStatics, noStore } from './deliveryPolicy';
 import { registerLocaleRoutes } from './localeRoutes';
 import { ProviderState } from './ProviderState';
+import { registerPayPalRoutes } from './payPalRoutes';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
 import { RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_MEMBER_ID } from './savedCards';
 
@@ -34,6 +35,12 @@ export interface ProviderOptions {
    * 'member-returning-buyer' }`, whose cards are `RETURNING_BUYER_CARDS` (savedCards.ts).
    */
   members?: Record<string, string>;
+  /**
+   * App instances whose merchant takes PayPal (issue 25): their orders' payment methods include
+   * `{ type: 'PAYPAL', label: 'PayPal' }`. Default `['returning-buyer-app-instance']`, the demo's
+   * `?buyer=returning` (the guest checkout keeps its methods as they were).
+   */
+  payPalAppInstances?: string[];
   /**
    * Origins allowed to call the card vault (`vaultApp`): the frame's only, never a host page's
    * (card data comes from the frame alone); default `frameOrigins`.
@@ -86,6 +93,8 @@ export function createProviderApp(options: ProviderOptions): {
     options.appInstances ?? [DEMO_APP_INSTANCE, RETURNING_BUYER_APP_INSTANCE],
     options.members ?? { [RETURNING_BUYER_APP_INSTANCE]: RETURNING_BUYER_MEMBER_ID },
   );
+  const payPalDefaults = options.payPalAppInstances ?? [RETURNING_BUYER_APP_INSTANCE];
+  const payPalAppInstances = new Set(payPalDefaults);
   let vaultOrigin = options.vaultOrigin;
   const holdSeconds = options.holdSeconds ?? readHoldSecondsSetting(process.env.CASHIER_HOLD_SECONDS, 'CASHIER_HOLD_SECONDS');
   if (!isHoldSeconds(holdSeconds)) throw new TypeError(`holdSeconds must be a whole number from 1 to 3600, got ${holdSeconds}.`);
@@ -93,6 +102,7 @@ export function createProviderApp(options: ProviderOptions): {
     vaultOrigin: () => vaultOrigin,
     holdSeconds,
     memberOf: (appInstance) => state.memberOf(appInstance),
+    offersPayPal: (appInstance) => payPalAppInstances.has(appInstance),
   });
   state.resetHooks.push(() => store.reset());
   const app = new Hono<Env>();
@@ -130,6 +140,12 @@ export function createProviderApp(options: ProviderOptions): {
   );
   registerCheckoutRoutes(app, store, (c) => c.get('appInstance'));
   registerLocaleRoutes(app, () => state.buyerCountry);
+  const payPal = registerPayPalRoutes(app, store, { ...options, offers: payPalAppInstances });
+  state.resetHooks.push(() => {
+    payPal.clear();
+    payPalAppInstances.clear();
+    for (const appInstance of payPalDefaults) payPalAppInstances.add(appInstance);
+  });
 
   app.use('/statics/*', serveStatic({ root: options.staticsDir, rewriteRequestPath: (p) => p.replace(/^\/statics/, '') }));
   if (options.fixturesDir) {

@@ -160,6 +160,12 @@ export interface ProviderApi {
   updatePayPalCheckout(checkoutId: string, body: unknown): Promise<unknown>;
   /** GET the payment details of a PayPal checkout. */
   getPayPalPaymentDetails(checkoutId: string): Promise<unknown>;
+  /**
+   * POST the payment details of a PayPal checkout the buyer approved: captures it (never retried;
+   * issue 25), exactly once per order, and answers the order's settling charge (a second capture,
+   * or an order paid by card first, charges nothing). INVALID_RESPONSE unless a charge.
+   */
+  capturePayPalPayment(checkoutId: string): Promise<Charge>;
   /** GET locale metadata: the billing countries. INVALID_RESPONSE unless `{ countries }`, a list of strings. */
   getCountries(query?: LooseQuery): Promise<CountriesReply>;
   /**
@@ -253,6 +259,8 @@ export function createProviderApi(
     createPayPalCheckout: (body) => post(P.payPalCheckoutCreate, body),
     updatePayPalCheckout: (checkoutId, body) => send({ method: 'patch', path: P.payPalCheckoutUpdate(checkoutId), data: body }),
     getPayPalPaymentDetails: (checkoutId) => get(P.payPalPaymentDetails(checkoutId)),
+    capturePayPalPayment: (checkoutId) =>
+      post(P.payPalPaymentDetails(checkoutId), {}).then((body) => parseCharge(body, 'capturePayPalPayment', vaultOrigin)),
     getCountries: (query) => get(P.localeCountries, query).then((body) => parseCountries(body, 'getCountries')),
     getStates: (countryCode) => get(P.localeStates(countryCode)).then((body) => parseStates(body, 'getStates')),
     getLanguages: (query) => get(P.localeLanguages, query).then((body) => parseLanguages(body, 'getLanguages')),

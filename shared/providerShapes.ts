@@ -103,7 +103,7 @@ export interface Order {
 }
 
 /** Payment method types the reference flow offers. */
-export type PaymentMethodType = 'CARD' | 'PAY_AT_VENUE';
+export type PaymentMethodType = 'CARD' | 'PAY_AT_VENUE' | 'PAYPAL';
 
 /** A payment method offered for an order. */
 export interface PaymentMethod {

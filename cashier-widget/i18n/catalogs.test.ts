@@ -21,7 +21,8 @@ const VALUES = { example: 'Q9X 7Z2', length: 7, card: 'Visa •••• 4242', 
 /** Counts that take each plural category in some language (one, two, few, many, other). */
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 101];
 /** Words that stay as they are in every language: formats and brand names. */
-const SAME_EVERYWHERE = new Set(['MM/YY']);
+// PayPal: a brand name, the same in every language (issue 25).
+const SAME_EVERYWHERE = new Set(['MM/YY', 'PayPal']);
 /** Words that are the same in a language as in English (checked one by one). */
 const SAME_AS_ENGLISH: Partial<Record<string, string[]>> = {
   de: ['Region'],

@@ -1,0 +1,121 @@
+import { msg } from '@lingui/core/macro';
+import { type CSSProperties, useState, useSyncExternalStore } from 'react';
+import type { PayResult } from '../toPayResult';
+import type { PayPalDeps, PayPalKit, PayPalStart } from './createPayPal';
+import { createPayPalCalls, runPayPal } from './payPalFlow';
+
+/** The panel's words (issue 25), translated when shown. */
+const WORDS = {
+  pay: msg({ message: 'Pay with PayPal', comment: 'Button: opens the PayPal window to pay (PayPal is a brand name)' }),
+  open: msg({ message: 'Open PayPal', comment: 'Button: opens the PayPal window again after the browser blocked it' }),
+  waiting: msg`Finish the payment in the PayPal window. Nothing is charged until you approve it there.`,
+  blocked: msg`Your browser blocked the PayPal window. Select Open PayPal to try again.`,
+  cancelled: msg`You cancelled the PayPal payment, so nothing was charged. Choose how you want to pay.`,
+  closed: msg`The PayPal window was closed before you approved the payment, so nothing was charged. Choose how you want to pay.`,
+  failed: msg`The PayPal payment could not be completed. Try again, or choose another way to pay.`,
+  approved: msg`PayPal approved your payment.`,
+};
+
+type Phase = 'idle' | 'open' | 'blocked' | 'cancelled' | 'closed' | 'failed' | 'approved';
+
+/** Props of {@link PayPalPanel}. */
+export interface PayPalPanelProps extends PayPalDeps {
+  /** Called when a PayPal payment starts (its window opened). */
+  onStart: (start: PayPalStart) => void;
+  /** The bundle's paths and guards (`PAYPAL_KIT`). */
+  kit: PayPalKit;
+}
+
+/** Name and features of the PayPal window: a popup beside the page, reused when the buyer clicks again. */
+export const PAYPAL_WINDOW = { name: 'cashier-paypal', features: 'popup,width=480,height=640' };
+
+/**
+ * What PAYPAL shows (issue 25): "Pay with PayPal". Its click opens the PayPal window AT ONCE
+ * (`window.open` in the click handler, before any request: Safari blocks a popup opened after an
+ * await, paypal-js #449), then runs the payment (payPalFlow.ts) while the form is locked. Approved:
+ * the result goes to `paid` and to the host's `onPaymentResult`. Cancelled or the window closed:
+ * nothing charged, the choices again with a message. A blocked window (`window.open` gave null):
+ * a message and "Open PayPal", which opens it on the next click.
+ */
+export default function PayPalPanel(props: PayPalPanelProps) {
+  const { store, i18n, current, kit } = props;
+  const { locked } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const lock = (on: boolean) => store.setLocked(on || props.payment().openOrder() !== undefined);
+
+  const start = () => {
+    const { orderId, providerClient, host } = current();
+    if (orderId === undefined || phase === 'open' || locked) return;
+    const win = window;
+    const popup = win.open('', PAYPAL_WINDOW.name, PAYPAL_WINDOW.features);
+    if (!popup) {
+      setPhase('blocked');
+      return;
+    }
+    setPhase('open');
+    lock(true);
+    const providerOrigin = new URL(host).origin;
+    const calls = createPayPalCalls(providerClient.request, providerOrigin, kit);
+    const result = runPayPal({ popup, orderId, calls, providerOrigin, win }).then(
+      (end): PayResult => {
+        lock(false);
+        if (end.outcome !== 'approved') {
+          setPhase(end.outcome);
+          return { status: 'INVALID', errors: {} };
+        }
+        const paid = kit.toPayResult(orderId, end.charge);
+        setPhase(paid.status === 'APPROVED' || paid.status === 'PENDING' ? 'approved' : 'failed');
+        props.payment().paidInWidget(orderId, paid);
+        props.hold.settled(orderId, true);
+        current().onPaymentResult?.(paid);
+        return paid;
+      },
+      (error: unknown) => {
+        lock(false);
+        setPhase('failed');
+        throw kit.asCashierError(error);
+      },
+    );
+    result.catch(() => undefined); // `pay` reports it; the panel shows it
+    props.onStart({ orderId, result });
+  };
+
+  const blocked = phase === 'blocked';
+  const notice = phase === 'idle' || phase === 'open' ? undefined : WORDS[phase];
+  return (
+    <div style={styles.panel}>
+      {phase === 'open' ? (
+        <p role="status" style={styles.text}>
+          {i18n._(WORDS.waiting)}
+        </p>
+      ) : (
+        phase !== 'approved' && (
+          <button type="button" style={styles.button} disabled={locked} onClick={start}>
+            {i18n._(blocked ? WORDS.open : WORDS.pay)}
+          </button>
+        )
+      )}
+      {notice && (
+        <p role={phase === 'approved' ? 'status' : 'alert'} style={styles.text}>
+          {i18n._(notice)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const styles: Record<string, CSSProperties> = {
+  panel: { display: 'flex', flexDirection: 'column', gap: 8 },
+  button: {
+    minHeight: 44,
+    padding: '8px 16px',
+    border: 0,
+    borderRadius: 22,
+    background: '#ffc439',
+    color: '#111',
+    font: 'inherit',
+    fontWeight: 600,
+    cursor: 'pointer',
+  },
+  text: { margin: 0, fontSize: 14 },
+};

@@ -1,0 +1,79 @@
+import type { I18n } from '@lingui/core';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { CashierError, type CashierWidgetProps, ErrorCode, ProviderPaths, parseCharge } from '../../shared';
+import type { FormStore } from '../createFormStore';
+import type { createHold } from '../createHold';
+import type { createPayment } from '../createPayment';
+import { asCashierError } from '../paymentErrors';
+import { type PayResult, toPayResult } from '../toPayResult';
+
+/** The PayPal panel's chunk: fetched once the order's methods include PAYPAL, never otherwise (issue 25). */
+const load = () => import('./PayPalPanel');
+const PayPalPanel = lazy(load);
+
+/**
+ * The bundle's code the PayPal chunk uses, handed to it rather than imported: the chunk then
+ * shares no module with the bundle, so the build makes no third chunk that the bundle would fetch
+ * up front, outside its measured size (issue 25).
+ */
+export const PAYPAL_KIT = {
+  paths: ProviderPaths,
+  parseCharge,
+  toPayResult,
+  asCashierError,
+  /** CashierError INVALID_RESPONSE with `message`. */
+  invalidResponse: (message: string) => new CashierError(ErrorCode.InvalidResponse, message),
+};
+
+/** The type of {@link PAYPAL_KIT}. */
+export type PayPalKit = typeof PAYPAL_KIT;
+
+/** What the PayPal choice needs from the widget's mount. */
+export interface PayPalDeps {
+  store: FormStore;
+  /** The mount's translator. */
+  i18n: I18n;
+  /** The props now (the order, the provider client and host, `onPaymentResult`). */
+  current: () => CashierWidgetProps;
+  /**
+   * The mount's payment flow: `openOrder()` (the form stays locked for an open `pay` when PayPal's
+   * window closes) and `paidInWidget` (a later `pay` for the order resolves with the PayPal result).
+   */
+  payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'paidInWidget'>;
+  /** The mount's seat hold: `settled(orderId, true)` stops its countdown once PayPal paid the order. */
+  hold: Pick<ReturnType<typeof createHold>, 'settled'>;
+}
+
+/** One PayPal payment started by the buyer: its order, and what `pay` for it resolves with. */
+export interface PayPalStart {
+  orderId: string;
+  result: Promise<PayResult>;
+}
+
+/**
+ * The PayPal choice (issue 25), light in the bundle: the panel ("Pay with PayPal", the popup and
+ * its outcome) is a chunk of its own, fetched when the store's methods first include PAYPAL.
+ * @returns `element` (the panel, shown by the card form when PAYPAL is chosen) and `outcome`
+ *   (createPayment's `payPal`: the result of the PayPal payment of `orderId` started last, or
+ *   INVALID `{}` when none was started: PayPal is paid with its button, not by `pay`).
+ */
+export function createPayPal(deps: PayPalDeps): { element: ReactNode; outcome: (orderId: string) => Promise<PayResult> } {
+  let started: PayPalStart | undefined;
+  let fetched = false;
+  const fetchWhenOffered = () => {
+    if (fetched || !deps.store.getSnapshot().methods?.some((m) => m.type === 'PAYPAL')) return;
+    fetched = true;
+    load().catch(() => {
+      fetched = false; // the panel tries again when chosen (React.lazy), and a failure there is a crash
+    });
+  };
+  deps.store.subscribe(fetchWhenOffered);
+  return {
+    element: (
+      <Suspense fallback={null}>
+        <PayPalPanel {...deps} kit={PAYPAL_KIT} onStart={(start) => (started = start)} />
+      </Suspense>
+    ),
+    outcome: (orderId) => (started?.orderId === orderId ? started.result : Promise.resolve({ status: 'INVALID', errors: {} })),
+  };
+}

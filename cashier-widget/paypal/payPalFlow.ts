@@ -1,0 +1,112 @@
+import type { Charge, ProviderRequest } from '../../shared';
+import { isPayPalResultMessage, type PayPalCheckout } from '../../shared/payPal';
+import type { PayPalKit } from './createPayPal';
+
+/** The provider's PayPal calls the flow makes (spec 7 PayPal checkout create, update and payment details). */
+export interface PayPalCalls {
+  /** POST create for `orderId` (never retried). */
+  create(orderId: string): Promise<PayPalCheckout>;
+  /** GET payment details: the checkout as it is now. */
+  details(checkoutId: string): Promise<PayPalCheckout>;
+  /** PATCH `{ status: 'CANCELLED' }`: the buyer gave up; a late answer on the page no longer counts. */
+  cancel(checkoutId: string): Promise<unknown>;
+  /** POST payment details: captures the approved checkout, exactly once per order (the settling charge). */
+  capture(checkoutId: string): Promise<Charge>;
+}
+
+/**
+ * {@link PayPalCalls} over the provider client's `request`, with the bundle's paths and guards
+ * (`kit`). A checkout is checked: a string `checkoutId` and an `approvalUrl` on `providerOrigin`
+ * (the provider host's; the page a buyer is sent to is never elsewhere), else CashierError INVALID_RESPONSE.
+ */
+export function createPayPalCalls(
+  request: (config: ProviderRequest) => Promise<unknown>,
+  providerOrigin: string,
+  kit: PayPalKit,
+): PayPalCalls {
+  const P = kit.paths;
+  const checkout = (body: unknown): PayPalCheckout => {
+    const c = (body ?? {}) as Partial<PayPalCheckout>;
+    let origin: string | undefined;
+    try {
+      origin = new URL(String(c.approvalUrl)).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (typeof c.checkoutId !== 'string' || origin !== providerOrigin) {
+      throw kit.invalidResponse('The PayPal checkout has no id, or its approval page is not on the provider host.');
+    }
+    return c as PayPalCheckout;
+  };
+  const capture = (body: unknown) => kit.parseCharge(body, 'capturePayPalPayment');
+  return {
+    create: (orderId) => request({ method: 'post', path: P.payPalCheckoutCreate, data: { orderId } }).then(checkout),
+    details: (id) => request({ method: 'get', path: P.payPalPaymentDetails(id) }).then(checkout),
+    cancel: (id) => request({ method: 'patch', path: P.payPalCheckoutUpdate(id), data: { status: 'CANCELLED' } }),
+    capture: (id) => request({ method: 'post', path: P.payPalPaymentDetails(id), data: {} }).then(capture),
+  };
+}
+
+/** How a PayPal payment ended: captured (the order's settling charge), cancelled on the page, or its window closed. */
+export type PayPalEnd = { outcome: 'approved'; charge: Charge } | { outcome: 'cancelled' } | { outcome: 'closed' };
+
+/** What {@link runPayPal} needs. */
+export interface PayPalFlowDeps {
+  /** The window opened at the click, before any request (Safari blocks one opened after an await; paypal-js #449). */
+  popup: Window;
+  orderId: string;
+  calls: PayPalCalls;
+  /** The provider host's origin: the only sender of the approval page's message. */
+  providerOrigin: string;
+  /** The frame's window: its `message` events and timers. */
+  win: Pick<Window, 'addEventListener' | 'removeEventListener' | 'setInterval' | 'clearInterval'>;
+  /** How often `popup.closed` is read, in milliseconds; default 250 (a closed window is noticed within 1 s; paypal-checkout-components #1468). */
+  pollMs?: number;
+}
+
+/**
+ * One PayPal payment in the already open `popup`: create the checkout, point the popup at its
+ * approval page, wait for the page's message (from the provider origin, from that popup, for that
+ * checkout) or for the popup to close, then capture an approval. A closed popup asks the provider
+ * first (an approval whose message was lost is still captured), and otherwise cancels the checkout
+ * so that nothing is charged later.
+ * @throws the provider client's CashierError when create or capture fails (the popup is closed).
+ */
+export async function runPayPal(deps: PayPalFlowDeps): Promise<PayPalEnd> {
+  const { popup, calls } = deps;
+  let checkout: PayPalCheckout;
+  try {
+    checkout = await calls.create(deps.orderId);
+  } catch (error) {
+    popup.close();
+    throw error;
+  }
+  const { checkoutId } = checkout;
+  if (!popup.closed) popup.location.href = checkout.approvalUrl;
+  const answer = await new Promise<'approve' | 'cancel' | 'closed'>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      const { data } = event;
+      if (event.origin !== deps.providerOrigin || event.source !== popup || !isPayPalResultMessage(data)) return;
+      if (data.checkoutId === checkoutId) done(data.outcome);
+    };
+    const timer = deps.win.setInterval(() => {
+      if (popup.closed) done('closed');
+    }, deps.pollMs ?? 250);
+    const done = (outcome: 'approve' | 'cancel' | 'closed') => {
+      deps.win.removeEventListener('message', onMessage);
+      deps.win.clearInterval(timer);
+      resolve(outcome);
+    };
+    deps.win.addEventListener('message', onMessage);
+  });
+  if (answer === 'cancel') return { outcome: 'cancelled' };
+  if (answer === 'closed') {
+    const now = await calls.details(checkoutId).catch(() => undefined);
+    if (now?.status === 'CANCELLED') return { outcome: 'cancelled' };
+    if (now?.status !== 'APPROVED' && now?.status !== 'CAPTURED') {
+      await calls.cancel(checkoutId).catch(() => undefined);
+      return { outcome: 'closed' };
+    }
+  }
+  return { outcome: 'approved', charge: await calls.capture(checkoutId) };
+}

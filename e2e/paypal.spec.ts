@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { CONTROL_KEY_HEADER } from '../provider/controlRoutes';
+import { ProviderPaths } from '../shared';
+import { APPROVED_CARD, placeOrder, startCheckout, widget } from './support/checkout';
+import { APP_INSTANCE, FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './support/origins';
+import { controlKeyOfRun } from './support/provider';
+import { expect, test } from './support/test';
+
+// PayPal on the demo checkout (issue 25): the buyer chooses PayPal in the widget, "Pay with
+// PayPal" opens the provider's simulated approval page in a popup, and the outcome reaches the
+// host's Place order (pay). Nothing is charged for a cancel, a closed popup or a blocked one, and
+// one order has one charge when pay() and a PayPal approval race. The provider offers PayPal to the
+// demo's app instance for these tests only (POST /__control/paypal; the fixture's reset undoes it).
+
+const CANCELLED = 'You cancelled the PayPal payment, so nothing was charged. Choose how you want to pay.';
+const CLOSED =
+  'The PayPal window was closed before you approved the payment, so nothing was charged. Choose how you want to pay.';
+const BLOCKED = 'Your browser blocked the PayPal window. Select Open PayPal to try again.';
+
+test.beforeEach(async ({ request, provider }) => {
+  await provider.charges(); // the fixture has reset the provider
+  const reply = await request.post(`${PROVIDER_ORIGIN}/__control/paypal`, {
+    data: { appInstances: [APP_INSTANCE] },
+    headers: { [CONTROL_KEY_HEADER]: controlKeyOfRun() },
+  });
+  expect(reply.ok()).toBe(true);
+});
+
+/** Starts the checkout and chooses PayPal in the widget; returns the order id. */
+async function choosePayPal(page: Page): Promise<string> {
+  const orderId = await startCheckout(page);
+  await widget(page).getByRole('radio', { name: 'PayPal' }).check();
+  await expect(payButton(page)).toBeVisible();
+  return orderId;
+}
+const payButton = (page: Page) => widget(page).getByRole('button', { name: 'Pay with PayPal' });
+
+/** Clicks "Pay with PayPal" (or `name`) and returns the popup once it shows the approval page. */
+async function openPayPal(page: Page, name = 'Pay with PayPal'): Promise<Page> {
+  const popupOpened = page.waitForEvent('popup');
+  await widget(page).getByRole('button', { name }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('button', { name: 'Approve payment' })).toBeVisible();
+  expect(new URL(popup.url()).origin).toBe(PROVIDER_ORIGIN);
+  return popup;
+}
+
+async function expectPaid(page: Page, orderId: string): Promise<string | null> {
+  const confirmation = page.getByRole('region', { name: 'Order confirmed' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText(`Order ${orderId}`);
+  await expect(confirmation).toHaveAttribute('data-order-status', 'PAID');
+  return confirmation.getAttribute('data-charge-id');
+}
+
+test('approve: the popup closes, the widget says so, Place order confirms the order with one PAYPAL charge', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await choosePayPal(page);
+  const popup = await openPayPal(page);
+  await popup.getByRole('button', { name: 'Approve payment' }).click();
+  await popup.waitForEvent('close');
+  await expect(widget(page).getByText('PayPal approved your payment.')).toBeVisible();
+  await placeOrder(page).click();
+  const chargeId = await expectPaid(page, orderId);
+  expect(await provider.charges()).toEqual([
+    expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED', paymentMethod: 'PAYPAL' }),
+  ]);
+  expect(await provider.chargeAttempts(orderId)).toHaveLength(0); // no card charge was sent
+});
+
+test('cancel: nothing charged, the choices again with a message', async ({ page, provider }) => {
+  await choosePayPal(page);
+  const popup = await openPayPal(page);
+  await popup.getByRole('button', { name: 'Cancel and return' }).click();
+  await popup.waitForEvent('close');
+  await expect(widget(page).getByRole('alert')).toHaveText(CANCELLED);
+  await expect(payButton(page)).toBeEnabled();
+  await expect(widget(page).getByRole('radio', { name: 'Card' })).toBeEnabled();
+  expect(await provider.charges()).toEqual([]);
+});
+
+test('the popup closed by the buyer: noticed within 1 s, the checkout cancelled, nothing charged', async ({ page, provider }) => {
+  await choosePayPal(page);
+  const popup = await openPayPal(page);
+  await popup.close();
+  await expect(widget(page).getByRole('alert')).toHaveText(CLOSED, { timeout: 1_000 });
+  await expect(payButton(page)).toBeEnabled();
+  const sent = await provider.requestsAfter(0);
+  expect(sent.filter((r) => r.method === 'PATCH' && r.path.startsWith(ProviderPaths.payPalCheckoutCreate))).toHaveLength(1);
+  expect(await provider.charges()).toEqual([]);
+});
+
+test('a blocked popup: a clear message and "Open PayPal", which opens it on the next click', async ({ page, provider }) => {
+  // In the frame only: the first window.open answers null, as a popup blocker does.
+  await page.addInitScript((frameOrigin) => {
+    if (location.origin !== frameOrigin) return;
+    const open = window.open.bind(window);
+    let calls = 0;
+    window.open = (...args) => (calls++ === 0 ? null : open(...args));
+  }, FRAME_ORIGIN);
+  await choosePayPal(page);
+  await payButton(page).click();
+  await expect(widget(page).getByRole('alert')).toHaveText(BLOCKED);
+  expect(await provider.requests(ProviderPaths.payPalCheckoutCreate)).toEqual([]);
+  const popup = await openPayPal(page, 'Open PayPal');
+  await popup.getByRole('button', { name: 'Cancel and return' }).click();
+  await expect(widget(page).getByRole('alert')).toHaveText(CANCELLED);
+  expect(await provider.charges()).toEqual([]);
+});
+
+test('exactly once: Place order (pay) while the PayPal popup is open waits for the approval; one charge', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await choosePayPal(page);
+  const popup = await openPayPal(page);
+  await placeOrder(page).click();
+  await popup.getByRole('button', { name: 'Approve payment' }).click();
+  const chargeId = await expectPaid(page, orderId);
+  expect(await provider.charges()).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
+});
+
+test('exactly once: the order paid by card while the PayPal popup is open; the approval charges nothing', async ({
+  page,
+  provider,
+  request,
+}) => {
+  const orderId = await choosePayPal(page);
+  const popup = await openPayPal(page);
+  // The same order paid by card elsewhere (the provider's own API, as another tab's widget would).
+  const headers = { Authorization: APP_INSTANCE };
+  const card = { holderName: 'Ada', number: APPROVED_CARD.replaceAll(' ', ''), expMonth: 12, expYear: 2040, cvc: '123' };
+  const token = await (await request.post(`${VAULT_ORIGIN}${ProviderPaths.cardTokenization}`, { data: card, headers })).json();
+  const charged = await request.post(`${PROVIDER_ORIGIN}${ProviderPaths.chargesByOrder(orderId)}`, {
+    data: { paymentMethod: 'CARD', cardToken: token.token },
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  const cardCharge = await charged.json();
+  expect(cardCharge).toMatchObject({ status: 'APPROVED', paymentMethod: 'CARD' });
+  await popup.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(widget(page).getByText('PayPal approved your payment.')).toBeVisible();
+  await placeOrder(page).click();
+  expect(await expectPaid(page, orderId)).toBe(cardCharge.id);
+  expect(await provider.charges()).toEqual([expect.objectContaining({ id: cardCharge.id, orderId })]);
+});

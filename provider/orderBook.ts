@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { LocationType, type Order, type PaymentMethod } from '../shared';
+import { DEFAULT_HOLD_SECONDS, describeBuyerProblem, holdExpiresAt, priceOrderSetup } from '../shared/orderSetup';
+import type { CheckoutStoreOptions } from './checkoutStoreOptions';
+import { fail, type StoreReply } from './storeReply';
+
+/**
+ * The checkout store's orders (checkoutStore.ts): order setup, order by id, the payment methods
+ * by order and the buyer's details. Every order belongs to the app instance that made it; another
+ * one gets 404 ORDER_NOT_FOUND. `now` is the store's clock.
+ */
+export function createOrderBook(now: () => Date, options: CheckoutStoreOptions) {
+  /** Order id → the order and the app instance that made it. */
+  const orders = new Map<string, { order: Order; appInstance: string }>();
+
+  /** The order `orderId` when `appInstance` made it; otherwise undefined (the caller answers 404). */
+  const ownOrder = (orderId: string, appInstance: string): Order | undefined => {
+    const held = orders.get(orderId);
+    return held && held.appInstance === appInstance ? held.order : undefined;
+  };
+  /** The 404 ORDER_NOT_FOUND reply for `orderId`. */
+  const orderNotFound = (orderId: string) => fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
+
+  /**
+   * Order setup for `appInstance` ({@link OrderSetupRequest}): 201 with the order
+   * (AWAITING_PAYMENT, lines priced from the event's ticket types, total in its currency,
+   * `holdExpiresAt` now + the hold); 400 INVALID_ORDER naming the bad field (unknown event or
+   * ticket type, a quantity over the type's limit, a price or other unknown field, bad buyer
+   * details, a `holdSeconds` that is not a whole number from 1 to 3600).
+   */
+  function setupOrder(body: unknown, appInstance: string): StoreReply {
+    const priced = priceOrderSetup(body);
+    if ('problem' in priced) return fail(400, 'INVALID_ORDER', priced.problem);
+    const { id, name, startsAt, locationType, recurrenceStatus, venue } = priced.event;
+    const order: Order = {
+      id: `ord_${randomUUID()}`,
+      status: 'AWAITING_PAYMENT',
+      event: { id, name, startsAt, locationType, recurrenceStatus, ...(venue === undefined ? {} : { venue }) },
+      lines: priced.lines,
+      total: priced.total,
+      ...(priced.buyer ? { buyer: { ...priced.buyer } } : {}),
+      createdAt: now().toISOString(),
+      holdExpiresAt: holdExpiresAt(now(), priced.holdSeconds ?? options.holdSeconds ?? DEFAULT_HOLD_SECONDS),
+    };
+    orders.set(order.id, { order, appInstance });
+    return { status: 201, body: order };
+  }
+
+  /** Order by id: 200 with the order; 404 ORDER_NOT_FOUND (also when another app instance made it). */
+  function getOrder(orderId: string, appInstance: string): StoreReply {
+    const order = ownOrder(orderId, appInstance);
+    return order ? { status: 200, body: order } : orderNotFound(orderId);
+  }
+
+  /**
+   * Payment methods by order: CARD, plus PAY_AT_VENUE for a VENUE event, plus PAYPAL when the
+   * order's app instance takes it ({@link CheckoutStoreOptions.offersPayPal}); 404 ORDER_NOT_FOUND.
+   */
+  function paymentMethodsFor(orderId: string, appInstance: string): StoreReply {
+    const order = ownOrder(orderId, appInstance);
+    if (!order) return orderNotFound(orderId);
+    const methods: PaymentMethod[] = [{ type: 'CARD', label: 'Card' }];
+    if (order.event.locationType === LocationType.VENUE) methods.push({ type: 'PAY_AT_VENUE', label: 'Pay at the venue' });
+    if (options.offersPayPal?.(appInstance)) methods.push({ type: 'PAYPAL', label: 'PayPal' });
+    return { status: 200, body: methods };
+  }
+
+  /**
+   * Create contact and update order: merges the buyer's details into the order's. 200 with the
+   * order; 404 ORDER_NOT_FOUND; 400 INVALID_CONTACT naming a field that is not a known buyer
+   * field, not a string, or too long (shared/orderSetup.ts `BUYER_FIELD_MAX_LENGTHS`).
+   */
+  function updateBuyer(orderId: string, body: unknown, appInstance: string): StoreReply {
+    const order = ownOrder(orderId, appInstance);
+    if (!order) return orderNotFound(orderId);
+    const problem = describeBuyerProblem(body);
+    if (problem) return fail(400, 'INVALID_CONTACT', problem);
+    order.buyer = { ...order.buyer, ...(body as Order['buyer']) };
+    return { status: 200, body: order };
+  }
+
+  return {
+    ownOrder,
+    orderNotFound,
+    setupOrder,
+    getOrder,
+    paymentMethodsFor,
+    updateBuyer,
+    /** Forgets every order. */
+    clear: () => orders.clear(),
+  };
+}
