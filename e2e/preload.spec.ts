@@ -90,6 +90,33 @@ test('after a preload, the mount makes no settings request and downloads no scri
   expect(await page.locator('iframe').count(), 'no warm frame left behind').toBe(1);
 });
 
+test('a mount while the warm-up is still under way adopts the warming frame where frames can move: one frame in the page, the card form, one settings request', async ({
+  page,
+  provider,
+}) => {
+  // Slow settings (answered normally, 2 s late) keep the warm-up under way when the mount comes.
+  await provider.fault({ path: SETTINGS_PATH, delayMs: 2_000, times: 1 });
+  await page.goto('/test-host.html');
+  const canMove = await page.evaluate(() => 'moveBefore' in Element.prototype);
+  const done = preload(page);
+  await expect(page.locator('iframe')).toHaveCount(1);
+  await page.evaluate(() => {
+    (window as unknown as { __warm: unknown }).__warm = document.querySelector('iframe');
+  });
+  await mount(page);
+  await waitForEvent(page, 'apiInit');
+  await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+  await done;
+  const adopted = await page.evaluate(
+    () => document.querySelector('#mount-0 iframe') === (window as unknown as { __warm: unknown }).__warm,
+  );
+  expect(adopted, "the mount's iframe is the warming frame").toBe(canMove);
+  // Where frames cannot move, the warm-up's frame goes once done, and the mount's stays.
+  await expect(page.locator('iframe')).toHaveCount(1);
+  expect(await provider.requests(SETTINGS_PATH), 'one settings request: the mount waited for the warm-up’s').toHaveLength(1);
+  expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toEqual([]);
+});
+
 test('without a preload, the same counters see the mount download the settings, the bundle and the frame', async ({
   page,
   provider,

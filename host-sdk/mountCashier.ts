@@ -26,7 +26,8 @@ import { watchFrame } from './watchFrame';
  * with the code.
  *
  * The iframe is created at once, or adopted (issue 24): when `preloadCashier` with the same
- * `host`, `configuration`, `frameUrl` and `debug` has a warm frame in standby, that frame is moved
+ * `host`, `configuration`, `frameUrl` and `debug` has a warm frame (in standby, or still warming
+ * up), that frame is moved
  * into `el` (`Element.moveBefore`) and connected again, and the card form shows without loading a
  * document, a script or the settings. The bridge (penpal and the host methods) is fetched once per
  * page, at the first mount (the script-tag build fetches it after the page's `load` already), so
@@ -55,7 +56,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   let alert: HTMLElement | undefined;
   const frameOrigin = new URL(frameUrl).origin;
   const adopted = adoptStandbyFrame(el, preloadKey(options));
-  const iframe = adopted ?? createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
+  const iframe = adopted?.frame ?? createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
 
   const crash = (error: CashierError) => {
     if (link) link.crash(error);
@@ -75,7 +76,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
     else el.appendChild(alert);
     crash(error);
   };
-  const watch = watchFrame(iframe, frameOrigin, failHere, adopted !== undefined);
+  const watch = watchFrame(iframe, frameOrigin, failHere, adopted?.loaded);
   if (!adopted) el.appendChild(iframe);
 
   /** The frame's methods once the bridge is loaded and the handshake done; rejects when either fails. */

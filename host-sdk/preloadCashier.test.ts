@@ -184,16 +184,33 @@ describe('preloadCashier (issue 24)', () => {
       second.destroy();
     });
 
-    it('a mount while the warm-up is still under way makes its own frame; a failed warm-up keeps no frame', async () => {
+    it('a mount while the warm-up is still under way adopts the warming frame: one frame in the page, still in the mount once the warm-up ends', async () => {
       const done = preloadCashier(options());
       await settled();
-      const busy = mountCashier(document.body.appendChild(document.createElement('div')), mountOptions());
-      expect(moves).toEqual([]);
-      expect(document.querySelectorAll('iframe')).toHaveLength(2);
+      const warming = document.querySelector('iframe');
+      const el = document.body.appendChild(document.createElement('div'));
+      const early = mountCashier(el, mountOptions());
+      expect(early.iframe).toBe(warming);
+      expect(moves).toEqual([warming]);
+      expect(document.querySelectorAll('iframe')).toHaveLength(1);
+      connections[0]?.methods.onApiInit([], {});
+      await done;
+      expect(el.firstChild, 'the warm-up ending leaves the adopted frame where it is').toBe(warming);
+      await settled();
+      expect(penpal.connect).toHaveBeenLastCalledWith(expect.objectContaining({ channel: STANDBY_CHANNEL }));
+      early.destroy();
+    });
+
+    it('a failed warm-up keeps no frame, and the next mount makes its own', async () => {
+      const done = preloadCashier(options());
+      await settled();
       connections[0]?.reject(new Error('timed out'));
       await done;
+      expect(document.querySelectorAll('iframe')).toHaveLength(0);
+      const later = mountCashier(document.body.appendChild(document.createElement('div')), mountOptions());
+      expect(moves).toEqual([]);
       expect(document.querySelectorAll('iframe')).toHaveLength(1);
-      busy.destroy();
+      later.destroy();
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { CashierConfiguration } from '../shared';
 import { checkFrameOrigin } from './checkFrameOrigin';
-import { createFrame, frameSrc } from './createFrame';
+import { frameSrc } from './createFrame';
 import { loadBridge } from './loadBridge';
 import { type ResolvedOptions, resolveOptions } from './resolveOptions';
 import { preloadKey, warmUpOnce } from './standbyFrames';
@@ -49,9 +49,9 @@ export function preloadCashier(options: PreloadCashierOptions): Promise<void> {
     throw error;
   }
   const resolved = options as ResolvedOptions;
-  return warmUpOnce(preloadKey(resolved), () =>
+  return warmUpOnce(preloadKey(resolved), (makeFrame) =>
     loadBridge()
-      .then((bridge) => bridge.preloadFrame(resolved, createFrame, frameSrc))
+      .then((bridge) => bridge.preloadFrame(resolved, makeFrame, frameSrc))
       .catch(() => undefined),
   );
 }

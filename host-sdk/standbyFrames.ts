@@ -1,4 +1,4 @@
-import { FRAME_STYLE } from './createFrame';
+import { createFrame, FRAME_STYLE } from './createFrame';
 import type { ResolvedOptions } from './resolveOptions';
 
 /**
@@ -8,8 +8,10 @@ import type { ResolvedOptions } from './resolveOptions';
  * the bundle loaded, waiting on STANDBY_CHANNEL) or `undefined` when it kept none.
  */
 const warmUps = new Map<string, Promise<HTMLIFrameElement | undefined>>();
-/** The frames in standby, by key: each is adopted by one mount at most. */
-const standby = new Map<string, HTMLIFrameElement>();
+/** Each warm-up's frame from the moment it exists (warming up, then in standby), by key: adopted by one mount at most. */
+const frames = new Map<string, HTMLIFrameElement>();
+/** The frames whose document has loaded (`load`): a later `load` is a navigation (watchFrame). */
+const loaded = new WeakSet<HTMLIFrameElement>();
 
 /** What a warm-up is for: the `host`, app instance, `msid`, `frameUrl` and `debug` a mount must share to adopt it. */
 export function preloadKey({ host, configuration, frameUrl, debug }: ResolvedOptions): string {
@@ -17,43 +19,54 @@ export function preloadKey({ host, configuration, frameUrl, debug }: ResolvedOpt
 }
 
 /**
- * `start()`'s warm-up for `key`, once: while one is under way or its frame waits in standby, the
- * same Promise (a frame adopted since makes room for a new warm-up). Resolves when it ended.
+ * `start(makeFrame)`'s warm-up for `key`, once: while one is under way or its frame waits in
+ * standby, the same Promise (a frame adopted since makes room for a new warm-up). `makeFrame` is
+ * `createFrame`, keeping the frame for {@link adoptStandbyFrame}. Resolves when it ended.
  */
-export function warmUpOnce(key: string, start: () => Promise<HTMLIFrameElement | undefined>): Promise<void> {
+export function warmUpOnce(
+  key: string,
+  start: (makeFrame: typeof createFrame) => Promise<HTMLIFrameElement | undefined>,
+): Promise<void> {
   let warmUp = warmUps.get(key);
   if (!warmUp) {
-    const started = start();
+    const started = start((doc, src) => {
+      const frame = createFrame(doc, src);
+      frames.set(key, frame);
+      frame.addEventListener('load', () => loaded.add(frame), { once: true });
+      return frame;
+    });
     warmUp = started;
     warmUps.set(key, started);
     started.then((frame) => {
-      if (warmUps.get(key) !== started) return;
-      if (frame) standby.set(key, frame);
-      else warmUps.delete(key); // nothing kept: a later call warms again
+      if (warmUps.get(key) !== started || frame) return; // adopted, or kept in standby
+      warmUps.delete(key); // nothing kept: a later call warms again
+      frames.delete(key);
     });
   }
   return warmUp.then(() => undefined);
 }
 
 /**
- * Adopts the frame in standby for `key` into `el` (issue 24): moved there with
- * `Element.moveBefore`, which keeps its document running, then shown as `createFrame` makes a
- * frame (in the tab order and the accessibility tree again, 0 px tall until the frame reports its
- * height). `undefined` when there is none, or it cannot move there (another document, `el` not
- * in the page): the frame then stays in standby and the mount makes its own.
+ * Adopts the warm-up frame for `key` into `el` (issue 24), in standby or still warming up: moved
+ * there with `Element.moveBefore`, which keeps its document running, then shown as `createFrame`
+ * makes a frame (in the tab order and the accessibility tree again, 0 px tall until the frame
+ * reports its height). A frame still warming up finishes first, then takes the mount's inputs on
+ * STANDBY_CHANNEL: the page never holds two. `undefined` when there is none, or it cannot move
+ * there (no `moveBefore`, another document, `el` not in the page): the mount then makes its own.
+ * @returns the frame, and whether its document has loaded already.
  */
-export function adoptStandbyFrame(el: HTMLElement, key: string): HTMLIFrameElement | undefined {
-  const frame = standby.get(key);
+export function adoptStandbyFrame(el: HTMLElement, key: string): { frame: HTMLIFrameElement; loaded: boolean } | undefined {
+  const frame = frames.get(key);
   if (!frame) return undefined;
   try {
-    // Throws unless both are in the same page (HierarchyRequestError): a frame removed since, or `el` not attached.
+    // Throws unless both are in the same page (HierarchyRequestError), or without moveBefore.
     (el as HTMLElement & { moveBefore(node: Node, child: Node | null): void }).moveBefore(frame, null);
   } catch {
     return undefined;
   }
-  standby.delete(key);
+  frames.delete(key);
   warmUps.delete(key);
   for (const name of ['aria-hidden', 'inert', 'tabindex']) frame.removeAttribute(name);
   frame.style.cssText = FRAME_STYLE;
-  return frame;
+  return { frame, loaded: loaded.has(frame) };
 }
