@@ -53,7 +53,7 @@ async function expectPaid(page: Page, orderId: string): Promise<string | null> {
   return confirmation.getAttribute('data-charge-id');
 }
 
-test('approve: the popup closes, the widget says so, Place order confirms the order with one PAYPAL charge', async ({
+test('approve: the popup closes, the widget says so, and the checkout confirms the order from onPaymentResult (no Place order), with one PAYPAL charge', async ({
   page,
   provider,
 }) => {
@@ -62,8 +62,10 @@ test('approve: the popup closes, the widget says so, Place order confirms the or
   await popup.getByRole('button', { name: 'Approve payment' }).click();
   await popup.waitForEvent('close');
   await expect(widget(page).getByText('PayPal approved your payment.')).toBeVisible();
-  await placeOrder(page).click();
+  // Issue 25 item 6: the result of a payment started in the widget lands in the checkout like any other.
   const chargeId = await expectPaid(page, orderId);
+  await expect(placeOrder(page)).toBeHidden();
+  await expect(page.locator('#events li[data-kind="onPaymentResult"]')).toHaveCount(1);
   expect(await provider.charges()).toEqual([
     expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED', paymentMethod: 'PAYPAL' }),
   ]);
@@ -141,7 +143,7 @@ test('exactly once: the order paid by card while the PayPal popup is open; the a
   expect(cardCharge).toMatchObject({ status: 'APPROVED', paymentMethod: 'CARD' });
   await popup.getByRole('button', { name: 'Approve payment' }).click();
   await expect(widget(page).getByText('PayPal approved your payment.')).toBeVisible();
-  await placeOrder(page).click();
+  // The widget's result (onPaymentResult) names the charge that settled the order: the card's.
   expect(await expectPaid(page, orderId)).toBe(cardCharge.id);
   expect(await provider.charges()).toEqual([expect.objectContaining({ id: cardCharge.id, orderId })]);
 });

@@ -90,6 +90,7 @@ export function PaymentStep(props: PaymentStepProps) {
             }}
             onSlow={(ms) => log('onSlow', `not ready after ${Math.round(ms)} ms, still waiting`)}
             onHoldExpired={props.onHoldExpired}
+            onPaymentResult={payment.paidInWidget}
             onUpdateError={(error) => log('update refused', `${error.code}: ${error.message}`)}
             revalidateAppInstance={async () => {
               log('revalidateAppInstance', 'handing the frame a fresh app instance');

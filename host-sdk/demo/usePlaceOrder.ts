@@ -1,4 +1,4 @@
-import type { CashierApi } from 'cashier-widget/react';
+import type { CashierApi, PayResult } from 'cashier-widget/react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type Confirmation, confirmationFor, type PayOutcome } from './confirmationFor';
@@ -38,6 +38,8 @@ export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrder
   const resultRef = useRef<HTMLParagraphElement>(null);
   const againRef = useRef<HTMLButtonElement>(null);
   const confirmationRef = useRef<HTMLElement>(null);
+  /** The order whose settled payment the page confirms: one confirmation, however many outcomes tell of it. */
+  const confirmedOrder = useRef<string>(undefined);
   /** The read-back in flight, shared by a double click's two confirmations. */
   const readingBack = useRef<Promise<void>>(undefined);
 
@@ -109,6 +111,14 @@ export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrder
       return;
     }
     log('api.pay', JSON.stringify(outcome));
+    return settle(orderId, outcome);
+  }
+
+  /**
+   * What the page shows of a payment's outcome, whoever started it: Place order (`pay`) or the
+   * buyer inside the widget (PayPal, `onPaymentResult`, issue 25). A settled one is confirmed once.
+   */
+  function settle(forOrder: string, outcome: PayOutcome & { status: string; message?: string }): Promise<void> | undefined {
     switch (outcome.status) {
       case 'INVALID':
         setResult('Please check the payment details.');
@@ -120,14 +130,22 @@ export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrder
         return;
       case 'APPROVED':
       case 'PENDING':
+        if (confirmedOrder.current === forOrder) return; // pay() and onPaymentResult both told of it
+        confirmedOrder.current = forOrder;
         // Place order goes, so the focus it has moves first: to the status, then to the confirmation.
         flushSync(() => setResult('Confirming your order…'));
         resultRef.current?.focus();
         setSettled(true);
-        return readBackOnce({ orderId, outcome });
+        return readBackOnce({ orderId: forOrder, outcome });
       default:
         setResult(`The payment ended in an unexpected state (${String(outcome.status)}). Please try again.`);
     }
+  }
+
+  /** `onPaymentResult`: a payment the buyer started inside the widget settled (issue 25: PayPal). */
+  function paidInWidget(result: PayResult): void {
+    log('onPaymentResult', JSON.stringify(result));
+    if (result.status !== 'INVALID') void settle(result.orderId, result);
   }
 
   return {
@@ -142,6 +160,7 @@ export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrder
     /** The confirmed order, once read back. */
     confirmation,
     place,
+    paidInWidget,
     checkAgain: () => (again ? readBackOnce(again) : Promise.resolve()),
     refs: { result: resultRef, again: againRef, confirmation: confirmationRef },
   };
