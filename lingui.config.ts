@@ -5,12 +5,16 @@ import { SUPPORTED_LOCALES } from './shared/locales';
 /**
  * The widget's translation catalogs (issue 23), one PO file per language, extracted from the
  * source by `npm run i18n:extract` (Lingui's `msg`/`t` macros; English is the source language and
- * its catalog holds the English text). Three catalogs, so that each loads only what it needs:
+ * its catalog holds the English text). Four catalogs, so that each loads only what it needs:
  * - `cashier-widget/locales/`: every word of the reference bundle; the chosen language's file is
  *   a chunk of its own, fetched beside the bundle (English is in the bundle);
  * - `cashier-widget/savedCards/locales/`: the saved cards' words (issue 25), loaded with the
  *   saved-cards chunk only when a member has saved cards (English in that chunk, the others each a
  *   chunk of its own), so they add nothing to the bundle's 25 kB;
+ * - `cashier-widget/paypal/locales/`: the PayPal panel's words (issue 25), loaded with the PayPal
+ *   chunk only for an order that offers PayPal (English in that chunk, the others each a chunk of
+ *   their own); the method's label "PayPal", which the bundle shows among the choices, stays in
+ *   the bundle's catalog;
  * - `shared/locales/`: the technical-difficulties alert, which the frame (and the host SDK) show
  *   before any bundle, so they carry it in all twelve languages.
  * `npm test` fails on a missing or unused message in any catalog (cashier-widget/i18n/catalogs.test.ts).
@@ -25,11 +29,22 @@ export default defineConfig({
     {
       path: '<rootDir>/cashier-widget/locales/{locale}',
       include: ['<rootDir>/cashier-widget'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '<rootDir>/cashier-widget/savedCards/**'],
+      exclude: [
+        '**/*.test.ts',
+        '**/*.test.tsx',
+        '**/testing/**',
+        '<rootDir>/cashier-widget/savedCards/**',
+        '<rootDir>/cashier-widget/paypal/**',
+      ],
     },
     {
       path: '<rootDir>/cashier-widget/savedCards/locales/{locale}',
       include: ['<rootDir>/cashier-widget/savedCards'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/cashier-widget/paypal/locales/{locale}',
+      include: ['<rootDir>/cashier-widget/paypal'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {

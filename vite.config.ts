@@ -66,6 +66,17 @@ const frameModuleEntries: Record<string, string> = Object.fromEntries(
  */
 const linguiPlugin = () => lingui({ macroTransform: true });
 
+/**
+ * The name (before its hash) of a chunk of the widget bundle: `paypal` (the PayPal panel),
+ * `paypal-<locale>` (its catalogs), `saved-cards-savedCards` and `saved-cards-<locale>` (the saved
+ * cards and their catalogs), `catalog-<locale>` (the bundle's catalogs).
+ */
+function widgetChunkName(chunk: { name: string; facadeModuleId: string | null }): string {
+  if (chunk.name === 'PayPalPanel') return 'paypal';
+  if (chunk.facadeModuleId?.includes('/paypal/')) return `paypal-${chunk.name}`;
+  return `${chunk.facadeModuleId?.includes('/savedCards/') ? 'saved-cards' : 'catalog'}-${chunk.name}`;
+}
+
 function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
   return {
     plugins: [react(), linguiPlugin()],
@@ -92,11 +103,10 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
         preserveEntrySignatures: 'allow-extension',
         // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen;
         // the saved cards' chunk and its own catalogs (issue 25), fetched only for a member with
-        // cards; PayPal's panel (issue 25): paypal-*.js, fetched only for an order that offers PayPal.
-        // Each is named apart, so that each has its own budget.
+        // cards; PayPal's panel and its own catalogs (issue 25), fetched only for an order that
+        // offers PayPal. Each is named apart (widgetChunkName), so that each has its own budget.
         output: {
-          chunkFileNames: (chunk) =>
-            `${chunk.name === 'PayPalPanel' ? 'paypal' : `${chunk.facadeModuleId?.includes('/savedCards/') ? 'saved-cards' : 'catalog'}-[name]`}-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
+          chunkFileNames: (chunk) => `${widgetChunkName(chunk)}-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
           // Minified: no comments either (the /* @__PURE__ */ marks the minifier leaves, 120 B gzip).
           ...(variant === 'debug' ? {} : { minify: fullMinify, comments: false }),
         },

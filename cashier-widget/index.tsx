@@ -122,7 +122,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     doc: container.ownerDocument,
   });
 
-  const payPal = createPayPal({ store, i18n, current: () => current, payment: () => payment, hold });
+  const payPal = createPayPal({ store, current: () => current, payment: () => payment, hold });
 
   const payment = createPayment({
     payPal: payPal.outcome,

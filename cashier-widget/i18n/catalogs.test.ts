@@ -13,6 +13,8 @@ const catalogs = {
   widget: import.meta.glob<{ messages: Messages }>('../locales/*.po', { eager: true }) as Compiled,
   // Issue 25: the saved cards' words, loaded with their chunk.
   savedCards: import.meta.glob<{ messages: Messages }>('../savedCards/locales/*.po', { eager: true }) as Compiled,
+  // Issue 25: the PayPal panel's words, loaded with its chunk.
+  payPal: import.meta.glob<{ messages: Messages }>('../paypal/locales/*.po', { eager: true }) as Compiled,
   alert: import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po', { eager: true }) as Compiled,
 };
 

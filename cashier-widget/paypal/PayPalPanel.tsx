@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { type CSSProperties, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, type ReactElement, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import type { PayResult } from '../toPayResult';
 import type { PayPalDeps, PayPalKit, PayPalStart } from './createPayPal';
 import { createPayPalCalls, runPayPal } from './payPalFlow';
+import { createPayPalI18n } from './payPalI18n';
 
-/** The panel's words (issue 25), translated when shown. */
+/** The panel's words (issue 25): their own catalog (`paypal/locales/`), translated when shown. */
 const WORDS = {
   pay: msg({ message: 'Pay with PayPal', comment: 'Button: opens the PayPal window to pay (PayPal is a brand name)' }),
   open: msg({ message: 'Open PayPal', comment: 'Button: opens the PayPal window again after the browser blocked it' }),
@@ -24,6 +25,21 @@ export interface PayPalPanelProps extends PayPalDeps {
   onStart: (start: PayPalStart) => void;
   /** The bundle's paths and guards (`PAYPAL_KIT`). */
   kit: PayPalKit;
+  /** The panel's translator ({@link loadPayPalPanel}), switched to the store's language as it changes. */
+  words: ReturnType<typeof createPayPalI18n>;
+}
+
+/**
+ * The PayPal chunk's entry for `React.lazy`: the panel with its own translator, whose words in
+ * `locale` (BCP 47; the store's language at the first render) are loaded before it shows, so it
+ * never flashes English first. A catalog that cannot be fetched leaves the panel in English.
+ */
+export async function loadPayPalPanel(
+  locale: string,
+): Promise<{ default: (props: Omit<PayPalPanelProps, 'words'>) => ReactElement }> {
+  const words = createPayPalI18n();
+  await words.switchTo(locale).catch(() => undefined);
+  return { default: (props) => <PayPalPanel {...props} words={words} /> };
 }
 
 /** Name and features of the PayPal window: a popup beside the page, reused when the buyer clicks again. */
@@ -37,9 +53,14 @@ export const PAYPAL_WINDOW = { name: 'cashier-paypal', features: 'popup,width=48
  * nothing charged, the choices again with a message. A blocked window (`window.open` gave null):
  * a message and "Open PayPal", which opens it on the next click.
  */
-export default function PayPalPanel(props: PayPalPanelProps) {
-  const { store, i18n, current, kit } = props;
-  const { locked } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+export function PayPalPanel(props: PayPalPanelProps) {
+  const { store, current, kit, words } = props;
+  const { i18n } = words;
+  const { locked, locale } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [, rendered] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    words.switchTo(locale).then(rendered, () => undefined);
+  }, [words, locale]);
   const [phase, setPhase] = useState<Phase>('idle');
   const lock = (on: boolean) => store.setLocked(on || props.payment().openOrder() !== undefined);
 

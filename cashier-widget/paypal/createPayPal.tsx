@@ -1,4 +1,3 @@
-import type { I18n } from '@lingui/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { CashierError, type CashierWidgetProps, ErrorCode, ProviderPaths, parseCharge } from '../../shared';
 import type { FormStore } from '../createFormStore';
@@ -7,9 +6,11 @@ import type { createPayment } from '../createPayment';
 import { asCashierError } from '../paymentErrors';
 import { type PayResult, toPayResult } from '../toPayResult';
 
-/** The PayPal panel's chunk: fetched once the order's methods include PAYPAL, never otherwise (issue 25). */
+/**
+ * The PayPal panel's chunk: fetched once the order's methods include PAYPAL, never otherwise
+ * (issue 25); its words (their own catalog) in the buyer's language are fetched when it first shows.
+ */
 const load = () => import('./PayPalPanel');
-const PayPalPanel = lazy(load);
 
 /**
  * The bundle's code the PayPal chunk uses, handed to it rather than imported: the chunk then
@@ -30,9 +31,8 @@ export type PayPalKit = typeof PAYPAL_KIT;
 
 /** What the PayPal choice needs from the widget's mount. */
 export interface PayPalDeps {
+  /** The widget's form store: its lock, the buyer's language and the order's payment methods. */
   store: FormStore;
-  /** The mount's translator. */
-  i18n: I18n;
   /** The props now (the order, the provider client and host, `onPaymentResult`). */
   current: () => CashierWidgetProps;
   /**
@@ -59,15 +59,19 @@ export interface PayPalStart {
  */
 export function createPayPal(deps: PayPalDeps): { element: ReactNode; outcome: (orderId: string) => Promise<PayResult> } {
   let started: PayPalStart | undefined;
-  let fetched = false;
+  const offered = () => deps.store.getSnapshot().methods?.some((m) => m.type === 'PAYPAL');
+  const loadPanel = () => load().then((chunk) => chunk.loadPayPalPanel(deps.store.getSnapshot().locale));
+  let panel: ReturnType<typeof loadPanel> | undefined;
   const fetchWhenOffered = () => {
-    if (fetched || !deps.store.getSnapshot().methods?.some((m) => m.type === 'PAYPAL')) return;
-    fetched = true;
-    load().catch(() => {
-      fetched = false; // the panel tries again when chosen (React.lazy), and a failure there is a crash
+    if (panel || !offered()) return;
+    panel = loadPanel();
+    panel.catch(() => {
+      panel = undefined; // the panel tries again when chosen (React.lazy), and a failure there is a crash
     });
   };
   deps.store.subscribe(fetchWhenOffered);
+  // The chunk and the panel's words in the buyer's language, fetched as soon as PAYPAL is offered.
+  const PayPalPanel = lazy(() => panel ?? loadPanel());
   return {
     element: (
       <Suspense fallback={null}>

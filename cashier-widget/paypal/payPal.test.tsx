@@ -45,8 +45,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Mounts the widget for ord_1 (card and PayPal offered); `status` is what payment details GET answers. */
-async function setup(popup: ReturnType<typeof popupDouble> | null = popupDouble(), status = 'CREATED') {
+/**
+ * Mounts the widget for ord_1 (card and PayPal offered) in `locale`; `status` is what payment
+ * details GET answers. Resolves once the panel's button shows.
+ */
+async function setup(popup: ReturnType<typeof popupDouble> | null = popupDouble(), status = 'CREATED', locale = 'en') {
   const events: string[] = [];
   const open = vi.spyOn(window, 'open').mockImplementation(() => {
     events.push('open');
@@ -85,16 +88,23 @@ async function setup(popup: ReturnType<typeof popupDouble> | null = popupDouble(
     onApiInit: vi.fn(),
     onCrash: vi.fn(),
     onPaymentResult,
+    locale,
   };
   container = document.body.appendChild(document.createElement('div'));
   const root = container;
-  await act(async () => void mount(root, props));
+  let instance: ReturnType<typeof mount> | undefined;
+  await act(async () => {
+    instance = mount(root, props);
+  });
   await act(async () => {}); // the methods, then the PayPal chunk
   const api = vi.mocked(props.onApiInit).mock.calls[0]?.[0] as { pay(input: unknown): Promise<unknown> };
-  const radio = root.querySelector<HTMLInputElement>('input[type=radio][value=PAYPAL]');
-  await act(async () => radio?.click());
-  await vi.waitFor(() => expect(button()).toBeTruthy());
-  return { events, open, request, onPaymentResult, api, popup, props };
+  // Chosen once the form shows in its language (another language's catalog first loads).
+  await vi.waitFor(async () => {
+    const radio = root.querySelector<HTMLInputElement>('input[type=radio][value=PAYPAL]');
+    if (!radio?.checked) await act(async () => radio?.click());
+    expect(button()).toBeTruthy();
+  });
+  return { events, open, request, onPaymentResult, api, popup, props, instance: instance as ReturnType<typeof mount> };
 }
 
 const button = () => [...(container?.querySelectorAll('button') ?? [])].find((b) => /PayPal/.test(b.textContent ?? ''));
@@ -196,5 +206,24 @@ describe('PayPal in the widget', () => {
     await click();
     expect(open).toHaveBeenCalledTimes(2);
     await vi.waitFor(() => expect(requested(events, P.payPalCheckoutCreate)).toHaveLength(1));
+  });
+
+  it("in the buyer's language from its first show (its own catalog, loaded with the chunk); a language change switches it", async () => {
+    const shown = new Set<string>(); // every text the button had: no English before the German
+    const watch = new MutationObserver(() => shown.add(button()?.textContent ?? ''));
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    const { popup, instance } = await setup(popupDouble(), 'CREATED', 'de');
+    watch.disconnect();
+    expect(button()?.textContent).toBe('Mit PayPal bezahlen');
+    expect([...shown].filter(Boolean)).toEqual(['Mit PayPal bezahlen']);
+    await act(async () => instance.update?.({ locale: 'fr' }));
+    await vi.waitFor(async () => {
+      await act(async () => undefined);
+      expect(button()?.textContent).toBe('Payer avec PayPal');
+    });
+    await click();
+    await vi.waitFor(() => expect(popup?.location.href).toBe(APPROVAL));
+    await answer('cancel', popup);
+    await vi.waitFor(() => expect(alertText()).toContain('Vous avez annulé le paiement PayPal'));
   });
 });

@@ -1,0 +1,61 @@
+import type { Charge, PaymentMethodType, ProviderApi } from '../shared';
+import type { ChargeJournal, createChargeJournal } from './createChargeJournal';
+import type { PrepareChargeDeps } from './prepareCharge';
+import type { PayResult } from './toPayResult';
+import type { CardFormValues, ValidationResult } from './validateCardForm';
+
+/**
+ * What the payment flow (createPayment.ts, whose comment says how it keeps a charge exactly once)
+ * needs from the widget: the provider's calls, the form, the 3-D Secure challenge, the journal,
+ * the seat hold and PayPal's outcome.
+ */
+export interface PaymentDeps {
+  /** The provider client's calls the flow makes (its errors are CashierErrors with stable codes). */
+  api: Pick<ProviderApi, 'tokenizeCard' | 'chargeOrder' | 'getChargesByOrder' | 'cancelCharge'>;
+  /**
+   * Shows the 3-D Secure challenge of a REQUIRES_ACTION charge and resolves with the charge once it
+   * settled (threeDSecure/awaitChallenge); rejects when it was cut short (the charge may be open).
+   */
+  challenge: (charge: Charge) => Promise<Charge>;
+  /** The payment method the buyer chose. */
+  method: () => PaymentMethodType;
+  /** The card form's values. */
+  values: () => CardFormValues;
+  /** Validates the card form, shows its errors and focuses the first invalid field. */
+  validate: () => ValidationResult;
+  /** Shows errors the provider found in the card (tokenization) beside their fields; returns them as shown (translated). */
+  showErrors: PrepareChargeDeps['showErrors'];
+  /** The billing address to send with a card (issue 23); undefined when none is asked. */
+  billingAddress?: PrepareChargeDeps['billingAddress'];
+  /** The chosen saved card's token (issue 25); see {@link PrepareChargeDeps.savedCardToken}. */
+  savedCardToken?: PrepareChargeDeps['savedCardToken'];
+  /** The "save this card" consent (issue 25); see {@link PrepareChargeDeps.saveCard}. */
+  saveCard?: PrepareChargeDeps['saveCard'];
+  /** The order the widget is for now (mounted with, or changed by `update`), if any; `pay` must name the same one. */
+  mountedOrderId?: () => string | undefined;
+  /** A fresh idempotency key; default `crypto.randomUUID()`. */
+  newIdempotencyKey?: () => string;
+  /**
+   * Called with `true` when the payment form must stop taking edits (a `pay` is running, or its
+   * outcome is unknown, issue 4 "Exactly once") and with `false` once the outcome is known
+   * (approved, declined, pending, or refused before a charge was made). Default: none.
+   */
+  onLockedChange?: (locked: boolean) => void;
+  /**
+   * Empties the card fields (values and errors), even while the form is locked; called once an
+   * order is paid (APPROVED, or PENDING at the venue), before `pay` resolves (issue 12 finding 5).
+   * Default: none.
+   */
+  clearCard?: () => void;
+  /** Where charges sent with no known outcome are written first; default {@link createChargeJournal}() (the frame's sessionStorage). */
+  journal?: ChargeJournal;
+  /**
+   * True when `orderId`'s seat hold has run out (issue 24): a new charge is then refused with
+   * ORDER_HOLD_EXPIRED before anything is tokenized; a charge already made still settles. Default: never.
+   */
+  holdExpired?: (orderId: string) => boolean;
+  /** Called when the provider refused a charge with 409 ORDER_HOLD_EXPIRED (the device clock was behind). Default: none. */
+  onHoldRefused?: (orderId: string) => void;
+  /** PAYPAL chosen (issue 25, paid by its button): the order's PayPal outcome, awaited while open; default INVALID `{}`. */
+  payPal?: (orderId: string) => Promise<PayResult>;
+}
