@@ -21,13 +21,13 @@ const dist = resolve(import.meta.dirname, '../../dist');
  * entry measured 5 004 B, so its budget was 5 050 B; the script tag's stayed under 5 000 B. Then
  * the mount's adoption of the warm frame (issue 24's phone target, `standbyFrames.ts`: the
  * warm-ups by options and `Element.moveBefore`), which must be in the entry because the mount
- * takes the frame at once, and `onPaymentResult`'s check (issue 25): 4 967 → 5 201 B (script
- * tag) and 5 004 → 5 253 B (ES). That adoption saves the buyer the frame document, the
+ * takes the frame at once, also while it warms up, and `onPaymentResult`'s check (issue 25): 4 967 → 5 259 B (script
+ * tag) and 5 004 → 5 321 B (ES). That adoption saves the buyer the frame document, the
  * bundle's revalidation and 0.4 s or more on the phone after the tap (`npm run bench`).
  */
-const SDK_BUDGET = 5_250;
+const SDK_BUDGET = 5_300;
 /** The ES entry's: see {@link SDK_BUDGET}. */
-const SDK_ES_BUDGET = 5_300;
+const SDK_ES_BUDGET = 5_350;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
@@ -156,7 +156,8 @@ const artifacts = () => {
       // `onPaymentResult` (+180 B, mostly the bridge's check of the frame's result): 137 022 B.
       // Issue 25's saved cards added the bundle's 293 B (the chunk itself only for a member with saved cards),
       // PayPal the bundle's 331 B (its chunk and words only for an order that offers PayPal): 137 686 B.
-      budget: 137_700,
+      // Adopting a frame that is still warming up (+58 B in the SDK entry): 137 744 B.
+      budget: 137_800,
     },
   ];
 };
