@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { ProviderPaths } from '../shared';
-import { expect, hostEvents, MIN_BUNDLE_PATH, mount, SETTINGS_PATH, test, waitForEvent, widgetFrame } from './support/test';
+import {
+  destroyWidget,
+  expect,
+  hostEvents,
+  MIN_BUNDLE_PATH,
+  mount,
+  SETTINGS_PATH,
+  test,
+  waitForEvent,
+  widgetFrame,
+} from './support/test';
 
 // Issue 24, preloadCashier on the test host page (e2e/fixtures/test-host.html): the warm-up fetches
 // what the mount needs and shows nothing; the mount after it fetches neither the settings nor any script.
@@ -114,6 +124,31 @@ test('a mount while the warm-up is still under way adopts the warming frame wher
   // Where frames cannot move, the warm-up's frame goes once done, and the mount's stays.
   await expect(page.locator('iframe')).toHaveCount(1);
   expect(await provider.requests(SETTINGS_PATH), 'one settings request: the mount waited for the warm-up’s').toHaveLength(1);
+  expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toEqual([]);
+});
+
+test('a mount destroyed while its adopted frame is still warming up: the frame goes with it, no callback after, and the next mount works', async ({
+  page,
+  provider,
+}) => {
+  await provider.fault({ path: SETTINGS_PATH, delayMs: 2_000, times: 1 });
+  await page.goto('/test-host.html');
+  const done = preload(page);
+  await expect(page.locator('iframe')).toHaveCount(1);
+  await mount(page);
+  const destroyed = await destroyWidget(page);
+  expect(destroyed.thrown).toEqual([]);
+  await expect(page.locator('iframe'), 'destroy() removes the frame it adopted, warming or not').toHaveCount(0);
+  // The warm-up ends (its frame gone: nothing kept in standby) and calls no callback of the destroyed mount.
+  await done;
+  await expect(page.locator('iframe')).toHaveCount(0);
+  expect((await hostEvents(page)).slice(destroyed.eventsBefore), 'host events after the destroy').toEqual([]);
+
+  // Nothing stale is adopted: the next mount loads a frame that works.
+  await mount(page);
+  await waitForEvent(page, 'apiInit');
+  await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+  await expect(page.locator('iframe')).toHaveCount(1);
   expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toEqual([]);
 });
 

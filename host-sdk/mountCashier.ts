@@ -1,4 +1,4 @@
-import { CashierError, createAlert, ErrorCode, epochNow, messageOf } from '../shared';
+import { CashierError, createAlert, ErrorCode, epochNow, FRAME_RELEASED_EVENT, messageOf } from '../shared';
 import { callSafely } from './callSafely';
 import { checkFrameOrigin } from './checkFrameOrigin';
 import type { FrameLink } from './connectFrame';
@@ -58,6 +58,8 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   const adopted = adoptStandbyFrame(el, preloadKey(options));
   const iframe = adopted?.frame ?? createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
 
+  /** A warm-up still under way in the frame this mount adopted ends (issue 24); no one listens otherwise. */
+  const release = () => iframe.dispatchEvent(new Event(FRAME_RELEASED_EVENT));
   const crash = (error: CashierError) => {
     if (link) link.crash(error);
     else if (!crashed && !destroyed) {
@@ -74,6 +76,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
     alert = createAlert(el.ownerDocument, options.theme);
     if (iframe.isConnected) iframe.replaceWith(alert);
     else el.appendChild(alert);
+    release();
     crash(error);
   };
   const watch = watchFrame(iframe, frameOrigin, failHere, adopted?.loaded);
@@ -130,6 +133,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
       watch.stop();
       link?.close();
       iframe.remove();
+      release();
       alert?.remove();
     },
   };

@@ -1,5 +1,5 @@
 import { connect, WindowMessenger } from 'penpal';
-import { CONNECTION_TIMEOUT_MS } from '../shared';
+import { CONNECTION_TIMEOUT_MS, FRAME_RELEASED_EVENT } from '../shared';
 import { createHostMethods } from './createHostMethods';
 import type { ResolvedOptions } from './resolveOptions';
 
@@ -26,7 +26,8 @@ export function hideFrame(iframe: HTMLIFrameElement): void {
  * document, its scripts and the bundle stay in the browser's HTTP cache, the settings in the
  * page's cache, for a mount that loads its own frame. `createFrame` and `frameSrc` make the
  * mount's iframe (the entry's, so the bridge carries no copy of them); the entry keeps one
- * warm-up per options (`standbyFrames.ts`).
+ * warm-up per options (`standbyFrames.ts`). A mount that adopted the frame while it was warming
+ * up and let it go (FRAME_RELEASED_EVENT) ends the warm-up: nothing kept.
  * @returns a Promise of the frame kept in standby (`undefined`: none) once the warm-up ended, whatever its outcome; never rejects.
  */
 export function preloadFrame(
@@ -81,6 +82,8 @@ export function preloadFrame(
       : undefined;
     if (!connection) return end(false);
     connection.promise.catch(() => end(false));
+    // Its mount let it go: the frame will never say it is done.
+    iframe.addEventListener(FRAME_RELEASED_EVENT, () => end(false));
   });
 }
 

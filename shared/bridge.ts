@@ -125,6 +125,13 @@ export interface FrameBootstrap {
 export const STANDBY_CHANNEL = 'cashier-standby';
 
 /**
+ * The DOM event a mount dispatches on its iframe when it lets the frame go (destroyed, or failed
+ * and showing its own alert). A warm-up frame adopted while still warming up (issue 24) would
+ * otherwise wait for ever for a `done` from a frame that is gone: the warm-up ends on it, nothing kept.
+ */
+export const FRAME_RELEASED_EVENT = 'cashier-released';
+
+/**
  * The buyer's details a host page already has: they prefill the widget's email
  * and cardholder-name fields, which the buyer may still edit. They cross the bridge in the widget
  * inputs, never the frame URL.

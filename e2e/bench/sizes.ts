@@ -23,11 +23,13 @@ const dist = resolve(import.meta.dirname, '../../dist');
  * warm-ups by options and `Element.moveBefore`), which must be in the entry because the mount
  * takes the frame at once, also while it warms up, and `onPaymentResult`'s check (issue 25): 4 967 → 5 259 B (script
  * tag) and 5 004 → 5 321 B (ES). That adoption saves the buyer the frame document, the
- * bundle's revalidation and 0.4 s or more on the phone after the tap (`npm run bench`).
+ * bundle's revalidation and 0.4 s or more on the phone after the tap (`npm run bench`). Then a
+ * mount that lets go of a frame it adopted while still warming up ends that warm-up
+ * (FRAME_RELEASED_EVENT; else `preloadCashier` never settled): 5 292 B (script tag), 5 355 B (ES).
  */
 const SDK_BUDGET = 5_300;
 /** The ES entry's: see {@link SDK_BUDGET}. */
-const SDK_ES_BUDGET = 5_350;
+const SDK_ES_BUDGET = 5_400;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
