@@ -49,7 +49,16 @@ function pay(page: Page, orderId: string): Promise<PayOutcome> {
  */
 async function typeCard(page: Page, tabs: number): Promise<void> {
   // Focused by the page's own script: Firefox's locators hang in a page restored from the cache.
-  await page.evaluate(() => document.getElementById('before-widget')?.focus());
+  // Then two frames painted before the first Tab: the focus leaving the cross-site frame reaches
+  // the browser first, else Chromium may route that Tab to the frame, which still had the focus
+  // (its first invalid field, after the empty pay), and the card lands a field late.
+  await page.evaluate(
+    () =>
+      new Promise((painted) => {
+        document.getElementById('before-widget')?.focus();
+        requestAnimationFrame(() => requestAnimationFrame(painted));
+      }),
+  );
   for (let i = 0; i < tabs; i += 1) await page.keyboard.press('Tab');
   await page.keyboard.type(APPROVED_CARD);
   await page.keyboard.press('Tab');
@@ -135,7 +144,7 @@ test('Back to a checkout from the back/forward cache: the typed card is gone, on
   // A card typed now pays: the same keyboard path as before the navigation.
   await typeCard(page, tabs);
   const paid = await pay(page, orderId);
-  expect(paid).toMatchObject({ status: 'APPROVED', orderId });
+  expect(paid, `pay() answered ${JSON.stringify(paid)}`).toMatchObject({ status: 'APPROVED', orderId });
   expect(await provider.charges()).toEqual([expect.objectContaining({ id: paid.chargeId, orderId, status: 'APPROVED' })]);
   // The host's heartbeat counted none of the time in the cache against the frame: no crash.
   expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toEqual([]);
