@@ -27,11 +27,11 @@ export type BundleProviderApi = Pick<
   | 'resolveBuyerCountry'
 > & {
   /**
-   * GET the member's saved cards (issue 25), as {@link ProviderApi.listCreditCards} but unchecked:
-   * the saved-cards chunk checks the list (`parseSavedCards`), so a buyer without saved cards
-   * downloads no guard for them (193 B gzip of the bundle's budget). Rejects as the others do.
+   * GET buyer info (issue 25), as {@link ProviderApi.getBuyerInfo} but unchecked: the bundle reads
+   * only whether `type` is `MEMBER` (loadSavedCards.ts), the saved-cards chunk lists a member's
+   * cards, so a guest downloads neither their guards nor their call. Rejects as the others do.
    */
-  listCreditCards(): Promise<unknown>;
+  getBuyerInfo(): Promise<unknown>;
 };
 
 /**
@@ -66,6 +66,6 @@ export function createBundleProviderApi(
     getAddressFormat: (countryCode) =>
       get(P.localeAddress(countryCode)).then((body) => parseAddressFormat(body, 'getAddressFormat')),
     resolveBuyerCountry: () => get(P.buyerCountry).then((body) => parseBuyerCountry(body, 'resolveBuyerCountry')),
-    listCreditCards: () => get(P.creditCards),
+    getBuyerInfo: () => get(P.buyerInfo),
   };
 }

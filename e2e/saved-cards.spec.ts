@@ -37,6 +37,15 @@ function recordBodies(page: Page): { url: string; body: string | null }[] {
   return sent;
 }
 
+/** Makes the returning buyer's app instance carry `member` with `cards` (`/__control/members`). */
+async function setMember(page: Page, member: string, cards: unknown[]) {
+  const response = await page.request.post(`${PROVIDER_ORIGIN}/__control/members`, {
+    headers: { [CONTROL_KEY_HEADER]: controlKeyOfRun() },
+    data: { appInstance: RETURNING_BUYER_APP_INSTANCE, member, cards },
+  });
+  expect(response.ok()).toBe(true);
+}
+
 // Every test starts from the returning buyer as seeded: the provider fixture resets the provider
 // before and after each test that uses it, and a test that changes the member's cards (expired) must not leak.
 test.beforeEach(async ({ provider }) => provider.reset());
@@ -124,19 +133,53 @@ test('a new card saved with consent: unchecked by default, checked it is saved w
   await expect(widget(page).getByRole('radio', { name: 'Visa •••• 5556, expires 12/30' })).toBeVisible();
 });
 
+test('a member with no saved cards is offered "Save this card for next time" unchecked; checked, the card is saved and the next visit lists it', async ({
+  page,
+  provider,
+}) => {
+  await setMember(page, 'member-without-cards', []);
+  const orderId = await startCheckout(page, RETURNING);
+  const frame = widget(page);
+  const save = frame.getByRole('checkbox', { name: 'Save this card for next time' });
+  await expect(save).toBeVisible();
+  await expect(save).not.toBeChecked();
+  // No cards to choose from: the card form as a guest has it, and the box.
+  await expect(frame.getByRole('radio', { name: 'Use a new card' })).toHaveCount(0);
+  await expect(frame.getByRole('group', { name: 'Saved cards' })).toHaveCount(0);
+  await fillCard(page, NEW_CARD);
+  await save.check();
+  await placeOrder(page).click();
+  await expectPaid(page, orderId);
+  expect((await provider.requests(ProviderPaths.buyerInfo)).map((r) => r.method)).toEqual(['GET']);
+  expect(await savedCards(page)).toEqual([
+    expect.objectContaining({ brand: 'visa', last4: '5556', expiryMonth: 12, expiryYear: 2030, primary: true, expired: false }),
+  ]);
+  // The next visit, as that member, lists it, preselected (their primary).
+  await startCheckout(page, RETURNING);
+  await expect(widget(page).getByRole('radio', { name: 'Visa •••• 5556, expires 12/30' })).toBeChecked();
+});
+
+test('a guest is never offered to save a card: buyer info says GUEST, the cards are not asked for', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await startCheckout(page);
+  const frame = widget(page);
+  await expect.poll(async () => (await provider.requests(ProviderPaths.buyerInfo)).length).toBe(1);
+  await fillCard(page, NEW_CARD);
+  await placeOrder(page).click();
+  await expectPaid(page, orderId);
+  await expect(frame.getByRole('checkbox', { name: 'Save this card for next time' })).toHaveCount(0);
+  expect(await provider.requests(ProviderPaths.creditCards)).toEqual([]);
+  // Nothing saved for anyone: the returning buyer still has their two cards.
+  expect((await savedCards(page)).map((c) => c.last4)).toEqual(['4242', '4444']);
+});
+
 test('an expired saved card is shown as expired and cannot be chosen', async ({ page }) => {
-  const response = await page.request.post(`${PROVIDER_ORIGIN}/__control/members`, {
-    headers: { [CONTROL_KEY_HEADER]: controlKeyOfRun() },
-    data: {
-      appInstance: RETURNING_BUYER_APP_INSTANCE,
-      member: RETURNING_BUYER_MEMBER_ID,
-      cards: [
-        { brand: 'visa', last4: '1111', expiryMonth: 1, expiryYear: 2020, primary: true },
-        { brand: 'mastercard', last4: '4444', expiryMonth: 9, expiryYear: 2031 },
-      ],
-    },
-  });
-  expect(response.ok()).toBe(true);
+  await setMember(page, RETURNING_BUYER_MEMBER_ID, [
+    { brand: 'visa', last4: '1111', expiryMonth: 1, expiryYear: 2020, primary: true },
+    { brand: 'mastercard', last4: '4444', expiryMonth: 9, expiryYear: 2031 },
+  ]);
   await startCheckout(page, RETURNING);
   const frame = widget(page);
   const expired = frame.getByRole('radio', { name: 'Visa •••• 1111, expired 01/20' });

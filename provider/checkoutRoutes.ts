@@ -19,7 +19,6 @@ const P = ProviderPaths;
 export const NOT_IMPLEMENTED_ROUTES: readonly (readonly [method: 'get' | 'post' | 'patch', path: string])[] = [
   ['get', P.paymentDetails],
   ['get', pattern(P.subscription, 'subscriptionId')],
-  ['get', P.buyerInfo],
   ['get', pattern(P.chargesByAccount, 'accountId')],
   ['get', P.account],
   ['get', pattern(P.paymentMethodsByAccount, 'accountId')],
@@ -91,6 +90,7 @@ export function registerCheckoutRoutes<E extends Env>(
     send(c, store.updateBuyer(orderId(c), await body(c), owner(c))),
   );
   registerSavedCardRoutes(app, store, owner);
+  app.get(P.buyerInfo, (c) => send(c, store.savedCards.buyerInfo(owner(c))));
 
   for (const [method, path] of NOT_IMPLEMENTED_ROUTES) {
     app.on(method.toUpperCase(), path, (c) =>

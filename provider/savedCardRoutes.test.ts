@@ -133,6 +133,26 @@ describe('credit card routes', () => {
   });
 });
 
+describe('buyer info', () => {
+  it('a guest for an app instance without a member; the member and its id for one, with no card data', async () => {
+    const app = createProviderApp(options);
+    expect(await call(app.app, DEMO_APP_INSTANCE, ProviderPaths.buyerInfo)).toEqual({ status: 200, body: { type: 'GUEST' } });
+    expect(await call(app.app, RETURNING, ProviderPaths.buyerInfo)).toEqual({
+      status: 200,
+      body: { type: 'MEMBER', memberId: 'member-returning-buyer' },
+    });
+  });
+
+  it('a member with no cards (control route) is a member all the same; removed again (member: null), a guest', async () => {
+    const app = createProviderApp(options);
+    await control(app, '/__control/members', { appInstance: RETURNING, member: 'member-new', cards: [] });
+    expect(await cardsOf(app, RETURNING)).toEqual([]);
+    expect((await call(app.app, RETURNING, ProviderPaths.buyerInfo)).body).toEqual({ type: 'MEMBER', memberId: 'member-new' });
+    await control(app, '/__control/members', { appInstance: RETURNING, member: null });
+    expect((await call(app.app, RETURNING, ProviderPaths.buyerInfo)).body).toEqual({ type: 'GUEST' });
+  });
+});
+
 describe('saved-card tokens (the vault only)', () => {
   it('the API host has no saved-card tokens route: the security code never goes there (404)', async () => {
     const app = createProviderApp(options);

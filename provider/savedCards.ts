@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Charge, SaveCardConsent, SavedCard, StoredSaveCardConsent } from '../shared';
+import type { BuyerInfo, Charge, SaveCardConsent, SavedCard, StoredSaveCardConsent } from '../shared';
 import { isExpiryInFuture } from '../shared';
 import type { RecordResult } from '../shared/threeDsChallenges';
 import type { CardTokenOutcome, CardTokens } from './cardTokens';
@@ -77,6 +77,13 @@ export function createSavedCards(now: () => Date, memberOf: (appInstance: string
     return member === undefined ? [] : (cards.get(member) ?? []);
   };
   const notFound = (cardId: string) => fail(404, 'CREDIT_CARD_NOT_FOUND', `No saved card ${cardId}.`);
+
+  /** Buyer info: 200 with `{ type: 'MEMBER', memberId }` when the app instance carries a member, else `{ type: 'GUEST' }`; no card data. */
+  function buyerInfo(appInstance: string): StoreReply {
+    const memberId = memberOf(appInstance);
+    const body: BuyerInfo = memberId === undefined ? { type: 'GUEST' } : { type: 'MEMBER', memberId };
+    return { status: 200, body };
+  }
 
   /** Credit cards, the list: 200 with the member's cards, primary first; `[]` for an app instance without a member. */
   function list(appInstance: string): StoreReply {
@@ -189,7 +196,7 @@ export function createSavedCards(now: () => Date, memberOf: (appInstance: string
   }
 
   reset();
-  return { list, get, primary, remove, tokenize, offer, settled, setCards, reset };
+  return { buyerInfo, list, get, primary, remove, tokenize, offer, settled, setCards, reset };
 }
 
 /** The saved cards of a checkout store. */

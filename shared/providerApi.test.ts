@@ -103,7 +103,13 @@ const operations: {
   },
   { name: 'getMandatoryFields', call: (a) => a.getMandatoryFields(), method: 'GET', path: 'mandatory-fields' },
   { name: 'getSubscription', call: (a) => a.getSubscription('s1'), method: 'GET', path: 'subscriptions/s1' },
-  { name: 'getBuyerInfo', call: (a) => a.getBuyerInfo(), method: 'GET', path: 'buyer-info' },
+  {
+    name: 'getBuyerInfo',
+    call: (a) => a.getBuyerInfo(),
+    method: 'GET',
+    path: 'buyer-info',
+    reply: { type: 'MEMBER', memberId: 'm1' },
+  },
   {
     name: 'createContactAndUpdateOrder',
     call: (a) => a.createContactAndUpdateOrder('o1', { email: 'a@b.com' }),
@@ -336,6 +342,8 @@ describe('replies the flow reads are narrowed by a guard (STYLE: HTTP bodies ent
       reply: [{ type: 'CARD' }, { label: 'Card' }],
       message: /payment method \[1\] without a string type/,
     },
+    { name: 'getBuyerInfo', call: (a) => a.getBuyerInfo(), reply: { type: 'MEMBER' }, message: /no buyer info/ },
+    { name: 'getBuyerInfo', call: (a) => a.getBuyerInfo(), reply: { type: 'member', memberId: 'm1' }, message: /no buyer info/ },
   ];
   it.each(rows)('$name replying $reply → INVALID_RESPONSE naming $name', async ({ name, call, reply, message }) => {
     const answer = () => HttpResponse.json(reply as Parameters<typeof HttpResponse.json>[0]);

@@ -15,6 +15,7 @@ import {
 import type {
   AddressFormat,
   BuyerCountryReply,
+  BuyerInfo,
   CardToken,
   CardTokenizationRequest,
   Charge,
@@ -28,7 +29,7 @@ import type {
   SavedCardTokenRequest,
   StatesReply,
 } from './providerShapes';
-import { parseSavedCard, parseSavedCards } from './savedCardBodies';
+import { parseBuyerInfo, parseSavedCard, parseSavedCards } from './savedCardBodies';
 
 export type * from './providerShapes';
 
@@ -103,8 +104,11 @@ export interface ProviderApi {
   getMandatoryFields(query?: LooseQuery): Promise<unknown>;
   /** GET a subscription. */
   getSubscription(subscriptionId: string): Promise<unknown>;
-  /** GET buyer info. */
-  getBuyerInfo(query?: LooseQuery): Promise<unknown>;
+  /**
+   * GET buyer info (issue 25): whether the app instance's buyer is a `GUEST` or a `MEMBER` (with
+   * its id). INVALID_RESPONSE unless one of the two.
+   */
+  getBuyerInfo(query?: LooseQuery): Promise<BuyerInfo>;
   /** POST create contact and update order (never retried). */
   createContactAndUpdateOrder(orderId: string, contact: unknown): Promise<unknown>;
   /** GET the charges of an account. */
@@ -234,7 +238,7 @@ export function createProviderApi(
     getMandatoryFieldsByOrder: (orderId) => get(P.mandatoryFieldsByOrder(orderId)),
     getMandatoryFields: (query) => get(P.mandatoryFields, query),
     getSubscription: (subscriptionId) => get(P.subscription(subscriptionId)),
-    getBuyerInfo: (query) => get(P.buyerInfo, query),
+    getBuyerInfo: (query) => get(P.buyerInfo, query).then((body) => parseBuyerInfo(body, 'getBuyerInfo')),
     createContactAndUpdateOrder: (orderId, contact) => post(P.createContactAndUpdateOrder(orderId), contact),
     getChargesByAccount: (accountId) => get(P.chargesByAccount(accountId)),
     getChargesByOrder: (orderId) =>

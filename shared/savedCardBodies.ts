@@ -1,5 +1,5 @@
 import { CashierError, ErrorCode } from './CashierError';
-import type { SavedCard } from './savedCardShapes';
+import type { BuyerInfo, SavedCard } from './savedCardShapes';
 
 /**
  * Guards for the credit card replies (issue 25), as providerBodies.ts guards the others: the
@@ -34,6 +34,14 @@ export function parseSavedCard(body: unknown, operation: string): SavedCard {
 export function parseSavedCards(body: unknown, operation: string): SavedCard[] {
   if (!Array.isArray(body)) invalid(operation, 'not a list of saved cards');
   return body.map((card) => parseSavedCard(card, operation));
+}
+
+/** Buyer info (issue 25): `{ type: 'GUEST' }` or `{ type: 'MEMBER', memberId }` with a non-empty string id. */
+export function parseBuyerInfo(body: unknown, operation: string): BuyerInfo {
+  const info = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const member = info.type === 'MEMBER' && typeof info.memberId === 'string' && info.memberId !== '';
+  if (!member && info.type !== 'GUEST') invalid(operation, 'no buyer info (a GUEST, or a MEMBER with its memberId)');
+  return body as BuyerInfo;
 }
 
 function invalid(operation: string, what: string): never {

@@ -51,3 +51,20 @@ export interface SavedCardTokenRequest {
   /** The card's security code: 3 digits, 4 for `amex`. */
   cvc: string;
 }
+
+/**
+ * Who the buyer of an app instance is, as spec 7's buyer info answers (issue 25): a `GUEST`, or a
+ * `MEMBER` of the provider with their id. Never any card data: a member's cards are the credit
+ * card routes'. The widget offers "Save this card for next time" to a member only.
+ */
+export type BuyerInfo =
+  | {
+      /** A buyer the provider does not know: nothing is saved for them. */
+      type: 'GUEST';
+    }
+  | {
+      /** A signed-in member: their saved cards are listed and a new card may be saved. */
+      type: 'MEMBER';
+      /** The provider's id of the member (non-empty); stable across their visits. */
+      memberId: string;
+    };

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type CSSProperties, type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SavedCard } from '../../shared';
 import type { FormStore } from '../createFormStore';
 import { controlProps, describedBy, FormField, fieldStyles } from '../FormField';
@@ -54,7 +54,9 @@ export interface SavedCardsChoiceProps {
  * an expired one shown as such and disabled), then "Use a new card". A saved card chosen asks only
  * for its security code; a new card shows the card form and "Save this card for next time"
  * (unchecked). "Remove" asks inline ("Remove" or "Keep", focus on "Keep"), then removes the card;
- * what happened is announced. Everything is disabled while the form is locked.
+ * what happened is announced. Everything is disabled while the form is locked. A member listed
+ * with no cards gets no choice: the card form and the save box only (once cards were listed, the
+ * group stays when the last is removed, with "Use a new card" chosen).
  */
 export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: SavedCardsChoiceProps) {
   const s = useSyncExternalStore(state.subscribe, state.getSnapshot);
@@ -73,61 +75,64 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
     asked.current = s.confirming;
   }, [s.confirming]);
 
+  const [listed] = useState(s.cards.length > 0);
   const failed = s.status && 'failed' in s.status;
   return (
     <div ref={root} style={styles.group}>
-      <fieldset style={styles.cards} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
-        <legend style={fieldStyles.label}>{i18n._(msg`Saved cards`)}</legend>
-        {s.cards.map((c) => {
-          const labelId = `${idPrefix}-saved-${c.id}`;
-          const name = describeCard(c, i18n);
-          return (
-            <div key={c.id} style={styles.card}>
-              <label style={styles.choice}>
-                <input
-                  type="radio"
-                  className="cw-radio"
-                  name={`${idPrefix}-saved`}
-                  value={c.id}
-                  checked={s.chosen === c.id}
-                  disabled={locked || c.expired}
-                  onChange={() => state.choose(c.id)}
-                />
-                <span id={labelId} style={c.expired ? styles.expired : undefined}>
-                  {name}
-                </span>
-              </label>
-              {s.confirming === c.id ? (
-                <fieldset style={styles.confirm}>
-                  <legend style={styles.ask}>{i18n._(msg`Remove ${name} from your saved cards?`)}</legend>
-                  <button type="button" disabled={s.removing} onClick={() => void state.remove()}>
+      {listed && (
+        <fieldset style={styles.cards} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
+          <legend style={fieldStyles.label}>{i18n._(msg`Saved cards`)}</legend>
+          {s.cards.map((c) => {
+            const labelId = `${idPrefix}-saved-${c.id}`;
+            const name = describeCard(c, i18n);
+            return (
+              <div key={c.id} style={styles.card}>
+                <label style={styles.choice}>
+                  <input
+                    type="radio"
+                    className="cw-radio"
+                    name={`${idPrefix}-saved`}
+                    value={c.id}
+                    checked={s.chosen === c.id}
+                    disabled={locked || c.expired}
+                    onChange={() => state.choose(c.id)}
+                  />
+                  <span id={labelId} style={c.expired ? styles.expired : undefined}>
+                    {name}
+                  </span>
+                </label>
+                {s.confirming === c.id ? (
+                  <fieldset style={styles.confirm}>
+                    <legend style={styles.ask}>{i18n._(msg`Remove ${name} from your saved cards?`)}</legend>
+                    <button type="button" disabled={s.removing} onClick={() => void state.remove()}>
+                      {i18n._(msg`Remove`)}
+                    </button>
+                    <button type="button" data-keep="" onClick={() => state.confirm(undefined)}>
+                      {i18n._(msg`Keep`)}
+                    </button>
+                  </fieldset>
+                ) : (
+                  <button type="button" data-remove={c.id} aria-describedby={labelId} onClick={() => state.confirm(c.id)}>
                     {i18n._(msg`Remove`)}
                   </button>
-                  <button type="button" data-keep="" onClick={() => state.confirm(undefined)}>
-                    {i18n._(msg`Keep`)}
-                  </button>
-                </fieldset>
-              ) : (
-                <button type="button" data-remove={c.id} aria-describedby={labelId} onClick={() => state.confirm(c.id)}>
-                  {i18n._(msg`Remove`)}
-                </button>
-              )}
-            </div>
-          );
-        })}
-        <label style={styles.choice}>
-          <input
-            type="radio"
-            className="cw-radio"
-            name={`${idPrefix}-saved`}
-            value={NEW_CARD}
-            checked={s.chosen === NEW_CARD}
-            disabled={locked}
-            onChange={() => state.choose(NEW_CARD)}
-          />
-          {i18n._(msg`Use a new card`)}
-        </label>
-      </fieldset>
+                )}
+              </div>
+            );
+          })}
+          <label style={styles.choice}>
+            <input
+              type="radio"
+              className="cw-radio"
+              name={`${idPrefix}-saved`}
+              value={NEW_CARD}
+              checked={s.chosen === NEW_CARD}
+              disabled={locked}
+              onChange={() => state.choose(NEW_CARD)}
+            />
+            {i18n._(msg`Use a new card`)}
+          </label>
+        </fieldset>
+      )}
       <p role="status" style={failed ? styles.failed : s.status ? styles.status : fieldStyles.visuallyHidden}>
         {statusText(s.status, i18n)}
       </p>

@@ -17,7 +17,7 @@ const visa = card('visa', { primary: true });
 const expired = card('old', { brand: 'mastercard', last4: '4444', expired: true });
 const amex = card('amex', { brand: 'amex', last4: '0005' });
 
-function setup(cards: SavedCard[], api = { deleteCreditCard: vi.fn(), createSavedCardToken: vi.fn() }) {
+function setup(cards: SavedCard[], api = { listCreditCards: vi.fn(), deleteCreditCard: vi.fn(), createSavedCardToken: vi.fn() }) {
   return { state: createSavedCardsState({ api, cards, now: () => '2026-11-26T10:00:00.000Z' }), api };
 }
 

@@ -39,7 +39,7 @@ const TOKEN_ERRORS: Record<string, Message> = {
 /** What {@link createSavedCardsState} reads and calls. */
 export interface SavedCardsStateDeps {
   api: SavedCardsApi;
-  /** The member's cards as `listCreditCards` answered them (at least one for the UI to show). */
+  /** The member's cards as `listCreditCards` answered them; `[]` for a member without saved cards (a new card only). */
   cards: SavedCard[];
   /** The current time as an ISO 8601 string; default `new Date().toISOString()`. */
   now?: () => string;

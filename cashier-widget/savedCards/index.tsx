@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useReducer, useSyncExternalStore } from 'react';
 import type { PayResult, ProviderClient, SaveCardConsent } from '../../shared';
-import { parseSavedCards } from '../../shared';
 import type { FormStore } from '../createFormStore';
 import type { Message } from '../i18n/createTranslator';
 import type { ValidationResult } from '../validateCardForm';
@@ -11,9 +10,7 @@ import { createSavedCardsI18n } from './savedCardsI18n';
 
 /** What {@link startSavedCards} needs from the widget. */
 export interface SavedCardsDeps {
-  /** The member's cards, as `listCreditCards` answered, unchecked: a body that is not a list of saved cards rejects INVALID_RESPONSE. */
-  cards: unknown;
-  /** The provider client: `request` deletes a card, `vault.request` makes a saved card's token (its security code is card data). */
+  /** The provider client: `request` lists and deletes cards, `vault.request` makes a saved card's token (its security code is card data). */
   client: Pick<ProviderClient, 'request' | 'vault'>;
   /** The widget's form store: its lock, locale and card values. */
   store: FormStore;
@@ -44,20 +41,21 @@ export interface SavedCardsHandle {
 }
 
 /**
- * The saved-cards chunk's entry (issue 25), imported by the widget only when the member has saved
- * cards. Checks the list (`parseSavedCards`), loads its words in the store's language first (English when they cannot be loaded). A
- * saved card is preselected (the primary) unless the buyer has started typing a card or a payment
- * is open: then "Use a new card" stays chosen, so the form does not change under them.
+ * The saved-cards chunk's entry (issue 25), imported by the widget for a member only (buyer info),
+ * with or without saved cards. Lists the member's cards (`listCreditCards`, checked; rejects with
+ * the provider client's error or INVALID_RESPONSE) while it loads its words in the store's
+ * language (English when they cannot be loaded). A saved card is preselected (the primary) unless
+ * the buyer has started typing a card or a payment is open: then "Use a new card" stays chosen, so
+ * the form does not change under them. A member without cards gets the card form and "Save this
+ * card for next time" (unchecked), no choice of cards.
  */
 export async function startSavedCards(deps: SavedCardsDeps): Promise<SavedCardsHandle> {
   const { store, idPrefix, doc } = deps;
   const words = createSavedCardsI18n();
   const { i18n } = words;
-  await words.switchTo(store.getSnapshot().locale).catch(() => undefined);
-  const state = createSavedCardsState({
-    api: createSavedCardsApi(deps.client.request, deps.client.vault.request),
-    cards: parseSavedCards(deps.cards, 'listCreditCards'),
-  });
+  const api = createSavedCardsApi(deps.client.request, deps.client.vault.request);
+  const [cards] = await Promise.all([api.listCreditCards(), words.switchTo(store.getSnapshot().locale).catch(() => undefined)]);
+  const state = createSavedCardsState({ api, cards });
   const { values, locked } = store.getSnapshot();
   if (locked || values.cardNumber !== '') state.choose(NEW_CARD);
   const focusCvc = () => doc.getElementById(`${idPrefix}-securityCode`)?.focus();

@@ -48,8 +48,14 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-/** Mounts the widget for order ord_1 of a buyer with `cards`; records every request to the API host and to the vault. */
-async function setup(cards: SavedCard[], { shows = cards.length > 0, locale = 'en' } = {}) {
+const MEMBER = { type: 'MEMBER', memberId: 'member-1' };
+
+/**
+ * Mounts the widget for order ord_1 of a buyer (`buyer`: buyer info's reply, a member by default)
+ * with `cards`; records every request to the API host and to the vault. Waits for a saved card
+ * when `shows`, else for the cards' request (a member) or buyer info's (anyone else).
+ */
+async function setup(cards: SavedCard[], { shows = cards.length > 0, locale = 'en', buyer = MEMBER as unknown } = {}) {
   container = document.body.appendChild(document.createElement('div'));
   const host: ProviderRequest[] = [];
   const vault: ProviderRequest[] = [];
@@ -60,6 +66,7 @@ async function setup(cards: SavedCard[], { shows = cards.length > 0, locale = 'e
   const request = async (r: ProviderRequest): Promise<unknown> => {
     host.push(r);
     if (r.path === P.paymentMethodsByOrder('ord_1')) return [{ type: 'CARD', label: 'Card' }];
+    if (r.path === P.buyerInfo) return buyer;
     if (r.path === P.creditCards) return cards;
     if (r.path === P.creditCard(VISA.id) && r.method === 'delete') return provider.deleteCreditCard();
     if (r.path === P.chargesByOrder('ord_1') && r.method === 'post') return APPROVED;
@@ -92,7 +99,7 @@ async function setup(cards: SavedCard[], { shows = cards.length > 0, locale = 'e
   await vi.waitFor(async () => {
     await act(async () => undefined);
     if (shows) expect(container.querySelector('input[type=radio]')).not.toBeNull();
-    else expect(host.some((r) => r.path === P.creditCards)).toBe(true);
+    else expect(host.some((r) => r.path === (buyer === MEMBER ? P.creditCards : P.buyerInfo))).toBe(true);
   });
   const api = (props.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api;
   return { api, host, vault, provider, instance: instance as ReturnType<typeof mount> };
@@ -112,6 +119,15 @@ function type(input: HTMLInputElement | null | undefined, value: string) {
     setter?.call(input, value);
     input?.dispatchEvent(new Event('input', { bubbles: true }));
   });
+}
+
+/** Types a card the provider double approves, with the buyer's name and email. */
+function fillCard() {
+  type(byLabel('Cardholder name'), 'Ada Lovelace');
+  type(byLabel('Card number'), '4242424242424242');
+  type(byLabel('Expiration date'), '12/30');
+  type(byLabel('Security code'), '123');
+  type(byLabel('Email'), 'ada@example.com');
 }
 
 describe('saved cards in the widget (issue 25)', () => {
@@ -215,11 +231,44 @@ describe('saved cards in the widget (issue 25)', () => {
     expect(radio('Visa •••• 4242, expire 12/34')).toBeDefined();
   });
 
-  it('a buyer without saved cards: the card form as before, no saved-cards choice', async () => {
-    await setup([]);
+  it('a member without saved cards: no choice of cards, the card form and "Save this card for next time" unchecked; checked, the charge carries the consent', async () => {
+    const { api, host } = await setup([]);
+    await vi.waitFor(async () => {
+      await act(async () => undefined);
+      expect(radio('Save this card for next time')).toBeDefined();
+    });
     expect(container.textContent).not.toContain('Saved cards');
-    expect(byLabel('Card number')).not.toBeNull();
+    expect(radio('Use a new card')).toBeUndefined();
+    const save = radio('Save this card for next time');
+    expect(save?.checked).toBe(false);
+    act(() => save?.click());
+    fillCard();
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
+    });
+    const body = host.find((r) => r.method === 'post')?.data as { saveCard?: { consentText: string } };
+    expect(body.saveCard?.consentText).toBe('Save this card for next time');
   });
+
+  it.each([
+    { name: 'a guest', buyer: { type: 'GUEST' } },
+    { name: 'buyer info of no known shape', buyer: { type: 'member', memberId: 'm' } },
+    { name: 'no buyer info', buyer: null },
+  ])(
+    '$name: never offered to save a card; the cards are not asked for, no chunk; the charge has no consent',
+    async ({ buyer }) => {
+      const { api, host } = await setup([VISA], { shows: false, buyer });
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(radio('Save this card for next time')).toBeUndefined();
+      expect(container.textContent).not.toContain('Saved cards');
+      expect(host.filter((r) => r.path === P.creditCards)).toEqual([]);
+      fillCard();
+      await act(async () => {
+        await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
+      });
+      expect(host.find((r) => r.method === 'post')?.data).not.toHaveProperty('saveCard');
+    },
+  );
 
   it('a list that is not saved cards (checked in the chunk): the card form as before', async () => {
     await setup([{ ...VISA, last4: '42' }], { shows: false });
