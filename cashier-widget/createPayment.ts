@@ -30,7 +30,8 @@ export type { PayResult } from './toPayResult';
  *   the frame storage the journal is this mount's memory, so the first `pay` for each order in a
  *   mount reads its charges first, whatever an earlier mount did; a stored journal that cannot be
  *   read makes every order's outcome unknown, so each is read first too (a failed read is then
- *   PAYMENT_OUTCOME_UNKNOWN).
+ *   PAYMENT_OUTCOME_UNKNOWN). So is an order that may have been paid inside the widget by an earlier
+ *   mount (PayPal offered, issue 25: {@link PaymentDeps.mayBePaidInWidget}): its earlier result, not a new charge.
  * - One order's payment is open at a time: while an order's `pay` runs or its outcome is unknown,
  *   `pay` for another order rejects PAYMENT_OPEN_FOR_ANOTHER_ORDER (`details.orderId`: the open
  *   one) and tokenizes and charges nothing, so the card typed for one order never pays another.
@@ -106,7 +107,7 @@ export function createPayment(deps: PaymentDeps) {
       // A refusal of the resend says nothing about the first send, which may have been applied.
       if (!isRefusedForGood(sent.refused)) throw outcomeUnknown(orderId, 'checking its charge was refused', sent.refused);
       kept = undefined; // it will be refused again: only the order's charges can tell
-    } else if (!journal.has(orderId) && (journal.durable || known.has(orderId))) {
+    } else if (!journal.has(orderId) && (known.has(orderId) || (journal.durable && !deps.mayBePaidInWidget?.(orderId)))) {
       return undefined;
     }
     return fromCharges(orderId);
@@ -207,6 +208,38 @@ export function createPayment(deps: PaymentDeps) {
     return { result };
   }
 
+  /**
+   * A capture the buyer started in the widget (PayPal, issue 25), kept exactly once like a card
+   * charge: the order is journalled while `capture` (a POST, never retried by the client) is out. A
+   * lost or unreadable reply reads the order's charges (a GET, retried per spec 9): the charge that
+   * paid it is the outcome; with none, the capture is sent once more (the provider answers a repeated
+   * capture with the same charge). Reading failed, or the second reply lost too: PAYMENT_OUTCOME_UNKNOWN
+   * (`details.orderId`), the order stays journalled and the next `pay` for it reads its charges first.
+   */
+  async function captureInWidget(orderId: string, capture: () => Promise<Charge>): Promise<PayResult> {
+    const attempt = async (): Promise<PayResult | CashierError> => {
+      journal.add(orderId); // before the capture goes out
+      known.add(orderId);
+      try {
+        const result = toPayResult(orderId, await capture());
+        journal.delete(orderId);
+        return remember(orderId, result);
+      } catch (error) {
+        const failure = asCashierError(error);
+        if (isReplyLost(failure)) return failure;
+        journal.delete(orderId); // a refusal: nothing was captured
+        throw failure;
+      }
+    };
+    const first = await attempt();
+    if (!(first instanceof CashierError)) return first;
+    const paid = await fromCharges(orderId);
+    if (paid && isPaid(paid)) return remember(orderId, paid);
+    const again = await attempt();
+    if (again instanceof CashierError) throw outcomeUnknown(orderId, 'the reply to its PayPal capture was lost', again);
+    return again;
+  }
+
   /** Ends the open payment: its outcome (`result`, returned) is known. */
   const close = (result?: PayResult) => {
     open = undefined;
@@ -217,8 +250,8 @@ export function createPayment(deps: PaymentDeps) {
   return {
     /** The order whose payment is open (its `pay` runs, or its outcome is unknown), if any. */
     openOrder: (): string | undefined => open,
-    /** A payment the buyer made in the widget (PayPal, issue 25): a later `pay` for `orderId` resolves with `result`. */
-    paidInWidget: (orderId: string, result: PayResult): void => void remember(orderId, result),
+    /** {@link captureInWidget}: a payment the buyer made in the widget (PayPal, issue 25); a later `pay` for the order resolves with its result. */
+    captureInWidget,
     /**
      * `api.pay({ orderId })`: resolves to {@link PayResult}. Rejects with CashierError
      * INVALID_ARGUMENT (no order, or not the mounted one), PAYMENT_OPEN_FOR_ANOTHER_ORDER (another

@@ -126,6 +126,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
 
   const payment = createPayment({
     payPal: payPal.outcome,
+    mayBePaidInWidget: () => payPal.offered(),
     api: providerApi,
     holdExpired: (orderId) => hold.expired(orderId),
     onHoldRefused: (orderId) => hold.refused(orderId),

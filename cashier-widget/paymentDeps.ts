@@ -56,6 +56,12 @@ export interface PaymentDeps {
   holdExpired?: (orderId: string) => boolean;
   /** Called when the provider refused a charge with 409 ORDER_HOLD_EXPIRED (the device clock was behind). Default: none. */
   onHoldRefused?: (orderId: string) => void;
+  /**
+   * True when `orderId` may have been paid inside the widget (PayPal offered, issue 25), perhaps by
+   * an earlier mount: its charges are read before its first new charge in this mount, and `pay`
+   * resolves with the charge that paid it. Default: never (a durable journal tells the rest).
+   */
+  mayBePaidInWidget?: (orderId: string) => boolean;
   /** PAYPAL chosen (issue 25, paid by its button): the order's PayPal outcome, awaited while open; default INVALID `{}`. */
   payPal?: (orderId: string) => Promise<PayResult>;
 }

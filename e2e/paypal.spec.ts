@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { CONTROL_KEY_HEADER } from '../provider/controlRoutes';
 import { ProviderPaths } from '../shared';
 import { APPROVED_CARD, placeOrder, startCheckout, widget } from './support/checkout';
+import { payOutcome, startPay } from './support/hostPay';
 import { APP_INSTANCE, FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
-import { expect, test } from './support/test';
+import { destroyWidget, expect, mount, openAndMount, test, waitForEvents, widgetFrame } from './support/test';
 
 // PayPal on the demo checkout (issue 25): the buyer chooses PayPal in the widget, "Pay with
 // PayPal" opens the provider's simulated approval page in a popup, and the outcome reaches the
@@ -146,4 +147,48 @@ test('exactly once: the order paid by card while the PayPal popup is open; the a
   // The widget's result (onPaymentResult) names the charge that settled the order: the card's.
   expect(await expectPaid(page, orderId)).toBe(cardCharge.id);
   expect(await provider.charges()).toEqual([expect.objectContaining({ id: cardCharge.id, orderId })]);
+});
+
+test('a lost capture reply (the provider captures, then drops the connection): the widget reads the order’s charges and the checkout confirms; one charge', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await choosePayPal(page);
+  const popup = await openPayPal(page);
+  const checkoutId = new URL(popup.url()).pathname.split('/').at(-1) ?? '';
+  const capturePath = ProviderPaths.payPalPaymentDetails(checkoutId);
+  await provider.fault({ path: capturePath, method: 'POST', dropAfterApply: true });
+  await popup.getByRole('button', { name: 'Approve payment' }).click();
+  const chargeId = await expectPaid(page, orderId);
+  await expect(widget(page).getByText('PayPal approved your payment.')).toBeVisible();
+  expect(await provider.charges()).toEqual([
+    expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED', paymentMethod: 'PAYPAL' }),
+  ]);
+  const reads = (await provider.requests(ProviderPaths.chargesByOrder(orderId))).filter((r) => r.method === 'GET');
+  expect(reads.length).toBeGreaterThan(0);
+  expect((await provider.requests(capturePath)).filter((r) => r.method === 'POST')).toHaveLength(1);
+});
+
+test('a new mount for an order PayPal paid: pay() (card chosen, nothing typed) resolves with the PayPal charge; no card charge', async ({
+  page,
+  provider,
+}) => {
+  const orderId = await provider.setupOrder();
+  await openAndMount(page, { orderId });
+  await widgetFrame(page, 0).getByRole('radio', { name: 'PayPal' }).check();
+  const popupOpened = page.waitForEvent('popup');
+  await widgetFrame(page, 0).getByRole('button', { name: 'Pay with PayPal' }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: 'Approve payment' }).click();
+  const [paid] = await waitForEvents(page, 'paymentResult', 1);
+  const chargeId = paid?.type === 'paymentResult' && 'chargeId' in paid.result ? paid.result.chargeId : undefined;
+  expect(chargeId).toBeTruthy();
+  await destroyWidget(page, 0);
+  const index = await mount(page, { orderId }); // as a reload of the checkout mounts it again
+  await waitForEvents(page, 'apiInit', 2);
+  await expect(page.frameLocator(`#mount-${index} iframe`).getByRole('radio', { name: 'Card' })).toBeChecked();
+  await startPay(page, orderId, index);
+  expect(await payOutcome(page, index)).toEqual({ resolved: { status: 'APPROVED', orderId, chargeId } });
+  expect(await provider.chargeAttempts(orderId)).toHaveLength(0);
+  expect(await provider.charges()).toHaveLength(1);
 });

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, type ReactElement, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
+import type { Charge } from '../../shared';
 import type { PayResult } from '../toPayResult';
 import type { PayPalDeps, PayPalKit, PayPalStart } from './createPayPal';
 import { createPayPalCalls, runPayPal } from './payPalFlow';
@@ -77,16 +78,16 @@ export function PayPalPanel(props: PayPalPanelProps) {
     lock(true);
     const providerOrigin = new URL(host).origin;
     const calls = createPayPalCalls(providerClient.request, providerOrigin, kit);
-    const result = runPayPal({ popup, orderId, calls, providerOrigin, win }).then(
+    const settle = (capture: () => Promise<Charge>) => props.payment().captureInWidget(orderId, capture);
+    const result = runPayPal({ popup, orderId, calls, settle, providerOrigin, win }).then(
       (end): PayResult => {
         lock(false);
         if (end.outcome !== 'approved') {
           setPhase(end.outcome);
           return { status: 'INVALID', errors: {} };
         }
-        const paid = kit.toPayResult(orderId, end.charge);
+        const paid = end.result;
         setPhase(paid.status === 'APPROVED' || paid.status === 'PENDING' ? 'approved' : 'failed');
-        props.payment().paidInWidget(orderId, paid);
         props.hold.settled(orderId, true);
         current().onPaymentResult?.(paid);
         return paid;

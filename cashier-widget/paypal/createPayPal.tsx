@@ -4,7 +4,7 @@ import type { FormStore } from '../createFormStore';
 import type { createHold } from '../createHold';
 import type { createPayment } from '../createPayment';
 import { asCashierError } from '../paymentErrors';
-import { type PayResult, toPayResult } from '../toPayResult';
+import type { PayResult } from '../toPayResult';
 
 /**
  * The PayPal panel's chunk: fetched once the order's methods include PAYPAL, never otherwise
@@ -20,7 +20,6 @@ const load = () => import('./PayPalPanel');
 export const PAYPAL_KIT = {
   paths: ProviderPaths,
   parseCharge,
-  toPayResult,
   asCashierError,
   /** CashierError INVALID_RESPONSE with `message`. */
   invalidResponse: (message: string) => new CashierError(ErrorCode.InvalidResponse, message),
@@ -37,9 +36,10 @@ export interface PayPalDeps {
   current: () => CashierWidgetProps;
   /**
    * The mount's payment flow: `openOrder()` (the form stays locked for an open `pay` when PayPal's
-   * window closes) and `paidInWidget` (a later `pay` for the order resolves with the PayPal result).
+   * window closes) and `captureInWidget` (the capture kept exactly once; a later `pay` for the
+   * order resolves with its result).
    */
-  payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'paidInWidget'>;
+  payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'captureInWidget'>;
   /** The mount's seat hold: `settled(orderId, true)` stops its countdown once PayPal paid the order. */
   hold: Pick<ReturnType<typeof createHold>, 'settled'>;
 }
@@ -55,11 +55,16 @@ export interface PayPalStart {
  * its outcome) is a chunk of its own, fetched when the store's methods first include PAYPAL.
  * @returns `element` (the panel, shown by the card form when PAYPAL is chosen) and `outcome`
  *   (createPayment's `payPal`: the result of the PayPal payment of `orderId` started last, or
- *   INVALID `{}` when none was started: PayPal is paid with its button, not by `pay`).
+ *   INVALID `{}` when none was started or it failed: PayPal is paid with its button, not by `pay`)
+ *   and `offered()` (true once the mounted order's methods include PAYPAL).
  */
-export function createPayPal(deps: PayPalDeps): { element: ReactNode; outcome: (orderId: string) => Promise<PayResult> } {
+export function createPayPal(deps: PayPalDeps): {
+  element: ReactNode;
+  outcome: (orderId: string) => Promise<PayResult>;
+  offered: () => boolean;
+} {
   let started: PayPalStart | undefined;
-  const offered = () => deps.store.getSnapshot().methods?.some((m) => m.type === 'PAYPAL');
+  const offered = () => deps.store.getSnapshot().methods?.some((m) => m.type === 'PAYPAL') ?? false;
   const loadPanel = () => load().then((chunk) => chunk.loadPayPalPanel(deps.store.getSnapshot().locale));
   let panel: ReturnType<typeof loadPanel> | undefined;
   const fetchWhenOffered = () => {
@@ -75,9 +80,20 @@ export function createPayPal(deps: PayPalDeps): { element: ReactNode; outcome: (
   return {
     element: (
       <Suspense fallback={null}>
-        <PayPalPanel {...deps} kit={PAYPAL_KIT} onStart={(start) => (started = start)} />
+        <PayPalPanel
+          {...deps}
+          kit={PAYPAL_KIT}
+          onStart={(start) => {
+            started = start;
+            // A failed start is over: a later `pay` for the order reads its charges (createPayment), not this failure.
+            start.result.catch(() => {
+              if (started === start) started = undefined;
+            });
+          }}
+        />
       </Suspense>
     ),
+    offered,
     outcome: (orderId) => (started?.orderId === orderId ? started.result : Promise.resolve({ status: 'INVALID', errors: {} })),
   };
 }

@@ -1,5 +1,6 @@
 import type { Charge, ProviderRequest } from '../../shared';
 import { isPayPalResultMessage, type PayPalCheckout } from '../../shared/payPal';
+import type { PayResult } from '../toPayResult';
 import type { PayPalKit } from './createPayPal';
 
 /** The provider's PayPal calls the flow makes (spec 7 PayPal checkout create, update and payment details). */
@@ -47,8 +48,8 @@ export function createPayPalCalls(
   };
 }
 
-/** How a PayPal payment ended: captured (the order's settling charge), cancelled on the page, or its window closed. */
-export type PayPalEnd = { outcome: 'approved'; charge: Charge } | { outcome: 'cancelled' } | { outcome: 'closed' };
+/** How a PayPal payment ended: captured (the capture's result), cancelled on the page, or its window closed. */
+export type PayPalEnd = { outcome: 'approved'; result: PayResult } | { outcome: 'cancelled' } | { outcome: 'closed' };
 
 /** What {@link runPayPal} needs. */
 export interface PayPalFlowDeps {
@@ -56,6 +57,11 @@ export interface PayPalFlowDeps {
   popup: Window;
   orderId: string;
   calls: PayPalCalls;
+  /**
+   * Sends the capture exactly once (createPayment's `captureInWidget`: journalled; a lost reply is
+   * settled from the order's charges, else PAYMENT_OUTCOME_UNKNOWN) and resolves with its result.
+   */
+  settle: (capture: () => Promise<Charge>) => Promise<PayResult>;
   /** The provider host's origin: the only sender of the approval page's message. */
   providerOrigin: string;
   /** The frame's window: its `message` events and timers. */
@@ -70,7 +76,8 @@ export interface PayPalFlowDeps {
  * checkout) or for the popup to close, then capture an approval. A closed popup asks the provider
  * first (an approval whose message was lost is still captured), and otherwise cancels the checkout
  * so that nothing is charged later.
- * @throws the provider client's CashierError when create or capture fails (the popup is closed).
+ * @throws the provider client's CashierError when create fails (the popup is closed) or the capture
+ *   is refused; PAYMENT_OUTCOME_UNKNOWN when its outcome cannot be learnt (`deps.settle`).
  */
 export async function runPayPal(deps: PayPalFlowDeps): Promise<PayPalEnd> {
   const { popup, calls } = deps;
@@ -108,5 +115,5 @@ export async function runPayPal(deps: PayPalFlowDeps): Promise<PayPalEnd> {
       return { outcome: 'closed' };
     }
   }
-  return { outcome: 'approved', charge: await calls.capture(checkoutId) };
+  return { outcome: 'approved', result: await deps.settle(() => calls.capture(checkoutId)) };
 }
