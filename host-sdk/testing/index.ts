@@ -15,11 +15,13 @@ export { MOCK_BUNDLE_SOURCE } from './mockBundle';
 export {
   createMockProvider,
   MOCK_APP_INSTANCE,
+  MOCK_RETURNING_BUYER_CARDS,
   MOCK_TEST_CARDS,
   type MockCharge,
   type MockFaults,
   type MockOrder,
   type MockProvider,
   type MockProviderOptions,
+  type MockSavedCardInput,
 } from './mockProvider';
 export { type MockServer, type MockServerOptions, startMockServer } from './startMockServer';

@@ -1,7 +1,12 @@
 import { type HttpHandler, http } from 'msw';
+import type { CardTokenOutcome } from '../../provider/cardTokens';
+import { describeSaveCardProblem } from '../../provider/savedCards';
+import { fail, type StoreReply } from '../../provider/storeReply';
 import { cardDigits, isValidCardNumber, TEST_CARD_CHALLENGES, TEST_CARD_DECLINES } from '../../shared/card';
 import { isHoldExpired } from '../../shared/orderSetup';
 import { ProviderPaths } from '../../shared/paths';
+import type { CardToken } from '../../shared/providerShapes';
+import type { SaveCardConsent } from '../../shared/savedCardShapes';
 import type { MockHttp } from './mockHttp';
 import type { createMockOrders } from './mockOrders';
 import type { MockCharge, MockFaults } from './mockProviderTypes';
@@ -23,7 +28,26 @@ export interface MockChargesOptions {
   now: () => Date;
   /** A new id with this prefix. */
   nextId: (prefix: string) => string;
+  /**
+   * Told of every card charge made (mockSavedCards.ts `offer`): the card and, when the charge asked,
+   * the buyer's consent to save it; saved once the charge is APPROVED, for a member only.
+   */
+  offerSave: (charge: MockCharge, appInstance: string, outcome: CardTokenOutcome, consent: SaveCardConsent | undefined) => void;
 }
+
+/** A card token as the mock keeps it: the card it stands for and how its charge ends. */
+interface MockToken {
+  used: boolean;
+  card: CardToken;
+  /** Set for a saved card's token (saved-card tokens): that card's id, so it is not saved again. */
+  savedCardId?: string;
+  declineCode?: string;
+  challenge?: { completeDeclineCode?: string };
+}
+
+/** The brand card tokenization names a number by (as the reference provider). */
+const brandOf = (number: string) =>
+  number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : number.startsWith('5') ? 'mastercard' : 'card';
 
 /**
  * The mock provider's card tokens and charges: tokenization at the vault, charges by order
@@ -31,15 +55,16 @@ export interface MockChargesOptions {
  * gets its first charge back, an order is charged APPROVED once, 409 CHARGE_IN_PROGRESS while a
  * 3-D Secure charge is open) and seat holds (409 ORDER_HOLD_EXPIRED for a charge that comes in
  * at or after the order's `holdExpiresAt`, before its card token is used; an open challenge
- * completes after it; a replayed key answers its first charge).
+ * completes after it; a replayed key answers its first charge). A saved card's token (`mint`) is
+ * charged APPROVED; a charge's `saveCard` consent (400 INVALID_SAVE_CARD when malformed, as the
+ * provider) goes to `offerSave`. PayPal captures charge through `chargeApproved`.
  */
-export function createMockCharges({ http: h, vaultOrigin, orders, threeDs, faults, now, nextId }: MockChargesOptions) {
-  const tokens = new Map<
-    string,
-    { used: boolean; last4: string; declineCode?: string; challenge?: { completeDeclineCode?: string } }
-  >();
+export function createMockCharges(options: MockChargesOptions) {
+  const { http: h, vaultOrigin, orders, threeDs, faults, now, nextId, offerSave } = options;
+  const tokens = new Map<string, MockToken>();
   const charges: MockCharge[] = [];
   const idempotency = new Map<string, MockCharge>();
+  const appInstanceOf = (request: Request) => request.headers.get('authorization') ?? '';
   const chargeNotFound = (request: Request, id: unknown) => h.fail(request, 404, 'CHARGE_NOT_FOUND', `No charge ${String(id)}.`);
 
   const handlers: HttpHandler[] = [
@@ -58,13 +83,13 @@ export function createMockCharges({ http: h, vaultOrigin, orders, threeDs, fault
       const token = nextId('tok');
       const challenge = TEST_CARD_CHALLENGES[number];
       const declineCode = TEST_CARD_DECLINES[number];
+      const reply = { token, brand: brandOf(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
       tokens.set(token, {
         used: false,
-        last4: number.slice(-4),
+        card: reply as CardToken,
         ...(declineCode ? { declineCode } : {}),
         ...(challenge ? { challenge: { ...challenge } } : {}),
       });
-      const reply = { token, brand: 'card', last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
       return h.reply(request, reply, 201);
     }),
     http.post(h.param(ProviderPaths.chargesByOrder, 'orderId'), async ({ request, params }) => {
@@ -91,7 +116,9 @@ export function createMockCharges({ http: h, vaultOrigin, orders, threeDs, fault
         const description = `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`;
         return h.fail(request, 409, 'ORDER_HOLD_EXPIRED', description, { orderId });
       }
-      const { cardToken } = await h.body(request);
+      const { cardToken, ...body } = await h.body(request);
+      const saveProblem = 'saveCard' in body ? describeSaveCardProblem(body.saveCard) : undefined;
+      if (saveProblem) return h.fail(request, 400, 'INVALID_SAVE_CARD', saveProblem);
       const token = typeof cardToken === 'string' ? tokens.get(cardToken) : undefined;
       if (!token || token.used) return h.fail(request, 400, 'INVALID_CARD_TOKEN', 'cardToken is unknown or was used already.');
       token.used = true;
@@ -106,8 +133,18 @@ export function createMockCharges({ http: h, vaultOrigin, orders, threeDs, fault
         createdAt: now().toISOString(),
       };
       if (!declineCode && token.challenge) {
-        threeDs.challenges.open(charge, order, { merchant: orders.merchantOf(orderId), last4: token.last4, ...token.challenge });
+        threeDs.challenges.open(charge, order, {
+          merchant: orders.merchantOf(orderId),
+          last4: token.card.last4,
+          ...token.challenge,
+        });
       }
+      const outcome = {
+        last4: token.card.last4,
+        card: token.card,
+        ...(token.savedCardId ? { savedCardId: token.savedCardId } : {}),
+      };
+      offerSave(charge, appInstanceOf(request), outcome, body.saveCard as SaveCardConsent | undefined);
       charges.push(charge);
       idempotency.set(key, charge);
       if (charge.status === 'APPROVED') Object.assign(order, { status: 'PAID', chargeId: charge.id });
@@ -143,6 +180,44 @@ export function createMockCharges({ http: h, vaultOrigin, orders, threeDs, fault
 
   return {
     handlers,
+    /** A single-use card token for a saved card (saved-card tokens): 201 with it; its charge is APPROVED. */
+    mint(card: Omit<CardToken, 'token'>, savedCardId: string): StoreReply {
+      const token = nextId('tok');
+      const { brand, last4, expMonth, expYear } = card;
+      tokens.set(token, { used: false, card: { token, brand, last4, expMonth, expYear }, savedCardId });
+      return { status: 201, body: { token, brand, last4, expMonth, expYear } };
+    },
+    /**
+     * Charges `orderId` by a method the buyer approved elsewhere (a PayPal capture), exactly once,
+     * as the reference provider's `chargeApproved`: 200 with the order's settling charge when it has
+     * one; 201 with a new APPROVED `PAYPAL` charge; 404 ORDER_NOT_FOUND; 409 CHARGE_IN_PROGRESS
+     * while a 3-D Secure charge is open; 409 ORDER_HOLD_EXPIRED when `startedAt` is past the hold.
+     */
+    chargeApproved(orderId: string, startedAt: Date): StoreReply {
+      const order = orders.get(orderId);
+      const settled = order?.chargeId === undefined ? undefined : charges.find((c) => c.id === order.chargeId);
+      if (settled) return { status: 200, body: settled };
+      if (!order) return fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
+      const open = threeDs.challenges.openChargeOf(orderId);
+      if (open)
+        return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`, {
+          chargeId: open.id,
+        });
+      if (isHoldExpired(order, startedAt)) {
+        return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
+      }
+      const charge: MockCharge = {
+        id: nextId('ch'),
+        orderId,
+        status: 'APPROVED',
+        amount: order.total,
+        paymentMethod: 'PAYPAL',
+        createdAt: now().toISOString(),
+      };
+      charges.push(charge);
+      Object.assign(order, { status: 'PAID', chargeId: charge.id });
+      return { status: 201, body: charge };
+    },
     /** Copies of every charge, oldest first (expired challenges settled first). */
     all(): MockCharge[] {
       threeDs.challenges.sweep();

@@ -45,7 +45,7 @@ export function createMockHttp({ host, appInstances, faults, now }: MockHttpOpti
         headers: {
           ...cors(request),
           'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
-          'Access-Control-Allow-Methods': 'GET, POST, PATCH, OPTIONS',
+          'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
           'Access-Control-Max-Age': '600',
         },
       }),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as testing from './index';
 
 // Issue 20 item 2: the example site test uses the mock mode exactly as the docs print it. The
 // docs' fixture is examples/site-checkout/mockMode.ts, byte for byte, and the example spec runs on it.
@@ -28,5 +29,25 @@ describe('docs/integration.md "Mock mode"', () => {
     expect(snippet).toContain('frameAppHandlers()');
     expect(snippet).toContain('createMockProvider({ host: server.url })');
     expect(read('examples/site-checkout/checkout.ts')).not.toMatch(/frameUrl/);
+  });
+
+  it('the returning buyer and PayPal example (issue 25) uses the options and exports that exist', () => {
+    const example = mockModeSnippets().find((snippet) => snippet.includes('returningBuyer')) ?? '';
+    expect(example).toContain('returningBuyer: { savedCards: MOCK_RETURNING_BUYER_CARDS }');
+    expect(example).toContain('payPal: true');
+    expect(testing.MOCK_RETURNING_BUYER_CARDS).toHaveLength(2);
+    const mock = testing.createMockProvider({
+      host: 'http://127.0.0.1:4999',
+      vaultOrigin: 'http://127.0.0.1:5000',
+      staticsBaseUrl: 'http://127.0.0.1:4999/statics',
+      returningBuyer: { savedCards: testing.MOCK_RETURNING_BUYER_CARDS },
+      payPal: true,
+    });
+    expect(example).toMatch(/mock\.answerPayPal\(orderId, 'cancel'\)/);
+    expect(() => mock.answerPayPal(mock.createOrder(), 'cancel')).toThrow(/no PayPal checkout/);
+    const section = read('docs/integration.md').split('\n## Mock mode\n')[1] ?? '';
+    for (const name of ['returningBuyer', 'payPal: true', 'answerPayPal', 'savedCards()', 'MOCK_RETURNING_BUYER_CARDS']) {
+      expect(section).toContain(name);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { type HttpHandler, http } from 'msw';
 import { holdExpiresAt, isHoldSeconds, priceOrderSetup } from '../../shared/orderSetup';
 import { ProviderPaths } from '../../shared/paths';
+import type { PaymentMethod } from '../../shared/providerShapes';
 import type { MockHttp } from './mockHttp';
 import type { MockOrder } from './mockProviderTypes';
 
@@ -14,14 +15,16 @@ export interface MockOrdersOptions {
   now: () => Date;
   /** A new id with this prefix (`ord` → `ord_mock_1`). */
   nextId: (prefix: string) => string;
+  /** Whether every order offers PayPal (the checked `payPal` option). */
+  payPal: boolean;
 }
 
 /**
  * The mock provider's orders: `createOrder` (a site's server's order setup), the order setup
  * route (priced as the reference provider, shared/orderSetup.ts), order by id and payment methods
- * by order. Every order holds its seats until `holdExpiresAt` (its `holdSeconds`, else the default).
+ * by order (CARD, and PAYPAL with the `payPal` option). Every order holds its seats until `holdExpiresAt` (its `holdSeconds`, else the default).
  */
-export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextId }: MockOrdersOptions) {
+export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextId, payPal }: MockOrdersOptions) {
   const orders = new Map<string, MockOrder>();
   /** Order id → the event name the challenge page shows as the merchant (order setup's). */
   const merchants = new Map<string, string>();
@@ -41,6 +44,11 @@ export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextI
     orders.set(id, { id, status: 'AWAITING_PAYMENT', total: { amount, currency: currency.toUpperCase() }, holdExpiresAt: hold });
     return id;
   };
+  /** Payment methods by order: CARD, and PAYPAL when offered (as the reference provider lists them). */
+  const methodsOf = (_orderId?: string): PaymentMethod[] => [
+    { type: 'CARD', label: 'Card' },
+    ...(payPal ? [{ type: 'PAYPAL' as const, label: 'PayPal' }] : []),
+  ];
   const orderNotFound = (request: Request, id: string) => h.fail(request, 404, 'ORDER_NOT_FOUND', `No order ${id}.`);
 
   const handlers: HttpHandler[] = [
@@ -66,7 +74,7 @@ export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextI
       const stop = await h.gate(request);
       if (stop) return stop;
       if (!orders.has(String(params.orderId))) return orderNotFound(request, String(params.orderId));
-      return h.reply(request, [{ type: 'CARD', label: 'Card' }]);
+      return h.reply(request, methodsOf());
     }),
   ];
 
@@ -74,6 +82,7 @@ export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextI
     handlers,
     createOrder,
     orderNotFound,
+    methodsOf,
     /** The order itself (not a copy), or undefined. */
     get: (orderId: string) => orders.get(orderId),
     /** The event name order setup gave `orderId`, or `'Mock merchant'` (`createOrder`). */

@@ -5,7 +5,9 @@ import { ProviderPaths } from '../../shared/paths';
 import { createMockCharges } from './mockCharges';
 import { createMockHttp } from './mockHttp';
 import { createMockOrders } from './mockOrders';
+import { createMockPayPal } from './mockPayPal';
 import type { MockFaults, MockProvider, MockProviderOptions } from './mockProviderTypes';
+import { createMockSavedCards } from './mockSavedCards';
 import { createMockThreeDs } from './mockThreeDs';
 import { checkFaults, checkOptions } from './validateMockOptions';
 
@@ -16,7 +18,9 @@ export {
   type MockOrder,
   type MockProvider,
   type MockProviderOptions,
+  type MockSavedCardInput,
 } from './mockProviderTypes';
+export { MOCK_RETURNING_BUYER_CARDS } from './mockSavedCards';
 
 /**
  * The mock provider's test cards, the same numbers as the reference provider's
@@ -41,21 +45,26 @@ export const MOCK_TEST_CARDS = TEST_CARDS;
  * setup's `holdSeconds`, else the `holdSeconds` option, 600), and a charge that comes in after it
  * is 409 ORDER_HOLD_EXPIRED (`details.orderId`) with nothing charged, unless a 3-D Secure charge
  * was open; every reply carries the mock's `Date`. Fault switches ({@link MockFaults}) make the
- * failures a site must handle. Orders: mockOrders.ts; tokens and charges: mockCharges.ts.
+ * failures a site must handle. Orders: mockOrders.ts; tokens and charges: mockCharges.ts; a
+ * returning buyer's saved cards (`returningBuyer`): mockSavedCards.ts; PayPal (`payPal`): mockPayPal.ts.
  * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameOrigin`, `pageOrigins`, `frameDir`, `appInstances`,
- * `bundleSource`, `faults.*`, `holdSeconds`, `now`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
+ * `bundleSource`, `faults.*`, `holdSeconds`, `now`, `returningBuyer.savedCards[i].*`, `payPal`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
  * frame app records it (no build found, or one older than its record).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
   const checked = checkOptions(options);
-  const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, holdSeconds, now } = checked;
+  const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, holdSeconds, now, savedCards, payPal } = checked;
   let faults: MockFaults = checked.faults;
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_mock_${++sequence}`;
   const h = createMockHttp({ host, appInstances, faults: () => faults, now });
-  const threeDs = createMockThreeDs({ ...checked, now });
-  const orders = createMockOrders({ http: h, holdSeconds, now, nextId });
-  const charges = createMockCharges({ http: h, vaultOrigin, orders, threeDs, faults: () => faults, now, nextId });
+  // Saved cards and charges need each other: a saved card's token is a charge's, a charge may save its card.
+  const threeDs = createMockThreeDs({ ...checked, now, onRecord: (result) => saved.settled(result) });
+  const orders = createMockOrders({ http: h, holdSeconds, now, nextId, payPal });
+  const offerSave = (...offer: Parameters<typeof saved.offer>) => saved.offer(...offer);
+  const charges = createMockCharges({ http: h, vaultOrigin, orders, threeDs, faults: () => faults, now, nextId, offerSave });
+  const saved = createMockSavedCards({ http: h, vaultOrigin, savedCards, faults: () => faults, now, mint: charges.mint });
+  const payPalCheckouts = createMockPayPal({ http: h, host, frameOrigin: checked.frameOrigin, orders, charges, now });
 
   // Module scripts are fetched in CORS mode: the statics are public.
   const bundle = () =>
@@ -75,6 +84,8 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     ...orders.handlers,
     ...charges.handlers,
     ...threeDs.handlers,
+    ...saved.handlers,
+    ...payPalCheckouts.handlers,
     http.get(`${staticsBaseUrl}/${BUNDLE_FILE_MIN}`, () => bundle()),
     http.get(`${staticsBaseUrl}/${BUNDLE_FILE_DEBUG}`, () => bundle()),
   ];
@@ -106,10 +117,19 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       threeDs.challenges.record(decodeURIComponent(url.slice(url.lastIndexOf('/') + 1)), outcome);
       return { ...charge };
     },
+    answerPayPal(orderId, outcome) {
+      if (outcome !== 'approve' && outcome !== 'cancel') {
+        throw new TypeError(`answerPayPal: outcome must be 'approve' or 'cancel', got ${String(outcome)}.`);
+      }
+      return payPalCheckouts.answer(orderId, outcome);
+    },
+    savedCards: () => saved.list(appInstances[0] as string),
     reset() {
       orders.clear();
       charges.clear();
       threeDs.challenges.clear();
+      saved.reset();
+      payPalCheckouts.clear();
       faults = {};
     },
   };

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { NextAction } from '../../shared/providerShapes';
+import type { SavedCard } from '../../shared/savedCardShapes';
 
 // The mock provider's public types and constants (mockProvider.ts makes them, validateMockOptions.ts
 // checks the options): a module of their own, so neither of those imports the other for them.
@@ -95,7 +96,30 @@ export interface MockProviderOptions {
    * expire without waiting.
    */
   now?: () => Date;
+  /**
+   * Makes the buyer a returning member (issue 25): every accepted app instance carries the member,
+   * whose saved cards the credit card routes list (primary first) and the vault's saved-card tokens
+   * charge with the security code only; a new card charged APPROVED with `saveCard` consent joins
+   * them. `savedCards`: each `{ id?, brand, last4, expiryMonth, expiryYear, primary? }` (an expiry
+   * in the past is shown `expired` and refused a token; ids default to `card_…`; the first is
+   * primary when none is; at most one primary); default `[]`. Default for the option: none, a guest
+   * (the list is `[]`, nothing is saved). `MOCK_RETURNING_BUYER_CARDS` are the reference provider's
+   * returning buyer's two cards.
+   */
+  returningBuyer?: { savedCards?: readonly MockSavedCardInput[] };
+  /**
+   * Offers PayPal for every order (issue 25): payment methods by order add `{ type: 'PAYPAL' }`, and
+   * the PayPal checkout routes and approval page (at `host`, buttons "Approve payment" and "Cancel
+   * and return") answer. Default false: the checkout create call answers 400 PAYMENT_METHOD_NOT_AVAILABLE.
+   */
+  payPal?: boolean;
 }
+
+/** A saved card to start a returning buyer with (`returningBuyer.savedCards`): {@link SavedCard} without `expired`, `id` and `primary` optional. */
+export type MockSavedCardInput = Pick<SavedCard, 'brand' | 'last4' | 'expiryMonth' | 'expiryYear'> & {
+  id?: string;
+  primary?: boolean;
+};
 
 /** An order the mock provider holds. */
 export interface MockOrder {
@@ -118,7 +142,8 @@ export interface MockCharge {
   orderId: string;
   status: 'APPROVED' | 'DECLINED' | 'REQUIRES_ACTION';
   amount: { amount: number; currency: string };
-  paymentMethod: 'CARD';
+  /** `CARD` (typed or saved), or `PAYPAL` for a captured PayPal checkout. */
+  paymentMethod: 'CARD' | 'PAYPAL';
   /** Why a DECLINED charge was declined, e.g. `card_declined`, `authentication_failed`, `authentication_abandoned`. */
   declineCode?: string;
   /** While `REQUIRES_ACTION`: the challenge page, `<vaultOrigin>/three-ds/challenges/<id>`. */
@@ -138,7 +163,9 @@ export interface MockProvider {
    * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host`,
    * `vaultOrigin` and `staticsBaseUrl`: widget settings, order setup and read, payment methods by
    * order, card tokenization, charges by order (create, list), by id and cancel, the 3-D Secure
-   * challenge page with its script, style sheet and buttons, the bundle, and CORS preflights.
+   * challenge page with its script, style sheet and buttons, credit cards (list, primary, item,
+   * delete) and saved-card tokens at the vault, PayPal checkout create, update and payment details
+   * (read, capture) with the approval page, the bundle, and CORS preflights.
    * Give them to `setupServer` (Vitest), or answer the browser context's routed requests with
    * msw's `getResponse` (Playwright: context-level routing also sees the frame's requests).
    */
@@ -169,6 +196,20 @@ export interface MockProvider {
    * `REQUIRES_ACTION` (answered, cancelled or expired).
    */
   completeChallenge(chargeId: string, outcome: 'complete' | 'fail'): MockCharge;
-  /** Forgets every order, card token, charge, challenge and idempotency key, and clears the faults. */
+  /**
+   * Answers the open PayPal checkout of `orderId` (the last created, not yet answered) as the buyer
+   * would on the approval page: `'approve'` ("Approve payment") or `'cancel'` ("Cancel and return").
+   * The page then answers 404 and sends no message: close the popup, and the widget reads the
+   * checkout (approved: it captures, the order is charged `PAYPAL`; cancelled: nothing charged).
+   * Returns the checkout's id.
+   * @throws TypeError when `outcome` is neither; Error when the order has no open PayPal checkout.
+   */
+  answerPayPal(orderId: string, outcome: 'approve' | 'cancel'): string;
+  /** The member's saved cards as the credit card list answers them (primary first); `[]` for a guest. */
+  savedCards(): SavedCard[];
+  /**
+   * Forgets every order, card token, charge, challenge, PayPal checkout and idempotency key, clears
+   * the faults, and gives a returning buyer back the `savedCards` it started with.
+   */
   reset(): void;
 }

@@ -11,7 +11,7 @@ import {
   type ThreeDsOutcome,
   threeDsPageHeaders,
 } from '../../shared/threeDsChallengePage';
-import { createThreeDsChallenges } from '../../shared/threeDsChallenges';
+import { createThreeDsChallenges, type RecordResult } from '../../shared/threeDsChallenges';
 
 /** Options of {@link createMockThreeDs}. */
 export interface MockThreeDsOptions {
@@ -23,6 +23,8 @@ export interface MockThreeDsOptions {
   pageOrigins: readonly string[];
   /** The mock's clock, which a challenge expires by; default the real one. */
   now?: () => Date;
+  /** Told of every recorded answer (mockSavedCards.ts `settled`: a card waiting to be saved is saved once APPROVED). */
+  onRecord?: (result: RecordResult) => void;
 }
 
 /**
@@ -32,8 +34,18 @@ export interface MockThreeDsOptions {
  * as the provider's vault, and record the buttons' result once (a POST whose `Origin` is another
  * site's, or `null`, gets a 403 page and records nothing).
  */
-export function createMockThreeDs({ vaultOrigin, frameOrigin, pageOrigins, now = () => new Date() }: MockThreeDsOptions) {
-  const challenges = createThreeDsChallenges(now, () => vaultOrigin);
+export function createMockThreeDs(options: MockThreeDsOptions) {
+  const { vaultOrigin, frameOrigin, pageOrigins, now = () => new Date(), onRecord } = options;
+  const store = createThreeDsChallenges(now, () => vaultOrigin);
+  // Every answer, the page's buttons or `completeChallenge`, is recorded here and told to `onRecord`.
+  const challenges: typeof store = {
+    ...store,
+    record(challengeId, outcome) {
+      const result = store.record(challengeId, outcome);
+      onRecord?.(result);
+      return result;
+    },
+  };
   const frameOrigins = frameOrigin === undefined ? [] : [frameOrigin];
   const headers = threeDsPageHeaders([...frameOrigins, ...pageOrigins]);
   const page = (body: string, status = 200) => new HttpResponse(body, { status, headers });

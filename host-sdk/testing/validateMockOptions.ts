@@ -1,3 +1,4 @@
+import { parseSavedCardList, type StoredSavedCard } from '../../provider/savedCards';
 import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../../shared/orderSetup';
 import { DEVELOPMENT_VAULT } from '../../shared/vault';
 import { developmentVaultOrigin } from './developmentVaultOrigin';
@@ -68,6 +69,36 @@ function bareOrigin(value: unknown, name: string): string {
   return url;
 }
 
+/**
+ * The returning buyer's cards as checked (the reference provider's own parser, provider/savedCards.ts),
+ * or undefined for a guest (`returningBuyer` left out).
+ * @throws TypeError naming `returningBuyer`, `returningBuyer.savedCards` or the field of the card that does not fit.
+ */
+function checkReturningBuyer(value: unknown): StoredSavedCard[] | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`createMockProvider: returningBuyer must be an object ({ savedCards? }), got ${show(value)}.`);
+  }
+  const { savedCards = [], ...rest } = value as { savedCards?: unknown };
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined) throw new TypeError(`createMockProvider: returningBuyer.${extra} is not an option (savedCards).`);
+  let cards: StoredSavedCard[];
+  try {
+    cards = parseSavedCardList(savedCards);
+  } catch (error) {
+    const why = (error as Error).message;
+    const named = why.startsWith('cards[') ? `returningBuyer.savedC${why.slice(1)}` : `returningBuyer.savedCards must be a list.`;
+    throw new TypeError(`createMockProvider: ${named} Each is { id?, brand, last4, expiryMonth, expiryYear, primary? }.`);
+  }
+  const primaries = cards.filter((c) => c.primary).length;
+  if (primaries > 1)
+    throw new TypeError(`createMockProvider: returningBuyer.savedCards has ${primaries} primary cards; at most one.`);
+  const ids = cards.map((c) => c.id);
+  const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (twice !== undefined) throw new TypeError(`createMockProvider: returningBuyer.savedCards has the id ${show(twice)} twice.`);
+  return cards;
+}
+
 /** Where the mock serves the bundle on a production frame's first allowlisted statics origin. */
 export const MOCK_STATICS_PATH = '/cashier-mock';
 
@@ -119,9 +150,13 @@ function buildDefaults(frameDir: string | undefined, host: string) {
  * default from the frame build's record (`readFrameBuild(frameDir)`).
  * @throws TypeError naming the option.
  */
-export function checkOptions(
-  options: unknown,
-): Required<Omit<MockProviderOptions, 'frameDir' | 'frameOrigin'>> & { frameOrigin: string | undefined } {
+export function checkOptions(options: unknown): Required<
+  Omit<MockProviderOptions, 'frameDir' | 'frameOrigin' | 'returningBuyer'>
+> & {
+  frameOrigin: string | undefined;
+  /** The returning buyer's cards; undefined for a guest. */
+  savedCards: StoredSavedCard[] | undefined;
+} {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createMockProvider: options must be an object with host, got ${show(options)}.`);
   }
@@ -158,6 +193,10 @@ export function checkOptions(
   if (o.now !== undefined && typeof o.now !== 'function') {
     throw new TypeError(`createMockProvider: now must be a function returning a Date, got ${show(o.now)}.`);
   }
+  if (o.payPal !== undefined && typeof o.payPal !== 'boolean') {
+    throw new TypeError(`createMockProvider: payPal must be a boolean (offer PayPal for every order), got ${show(o.payPal)}.`);
+  }
+  const savedCards = checkReturningBuyer(o.returningBuyer);
   return {
     host,
     staticsBaseUrl,
@@ -169,5 +208,7 @@ export function checkOptions(
     faults: checkFaults(o.faults ?? {}, 'createMockProvider'),
     holdSeconds: o.holdSeconds ?? DEFAULT_HOLD_SECONDS,
     now: o.now ?? (() => new Date()),
+    savedCards,
+    payPal: o.payPal ?? false,
   };
 }

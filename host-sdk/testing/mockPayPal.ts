@@ -1,0 +1,157 @@
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { CheckoutStore } from '../../provider/checkoutStore';
+import {
+  PAYPAL_APPROVAL_SCRIPT,
+  PAYPAL_APPROVAL_SCRIPT_PATH,
+  PAYPAL_APPROVAL_STYLE,
+  PAYPAL_APPROVAL_STYLE_PATH,
+  PAYPAL_OUTCOMES,
+  renderPayPalApprovalPage,
+  renderPayPalDonePage,
+  renderPayPalProblemPage,
+} from '../../provider/payPalApprovalPage';
+import { createPayPalCheckouts } from '../../provider/payPalCheckouts';
+import { fail, type StoreReply } from '../../provider/storeReply';
+import { ProviderPaths } from '../../shared/paths';
+import { PAYPAL_APPROVAL_PATH, type PayPalCheckout, type PayPalOutcome } from '../../shared/payPal';
+import { threeDsPageHeaders } from '../../shared/threeDsChallengePage';
+import type { createMockCharges } from './mockCharges';
+import type { MockHttp } from './mockHttp';
+import type { createMockOrders } from './mockOrders';
+
+/** What {@link createMockPayPal} needs. */
+export interface MockPayPalOptions {
+  /** The HTTP helpers. */
+  http: MockHttp;
+  /** The provider base URL: the approval page is on its origin, as the reference provider's. */
+  host: string;
+  /** The frame's origin, where the done page posts its message; undefined when not known (no message: the popup closes). */
+  frameOrigin: string | undefined;
+  /** The orders, and whether they offer PayPal (payment methods by order). */
+  orders: ReturnType<typeof createMockOrders>;
+  /** The charges: a capture charges through `chargeApproved`, exactly once per order. */
+  charges: ReturnType<typeof createMockCharges>;
+  /** The mock's clock (seat holds). */
+  now: () => Date;
+}
+
+const P = ProviderPaths;
+
+/**
+ * The mock mode's PayPal (issue 25): the reference provider's own checkouts
+ * (provider/payPalCheckouts.ts, over the mock's orders and charges) and approval page
+ * (provider/payPalApprovalPage.ts, no Hono), as msw handlers on `host`: spec 7 checkout create,
+ * update (cancel) and payment details (read; capture → the order's one settling `PAYPAL` charge),
+ * and the approval page at `${host}/paypal/approve/<id>` with "Approve payment" and "Cancel and
+ * return", its script and style sheet. A button's POST is recorded once (403 page when its
+ * `Origin` is another origin than `host`'s; a routing layer that drops the header is let through,
+ * as the 3-D Secure page's), then the done page posts the outcome to the frame and closes the popup.
+ * `answer` gives a site's test the same outcomes without the page.
+ */
+export function createMockPayPal({ http: h, host, frameOrigin, orders, charges, now }: MockPayPalOptions) {
+  // The store calls the checkouts make: an order with its merchant, its payment methods, an approved charge.
+  const store = {
+    now,
+    getOrder: (orderId: string): StoreReply => {
+      const order = orders.get(orderId);
+      if (!order) return fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
+      return { status: 200, body: { ...order, event: { name: orders.merchantOf(orderId) } } };
+    },
+    paymentMethodsFor: (orderId: string): StoreReply => ({ status: 200, body: orders.methodsOf(orderId) }),
+    chargeApproved: (orderId: string, _appInstance: string, _method: 'PAYPAL', startedAt: Date) =>
+      charges.chargeApproved(orderId, startedAt),
+  } satisfies Partial<Record<keyof CheckoutStore, unknown>>;
+  const origin = new URL(host).origin;
+  const checkouts = createPayPalCheckouts(store as unknown as CheckoutStore, origin);
+  /** Order id → its checkouts' ids, oldest first (for `answer`). */
+  const byOrder = new Map<string, string[]>();
+
+  const appInstanceOf = (request: Request) => request.headers.get('authorization') ?? '';
+  const pattern = (path: (id: string) => string) => h.param(path, 'checkoutId');
+  /** An API route: the gate, then `answer` with the app instance, the checkout id and the body. */
+  const api =
+    (answer: (appInstance: string, checkoutId: string, body: unknown, startedAt: Date) => StoreReply) =>
+    async ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
+      const startedAt = now();
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      const body = request.method === 'GET' ? undefined : await request.json().catch(() => undefined);
+      const reply = answer(appInstanceOf(request), String(params.checkoutId ?? ''), body, startedAt);
+      return h.reply(request, reply.body, reply.status);
+    };
+  const headers = threeDsPageHeaders([]);
+  const page = (text: string, status = 200) => new HttpResponse(text, { status, headers });
+  const gone = () =>
+    page(
+      renderPayPalProblemPage('Payment not found', 'This payment does not exist or was already answered. Close this window.'),
+      404,
+    );
+  const asset = (text: string, type: string) => () =>
+    new HttpResponse(text, { headers: { 'Content-Type': `${type}; charset=utf-8`, 'X-Content-Type-Options': 'nosniff' } });
+
+  const handlers: HttpHandler[] = [
+    http.post(
+      h.url(P.payPalCheckoutCreate),
+      api((appInstance, _id, body) => {
+        const reply = checkouts.create(body, appInstance);
+        const created = reply.body as PayPalCheckout;
+        if (reply.status === 201) byOrder.set(created.orderId, [...(byOrder.get(created.orderId) ?? []), created.checkoutId]);
+        return reply;
+      }),
+    ),
+    http.patch(
+      pattern(P.payPalCheckoutUpdate),
+      api((appInstance, id, body) => checkouts.update(id, body, appInstance)),
+    ),
+    http.get(
+      pattern(P.payPalPaymentDetails),
+      api((appInstance, id) => checkouts.details(id, appInstance)),
+    ),
+    http.post(
+      pattern(P.payPalPaymentDetails),
+      api((appInstance, id, _body, startedAt) => checkouts.capture(id, appInstance, startedAt)),
+    ),
+    http.get(`${origin}${PAYPAL_APPROVAL_SCRIPT_PATH}`, asset(PAYPAL_APPROVAL_SCRIPT, 'text/javascript')),
+    http.get(`${origin}${PAYPAL_APPROVAL_STYLE_PATH}`, asset(PAYPAL_APPROVAL_STYLE, 'text/css')),
+    http.get(`${origin}${PAYPAL_APPROVAL_PATH}/:checkoutId`, ({ params }) => {
+      const view = checkouts.view(String(params.checkoutId));
+      return view ? page(renderPayPalApprovalPage(view)) : gone();
+    }),
+    http.post(`${origin}${PAYPAL_APPROVAL_PATH}/:checkoutId/:outcome`, ({ request, params }) => {
+      const outcome = String(params.outcome) as PayPalOutcome;
+      if (!Object.hasOwn(PAYPAL_OUTCOMES, outcome)) return gone();
+      const from = request.headers.get('origin');
+      if (from !== null && from !== origin) {
+        return page(renderPayPalProblemPage('Not allowed', 'Only the PayPal page itself can answer this payment.'), 403);
+      }
+      const checkoutId = String(params.checkoutId);
+      const result = checkouts.record(checkoutId, outcome);
+      if (result === 'unknown') return gone();
+      if (result === 'closed') {
+        return page(renderPayPalProblemPage('Already answered', 'This payment was already answered. Close this window.'), 409);
+      }
+      return page(renderPayPalDonePage(checkoutId, outcome, frameOrigin === undefined ? [] : [frameOrigin]));
+    }),
+  ];
+
+  return {
+    handlers,
+    /**
+     * Records `outcome` for the newest unanswered checkout of `orderId`, as the page's buttons do; returns its id.
+     * @throws Error when the order has none.
+     */
+    answer(orderId: string, outcome: PayPalOutcome): string {
+      const ids = byOrder.get(orderId) ?? [];
+      const open = [...ids].reverse().find((id) => checkouts.view(id) !== undefined);
+      if (open === undefined || checkouts.record(open, outcome) !== 'recorded') {
+        throw new Error(`answerPayPal: order ${String(orderId)} has no PayPal checkout awaiting the buyer's answer.`);
+      }
+      return open;
+    },
+    /** Forgets every checkout. */
+    clear(): void {
+      checkouts.clear();
+      byOrder.clear();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { getResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { ProviderPaths } from '../../shared/paths';
+import { parseSavedCards } from '../../shared/savedCardBodies';
+import {
+  createMockProvider,
+  MOCK_APP_INSTANCE,
+  MOCK_RETURNING_BUYER_CARDS,
+  MOCK_TEST_CARDS,
+  type MockCharge,
+  type MockProvider,
+} from './mockProvider';
+
+// Issue 25 item 5: the mock's returning buyer, answered as the reference provider's (provider/savedCards.ts).
+
+const HOST = 'http://127.0.0.1:4999';
+const FRAME = 'http://127.0.0.1:4998';
+const VAULT = 'http://127.0.0.1:5000';
+const OPTIONS = { host: HOST, vaultOrigin: VAULT, staticsBaseUrl: `${HOST}/statics`, frameOrigin: FRAME };
+const RETURNING = { ...OPTIONS, returningBuyer: { savedCards: MOCK_RETURNING_BUYER_CARDS } };
+const CONSENT = { consentText: 'Save this card for next time', consentedAt: '2026-01-02T03:04:05.000Z' };
+
+/** One request through the mock's handlers, as the frame sends it (token, CORS). */
+async function send(mock: MockProvider, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const request = new Request(url, {
+    method,
+    headers: { Authorization: MOCK_APP_INSTANCE, Origin: FRAME, 'Content-Type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const response = (await getResponse(mock.handlers, request)) as Response;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
+}
+const list = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.creditCards}`);
+const savedToken = (mock: MockProvider, body: unknown) => send(mock, 'POST', `${VAULT}${ProviderPaths.savedCardTokens}`, body);
+const charge = (mock: MockProvider, orderId: string, body: Record<string, unknown>) =>
+  send(
+    mock,
+    'POST',
+    `${HOST}${ProviderPaths.chargesByOrder(orderId)}`,
+    { paymentMethod: 'CARD', ...body },
+    {
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+  );
+const typed = async (mock: MockProvider, number: string = MOCK_TEST_CARDS.approved) =>
+  (
+    await send(mock, 'POST', `${VAULT}${ProviderPaths.cardTokenization}`, {
+      holderName: 'Ada Buyer',
+      number,
+      expMonth: 12,
+      expYear: 2040,
+      cvc: '123',
+    })
+  ).body.token as string;
+
+describe('mock mode: a guest (no returningBuyer)', () => {
+  it('lists no saved cards, has no primary, gets no saved-card token, and a saveCard charge saves nothing', async () => {
+    const mock = createMockProvider(OPTIONS);
+    expect(await list(mock)).toEqual({ status: 200, body: [] });
+    expect((await send(mock, 'GET', `${HOST}${ProviderPaths.primaryCreditCard}`)).status).toBe(404);
+    const token = await savedToken(mock, { cardId: 'card_returning_visa_4242', cvc: '123' });
+    expect(token).toMatchObject({ status: 422, body: { details: { applicationError: { code: 'SAVED_CARD_NOT_FOUND' } } } });
+    const paid = await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: CONSENT });
+    expect(paid.body.status).toBe('APPROVED');
+    expect(mock.savedCards()).toEqual([]);
+  });
+});
+
+describe('mock mode: a returning buyer', () => {
+  it("lists the given cards as the provider's shape (primary first, expired computed), item and primary", async () => {
+    const mock = createMockProvider({
+      ...OPTIONS,
+      returningBuyer: {
+        savedCards: [
+          { id: 'card_old', brand: 'visa', last4: '1111', expiryMonth: 1, expiryYear: 2020 },
+          { id: 'card_main', brand: 'mastercard', last4: '4444', expiryMonth: 9, expiryYear: 2031, primary: true },
+        ],
+      },
+    });
+    const { status, body } = await list(mock);
+    expect(status).toBe(200);
+    const cards = parseSavedCards(body, 'listCreditCards');
+    expect(cards.map((c) => [c.id, c.primary, c.expired])).toEqual([
+      ['card_main', true, false],
+      ['card_old', false, true],
+    ]);
+    expect((await send(mock, 'GET', `${HOST}${ProviderPaths.primaryCreditCard}`)).body).toMatchObject({ id: 'card_main' });
+    expect((await send(mock, 'GET', `${HOST}${ProviderPaths.creditCard('card_old')}`)).body).toMatchObject({ last4: '1111' });
+    expect((await send(mock, 'GET', `${HOST}${ProviderPaths.creditCard('card_nope')}`)).status).toBe(404);
+  });
+
+  it('needs the app instance token, as every API route', async () => {
+    const mock = createMockProvider(RETURNING);
+    expect((await send(mock, 'GET', `${HOST}${ProviderPaths.creditCards}`, undefined, { Authorization: 'other' })).status).toBe(
+      401,
+    );
+  });
+
+  it('a saved card is charged with its security code only, through the vault; the token is single use', async () => {
+    const mock = createMockProvider(RETURNING);
+    const orderId = mock.createOrder({ amount: 4200 });
+    const cardId = MOCK_RETURNING_BUYER_CARDS[0]?.id;
+    const wrongCvc = await savedToken(mock, { cardId, cvc: '12' });
+    expect(wrongCvc.body).toMatchObject({ details: { applicationError: { code: 'INVALID_CVC' } } });
+    // Card data goes to the vault only: the API host has no saved-card token route.
+    expect(
+      (await getResponse(mock.handlers, new Request(`${HOST}${ProviderPaths.savedCardTokens}`, { method: 'POST' })))?.status,
+    ).not.toBe(201);
+    const token = await savedToken(mock, { cardId, cvc: '123' });
+    expect(token).toMatchObject({ status: 201, body: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 } });
+    const paid = await charge(mock, orderId, { cardToken: token.body.token });
+    expect(paid.body).toMatchObject({ status: 'APPROVED', paymentMethod: 'CARD', orderId });
+    const again = await charge(mock, mock.createOrder(), { cardToken: token.body.token });
+    expect(again.body).toMatchObject({ details: { applicationError: { code: 'INVALID_CARD_TOKEN' } } });
+    expect(mock.savedCards()).toHaveLength(2);
+  });
+
+  it('an expired saved card gets no token', async () => {
+    const mock = createMockProvider({
+      ...OPTIONS,
+      returningBuyer: { savedCards: [{ id: 'card_old', brand: 'visa', last4: '1111', expiryMonth: 1, expiryYear: 2020 }] },
+    });
+    const token = await savedToken(mock, { cardId: 'card_old', cvc: '123' });
+    expect(token).toMatchObject({ status: 422, body: { details: { applicationError: { code: 'SAVED_CARD_EXPIRED' } } } });
+  });
+
+  it('delete removes a card (the next becomes primary); reset gives the starting cards back', async () => {
+    const mock = createMockProvider(RETURNING);
+    const removed = await send(mock, 'DELETE', `${HOST}${ProviderPaths.creditCard('card_returning_visa_4242')}`);
+    expect(removed).toMatchObject({ status: 200, body: { id: 'card_returning_visa_4242' } });
+    expect(mock.savedCards().map((c) => [c.id, c.primary])).toEqual([['card_returning_mastercard_4444', true]]);
+    expect((await send(mock, 'DELETE', `${HOST}${ProviderPaths.creditCard('card_returning_visa_4242')}`)).status).toBe(404);
+    const preflight = await getResponse(
+      mock.handlers,
+      new Request(`${HOST}${ProviderPaths.creditCard('x')}`, { method: 'OPTIONS', headers: { Origin: FRAME } }),
+    );
+    expect(preflight?.headers.get('access-control-allow-methods')).toContain('DELETE');
+    mock.reset();
+    expect(mock.savedCards()).toHaveLength(2);
+  });
+
+  it('a new card charged APPROVED with saveCard consent is saved with it; unchecked, declined or malformed saves nothing', async () => {
+    const mock = createMockProvider({ ...OPTIONS, returningBuyer: {} });
+    await charge(mock, mock.createOrder(), { cardToken: await typed(mock) });
+    await charge(mock, mock.createOrder(), { cardToken: await typed(mock, MOCK_TEST_CARDS.declined), saveCard: CONSENT });
+    const malformed = await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: { consentText: '' } });
+    expect(malformed).toMatchObject({ status: 400, body: { details: { applicationError: { code: 'INVALID_SAVE_CARD' } } } });
+    expect(mock.savedCards()).toEqual([]);
+    await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: CONSENT });
+    expect(mock.savedCards()).toEqual([
+      expect.objectContaining({
+        brand: 'visa',
+        last4: '4242',
+        expiryMonth: 12,
+        expiryYear: 2040,
+        primary: true,
+        consent: expect.objectContaining(CONSENT),
+      }),
+    ]);
+  });
+
+  it('a 3-D Secure card with consent is saved once its challenge completes, not before', async () => {
+    const mock = createMockProvider({ ...OPTIONS, returningBuyer: {} });
+    const open = await charge(mock, mock.createOrder(), {
+      cardToken: await typed(mock, MOCK_TEST_CARDS.threeDsChallenge),
+      saveCard: CONSENT,
+    });
+    expect(open.body.status).toBe('REQUIRES_ACTION');
+    expect(mock.savedCards()).toEqual([]);
+    mock.completeChallenge((open.body as unknown as MockCharge).id, 'complete');
+    expect(mock.savedCards()).toEqual([expect.objectContaining({ last4: '3184' })]);
+  });
+});

@@ -1,0 +1,99 @@
+import { type HttpHandler, http } from 'msw';
+import type { CardTokens } from '../../provider/cardTokens';
+import {
+  createSavedCards,
+  RETURNING_BUYER_CARDS,
+  RETURNING_BUYER_MEMBER_ID,
+  type StoredSavedCard,
+} from '../../provider/savedCards';
+import type { StoreReply } from '../../provider/storeReply';
+import { ProviderPaths } from '../../shared/paths';
+import type { SavedCard } from '../../shared/savedCardShapes';
+import type { MockHttp } from './mockHttp';
+import type { MockFaults } from './mockProviderTypes';
+
+/**
+ * The reference provider's returning buyer's saved cards (Visa •••• 4242, 12/2034, primary;
+ * Mastercard •••• 4444, 09/2031), for `createMockProvider({ returningBuyer: { savedCards } })`.
+ */
+export const MOCK_RETURNING_BUYER_CARDS: readonly StoredSavedCard[] = RETURNING_BUYER_CARDS;
+
+/** What {@link createMockSavedCards} needs. */
+export interface MockSavedCardsOptions {
+  /** The HTTP helpers. */
+  http: MockHttp;
+  /** The card vault origin, where saved-card tokens are answered (and only there). */
+  vaultOrigin: string;
+  /** The returning buyer's cards as checked (`returningBuyer.savedCards`), or undefined for a guest. */
+  savedCards: readonly StoredSavedCard[] | undefined;
+  /** The fault switches in force (`captcha` applies to saved-card tokens as to card tokenization). */
+  faults: () => MockFaults;
+  /** The mock's clock: a card whose expiry month has ended by it is `expired`. */
+  now: () => Date;
+  /** Makes the single-use card token of a saved card (mockCharges.ts `mint`), usable in a card charge. */
+  mint: CardTokens['mint'];
+}
+
+/**
+ * The mock mode's saved cards (issue 25): the reference provider's own store of them
+ * (provider/savedCards.ts, no Hono) for one member that every accepted app instance carries when
+ * `savedCards` is given (a guest otherwise: the list is `[]`), and msw handlers for spec 7's credit
+ * card routes on `host` (list, primary, item, delete: 404 CREDIT_CARD_NOT_FOUND for an unknown id)
+ * and saved-card tokens at `vaultOrigin` (`{ cardId, cvc }` → a card token; 422 SAVED_CARD_NOT_FOUND,
+ * SAVED_CARD_EXPIRED, INVALID_CVC), answered as the provider answers them.
+ */
+export function createMockSavedCards({ http: h, vaultOrigin, savedCards, faults, now, mint }: MockSavedCardsOptions) {
+  const memberOf = () => (savedCards === undefined ? undefined : RETURNING_BUYER_MEMBER_ID);
+  // The store only mints tokens; the mock's own charges take them.
+  const cards = createSavedCards(now, memberOf, { mint } as Pick<CardTokens, 'mint'> as CardTokens);
+  const restart = () => {
+    cards.reset();
+    cards.setCards(RETURNING_BUYER_MEMBER_ID, savedCards ?? []);
+  };
+  restart();
+  const cardPattern = h.param(ProviderPaths.creditCard, 'cardId');
+  /** The app instance a request stands for (the gate has checked it). */
+  const appInstanceOf = (request: Request) => request.headers.get('authorization') ?? '';
+  /** Runs `answer` with the request's app instance and path parameters once the gate lets it through, and sends its reply. */
+  const route =
+    (answer: (appInstance: string, params: Record<string, unknown>) => StoreReply) =>
+    async ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      const reply = answer(appInstanceOf(request), params);
+      return h.reply(request, reply.body, reply.status);
+    };
+
+  const handlers: HttpHandler[] = [
+    http.get(h.url(ProviderPaths.creditCards), route(cards.list)),
+    // Before the item pattern, which would take "primary" for an id.
+    http.get(h.url(ProviderPaths.primaryCreditCard), route(cards.primary)),
+    http.get(
+      cardPattern,
+      route((appInstance, params) => cards.get(String(params.cardId), appInstance)),
+    ),
+    http.delete(
+      cardPattern,
+      route((appInstance, params) => cards.remove(String(params.cardId), appInstance)),
+    ),
+    // The security code is card data: the vault takes it, `host` has no such route (404).
+    http.post(`${vaultOrigin}${ProviderPaths.savedCardTokens}`, async ({ request }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      if (faults().captcha) return h.fail(request, 403, 'CAPTCHA_REQUIRED', 'Mock fault: a captcha is required.');
+      const reply = cards.tokenize(await h.body(request), appInstanceOf(request));
+      return h.reply(request, reply.body, reply.status);
+    }),
+  ];
+
+  return {
+    handlers,
+    /** The store's `offer` and `settled`: a card charged with `saveCard` consent is saved once APPROVED. */
+    offer: cards.offer,
+    settled: cards.settled,
+    /** The member's cards as the list answers them; `[]` for a guest. */
+    list: (appInstance: string): SavedCard[] => cards.list(appInstance).body as SavedCard[],
+    /** Back to the cards the mock started with. */
+    reset: restart,
+  };
+}
