@@ -27,6 +27,7 @@ import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
 import { presentChallenge } from './threeDSecure/presentChallenge';
 import { declineMessage, OUTCOME_UNKNOWN_NOTICE } from './toPayResult';
 import { CARD_FIELDS, type CardField, type ValidationResult, validateCardForm } from './validateCardForm';
+import { createWallets } from './wallets/createWallets';
 
 let mounts = 0;
 
@@ -123,7 +124,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   });
 
   const payPal = createPayPal({ store, current: () => current, payment: () => payment, hold });
-
+  const wallets = createWallets({ store, current: () => current, payment: () => payment, hold });
   const payment = createPayment({
     payPal: payPal.outcome,
     api: providerApi,
@@ -213,6 +214,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             onCountry={(country) => void billing.choose(country)}
             wrapCard={saved?.wrap}
             payPal={payPal.element}
+            wallets={wallets.element}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />
@@ -241,6 +243,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       if (current.orderId === props.orderId) show(offered);
       // After the form is up: the billing metadata and saved cards do not compete with what the buyer waits for.
       void billing.start();
+      if (current.orderId === props.orderId) void wallets.follow(props.orderId);
       const deps = { client: props.providerClient, store, idPrefix, doc: container.ownerDocument };
       void loadSavedCards(providerApi, deps, (h) => {
         saved = h;
@@ -287,6 +290,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       // A new order's methods are known (the mount's are superseded), and its hold's countdown starts again.
       if (newOrder !== undefined) {
         hold.follow(newOrder);
+        void wallets.follow(newOrder);
         methodsKnown = true;
       }
       prefill(buyer);
