@@ -214,7 +214,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             onCountry={(country) => void billing.choose(country)}
             wrapCard={saved?.wrap}
             payPal={payPal.element}
-            wallets={wallets.element}
+            wallets={wallets(current.orderId)}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />
@@ -243,7 +243,6 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       if (current.orderId === props.orderId) show(offered);
       // After the form is up: the billing metadata and saved cards do not compete with what the buyer waits for.
       void billing.start();
-      if (current.orderId === props.orderId) void wallets.follow(props.orderId);
       const deps = { client: props.providerClient, store, idPrefix, doc: container.ownerDocument };
       void loadSavedCards(providerApi, deps, (h) => {
         saved = h;
@@ -290,7 +289,6 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       // A new order's methods are known (the mount's are superseded), and its hold's countdown starts again.
       if (newOrder !== undefined) {
         hold.follow(newOrder);
-        void wallets.follow(newOrder);
         methodsKnown = true;
       }
       prefill(buyer);

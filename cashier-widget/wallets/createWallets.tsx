@@ -1,10 +1,9 @@
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { CashierError, type CashierWidgetProps, ErrorCode, ProviderPaths, parseCardToken, parseCharge } from '../../shared';
 import type { WalletType } from '../../shared/wallets';
 import type { FormStore } from '../createFormStore';
 import type { createHold } from '../createHold';
 import type { createPayment } from '../createPayment';
-import { asCashierError } from '../paymentErrors';
 import { toPayResult } from '../toPayResult';
 import { type WalletWindow, walletsAvailable } from './walletsAvailable';
 
@@ -20,7 +19,6 @@ export const WALLET_KIT = {
   parseCardToken,
   parseCharge,
   toPayResult,
-  asCashierError,
   /** CashierError INVALID_RESPONSE with `message`. */
   invalidResponse: (message: string) => new CashierError(ErrorCode.InvalidResponse, message),
 };
@@ -49,48 +47,42 @@ export interface WalletOffer {
 }
 
 /**
- * Apple Pay and Google Pay (issue 25 item 4), light in the bundle: `follow(orderId)` asks the
- * browser first (walletsAvailable.ts, no request); only when it can pay does it read the order's
- * express payment methods (spec 7), and only when the order offers one of those does `element`
- * load the chunk and show its buttons. Otherwise nothing shows and nothing more is fetched. A
- * failed read shows no wallet (the card form is still there).
+ * The wallets of `orderId` the buttons show: those the browser can pay with (walletsAvailable.ts, no
+ * request), read against the order's express payment methods (spec 7) only when there is one. A
+ * failed read is none (the card form is still there). Never rejects.
  */
-export function createWallets(deps: WalletDeps): { element: ReactNode; follow(orderId: string | undefined): Promise<void> } {
-  let offer: WalletOffer | undefined;
-  let latest: string | undefined;
-  const listeners = new Set<() => void>();
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  const set = (next: WalletOffer | undefined) => {
-    offer = next;
-    for (const listener of listeners) listener();
-  };
+export async function offeredWallets(deps: WalletDeps, orderId: string): Promise<WalletType[]> {
+  const available = await walletsAvailable(deps.win ?? (window as WalletWindow));
+  if (available.length === 0) return available;
+  const path = ProviderPaths.expressPaymentMethods;
+  const listed = await deps
+    .current()
+    .providerClient.request({ method: 'get', path, params: { orderId } })
+    .catch(() => 0);
+  return available.filter((w) => Array.isArray(listed) && listed.some((m) => m?.type === w));
+}
+
+/**
+ * Apple Pay and Google Pay (issue 25 item 4), light in the bundle: `slot(orderId)` is an element that
+ * asks {@link offeredWallets} for the order, and only when it offers one the browser can pay with
+ * loads the chunk and shows its buttons. Otherwise nothing shows and nothing more is fetched.
+ */
+export function createWallets(deps: WalletDeps): (orderId: string | undefined) => ReactNode {
   const Buttons = lazy(() => load().then((chunk) => chunk.loadWalletButtons(deps.store.getSnapshot().locale)));
-  function Slot() {
-    const shown = useSyncExternalStore(subscribe, () => offer);
-    return shown ? (
+  function Slot({ orderId }: { orderId: string | undefined }) {
+    const [offer, setOffer] = useState<WalletOffer>();
+    useEffect(() => {
+      let live = true;
+      if (orderId) offeredWallets(deps, orderId).then((wallets) => live && wallets[0] && setOffer({ orderId, wallets }));
+      return () => {
+        live = false;
+      };
+    }, [orderId]);
+    return offer && offer.orderId === orderId ? (
       <Suspense fallback={null}>
-        <Buttons {...deps} key={shown.orderId} offer={shown} kit={WALLET_KIT} />
+        <Buttons {...deps} key={orderId} offer={offer} kit={WALLET_KIT} />
       </Suspense>
     ) : null;
   }
-  return {
-    element: <Slot />,
-    async follow(orderId) {
-      latest = orderId;
-      if (offer?.orderId !== orderId) set(undefined);
-      if (orderId === undefined) return;
-      const available = await walletsAvailable(deps.win ?? (window as WalletWindow));
-      if (available.length === 0 || latest !== orderId) return;
-      const listed = await deps
-        .current()
-        .providerClient.request({ method: 'get', path: ProviderPaths.expressPaymentMethods, params: { orderId } })
-        .catch(() => []);
-      const types = Array.isArray(listed) ? listed.map((m) => (m as { type?: unknown } | null)?.type) : [];
-      const wallets = available.filter((w) => types.includes(w));
-      if (wallets.length > 0 && latest === orderId) set({ orderId, wallets });
-    },
-  };
+  return (orderId) => <Slot orderId={orderId} />;
 }

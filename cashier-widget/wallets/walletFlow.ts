@@ -88,7 +88,7 @@ export async function settleWithToken(
     const result = kit.toPayResult(orderId, await calls.charge(orderId, cardToken, crypto.randomUUID()));
     return { outcome: result.status === 'APPROVED' ? 'approved' : 'declined', result };
   } catch (error) {
-    const code = kit.asCashierError(error).details.applicationErrorCode;
+    const code = (error as { details?: { applicationErrorCode?: unknown } } | null)?.details?.applicationErrorCode;
     return code === 'ORDER_ALREADY_PAID' ? { outcome: 'paidElsewhere' } : { outcome: 'failed', error };
   }
 }
