@@ -15,6 +15,8 @@ import { SUPPORTED_LOCALES } from './shared/locales';
  *   chunk only for an order that offers PayPal (English in that chunk, the others each a chunk of
  *   their own); the method's label "PayPal", which the bundle shows among the choices, stays in
  *   the bundle's catalog;
+ * - `cashier-widget/wallets/locales/`: the Apple Pay and Google Pay buttons' words (issue 25 item
+ *   4), loaded with the wallets chunk only when the order offers a wallet the browser can pay with;
  * - `shared/locales/`: the technical-difficulties alert, which the frame (and the host SDK) show
  *   before any bundle, so they carry it in all twelve languages.
  * `npm test` fails on a missing or unused message in any catalog (cashier-widget/i18n/catalogs.test.ts).
@@ -35,6 +37,7 @@ export default defineConfig({
         '**/testing/**',
         '<rootDir>/cashier-widget/savedCards/**',
         '<rootDir>/cashier-widget/paypal/**',
+        '<rootDir>/cashier-widget/wallets/**',
       ],
     },
     {
@@ -45,6 +48,11 @@ export default defineConfig({
     {
       path: '<rootDir>/cashier-widget/paypal/locales/{locale}',
       include: ['<rootDir>/cashier-widget/paypal'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/cashier-widget/wallets/locales/{locale}',
+      include: ['<rootDir>/cashier-widget/wallets'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {

@@ -68,12 +68,15 @@ const linguiPlugin = () => lingui({ macroTransform: true });
 
 /**
  * The name (before its hash) of a chunk of the widget bundle: `paypal` (the PayPal panel),
- * `paypal-<locale>` (its catalogs), `saved-cards-savedCards` and `saved-cards-<locale>` (the saved
+ * `paypal-<locale>` (its catalogs), `wallets` and `wallets-<locale>` (the Apple Pay and Google Pay
+ * buttons and their catalogs), `saved-cards-savedCards` and `saved-cards-<locale>` (the saved
  * cards and their catalogs), `catalog-<locale>` (the bundle's catalogs).
  */
 function widgetChunkName(chunk: { name: string; facadeModuleId: string | null }): string {
   if (chunk.name === 'PayPalPanel') return 'paypal';
   if (chunk.facadeModuleId?.includes('/paypal/')) return `paypal-${chunk.name}`;
+  if (chunk.name === 'WalletButtons') return 'wallets';
+  if (chunk.facadeModuleId?.includes('/wallets/')) return `wallets-${chunk.name}`;
   return `${chunk.facadeModuleId?.includes('/savedCards/') ? 'saved-cards' : 'catalog'}-${chunk.name}`;
 }
 

@@ -71,6 +71,8 @@ export interface CardFormProps {
   wrapCard?: (cardFields: ReactNode) => ReactNode;
   /** What PAYPAL shows when chosen (issue 25: paypal/createPayPal.tsx); default nothing. */
   payPal?: ReactNode;
+  /** The Apple Pay and Google Pay buttons, above the method choice whatever it is (issue 25 item 4: wallets/createWallets.tsx); default nothing. */
+  wallets?: ReactNode;
 }
 
 /** Why the form takes no edits while it is locked; the fields and the method choice point at it. */
@@ -86,7 +88,8 @@ export const LOCKED_EXPLANATION = msg`Your payment details cannot be changed unt
  * (issue 24) shows above the form as {@link HoldNotice}; once it has expired the form stays locked
  * and its fields are described by the expiry message instead.
  */
-export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f, payPal }: CardFormProps) {
+export function CardForm(props: CardFormProps) {
+  const { store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f, payPal, wallets } = props;
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { values, errors, methods = [], method, notice, locked, challenge, hold } = snapshot;
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
@@ -152,6 +155,7 @@ export function CardForm({ store, i18n, idPrefix, theme, onReady, onCountry, wra
           {i18n._(hold?.expired ? HOLD_EXPIRED : LOCKED_EXPLANATION)}
         </p>
       )}
+      {wallets}
       {methods.length > 1 && (
         <fieldset style={styles.methods} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
           <legend style={fieldStyles.label}>{i18n._(msg`Payment method`)}</legend>

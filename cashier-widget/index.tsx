@@ -27,6 +27,7 @@ import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
 import { presentChallenge } from './threeDSecure/presentChallenge';
 import { declineMessage, OUTCOME_UNKNOWN_NOTICE } from './toPayResult';
 import { CARD_FIELDS, type CardField, type ValidationResult, validateCardForm } from './validateCardForm';
+import { createWallets } from './wallets/createWallets';
 
 let mounts = 0;
 
@@ -123,7 +124,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   });
 
   const payPal = createPayPal({ store, current: () => current, payment: () => payment, hold });
-
+  const wallets = createWallets({ store, current: () => current, payment: () => payment, hold });
   const payment = createPayment({
     payPal: payPal.outcome,
     mayBePaidInWidget: () => payPal.offered(),
@@ -214,6 +215,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             onCountry={(country) => void billing.choose(country)}
             wrapCard={saved?.wrap}
             payPal={payPal.element}
+            wallets={wallets(current.orderId)}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />

@@ -2,6 +2,7 @@ import type { Context, Env, Hono } from 'hono';
 import { FieldValueType, FormFieldType, ProviderPaths } from '../shared';
 import { applicationError, type CheckoutStore, type StoreReply } from './checkoutStore';
 import { registerSavedCardRoutes } from './savedCardRoutes';
+import { registerWalletRoutes } from './walletRoutes';
 
 /**
  * Every request path of spec section 7 on the reference provider. Paths the reference flow uses
@@ -23,11 +24,7 @@ export const NOT_IMPLEMENTED_ROUTES: readonly (readonly [method: 'get' | 'post' 
   ['get', P.account],
   ['get', pattern(P.paymentMethodsByAccount, 'accountId')],
   ['get', P.buyNowPayLaterPaymentMethods],
-  ['get', P.expressCheckoutWidgetSettings],
   ['get', P.paymentMethodsBannerSettings],
-  ['get', P.expressPaymentMethods],
-  ['post', P.applePayMerchantValidation],
-  ['post', P.googlePayStart],
 ];
 
 /** The buyer fields every order asks for (form field and value types of spec section 3). */
@@ -91,6 +88,7 @@ export function registerCheckoutRoutes<E extends Env>(
   );
   registerSavedCardRoutes(app, store, owner);
   app.get(P.buyerInfo, (c) => send(c, store.savedCards.buyerInfo(owner(c))));
+  registerWalletRoutes(app, store, owner);
 
   for (const [method, path] of NOT_IMPLEMENTED_ROUTES) {
     app.on(method.toUpperCase(), path, (c) =>

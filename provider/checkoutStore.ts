@@ -237,6 +237,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     tokenizeCard: tokens.tokenize,
     chargeOrder,
     chargeApproved,
+    /** Whether `appInstance`'s merchant takes Apple Pay and Google Pay ({@link CheckoutStoreOptions.offersWallets}). */
+    offersWallets: (appInstance: string): boolean => options.offersWallets?.(appInstance) ?? false,
     /** The members' saved cards (savedCards.ts): the credit card routes, and saved-card tokens (the vault's). */
     savedCards,
     chargesOf,

@@ -21,4 +21,9 @@ export interface CheckoutStoreOptions {
    * payment methods by order list `{ type: 'PAYPAL', label: 'PayPal' }`. Default: none does.
    */
   offersPayPal?: (appInstance: string) => boolean;
+  /**
+   * Whether the merchant of an app instance takes Apple Pay and Google Pay (issue 25 item 4): the
+   * express payment methods of its orders list them (wallets.ts). Default: none does.
+   */
+  offersWallets?: (appInstance: string) => boolean;
 }

@@ -13,6 +13,7 @@ import { ProviderState } from './ProviderState';
 import { registerPayPalRoutes } from './payPalRoutes';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
 import { RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_MEMBER_ID } from './savedCards';
+import { registerWalletControl } from './walletRoutes';
 
 /** Options of the reference provider. */
 export interface ProviderOptions {
@@ -41,6 +42,12 @@ export interface ProviderOptions {
    * `?buyer=returning` (the guest checkout keeps its methods as they were).
    */
   payPalAppInstances?: string[];
+  /**
+   * App instances whose merchant takes Apple Pay and Google Pay (issue 25 item 4): their orders'
+   * express payment methods list both. Default `['returning-buyer-app-instance']`, as PayPal's. With
+   * `controlKey`, `POST /__control/wallets` `{ appInstances }` replaces them until the next reset.
+   */
+  walletAppInstances?: string[];
   /**
    * Origins allowed to call the card vault (`vaultApp`): the frame's only, never a host page's
    * (card data comes from the frame alone); default `frameOrigins`.
@@ -95,6 +102,8 @@ export function createProviderApp(options: ProviderOptions): {
   );
   const payPalDefaults = options.payPalAppInstances ?? [RETURNING_BUYER_APP_INSTANCE];
   const payPalAppInstances = new Set(payPalDefaults);
+  const walletDefaults = options.walletAppInstances ?? [RETURNING_BUYER_APP_INSTANCE];
+  const walletAppInstances = new Set(walletDefaults);
   let vaultOrigin = options.vaultOrigin;
   const holdSeconds = options.holdSeconds ?? readHoldSecondsSetting(process.env.CASHIER_HOLD_SECONDS, 'CASHIER_HOLD_SECONDS');
   if (!isHoldSeconds(holdSeconds)) throw new TypeError(`holdSeconds must be a whole number from 1 to 3600, got ${holdSeconds}.`);
@@ -103,6 +112,7 @@ export function createProviderApp(options: ProviderOptions): {
     holdSeconds,
     memberOf: (appInstance) => state.memberOf(appInstance),
     offersPayPal: (appInstance) => payPalAppInstances.has(appInstance),
+    offersWallets: (appInstance) => walletAppInstances.has(appInstance),
   });
   state.resetHooks.push(() => store.reset());
   const app = new Hono<Env>();
@@ -145,7 +155,10 @@ export function createProviderApp(options: ProviderOptions): {
     payPal.clear();
     payPalAppInstances.clear();
     for (const appInstance of payPalDefaults) payPalAppInstances.add(appInstance);
+    walletAppInstances.clear();
+    for (const appInstance of walletDefaults) walletAppInstances.add(appInstance);
   });
+  if (options.controlKey !== undefined) registerWalletControl(app, walletAppInstances);
 
   app.use('/statics/*', serveStatic({ root: options.staticsDir, rewriteRequestPath: (p) => p.replace(/^\/statics/, '') }));
   if (options.fixturesDir) {

@@ -7,6 +7,7 @@ import type { ProviderState } from './ProviderState';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
 import { applicationError } from './storeReply';
 import { registerThreeDsRoutes } from './threeDsRoutes';
+import { tokenizeWallet } from './walletTokens';
 
 /** Options of {@link createVaultApp}. */
 export interface VaultOptions {
@@ -28,8 +29,8 @@ export interface VaultOptions {
  * The reference provider's card vault (DESIGN "Security model", issue 19): the one server that
  * takes card number, expiry and security code, on an origin of its own that the frame is built
  * with (VITE_CASHIER_VAULT_ORIGIN), never the `host` a page names. It answers
- * `POST …/card-tokenization` and `POST …/saved-card-tokens` (spec 7; a saved card's id and
- * security code, savedCards.ts), with a known app instance in `Authorization` (401
+ * `POST …/card-tokenization`, `POST …/saved-card-tokens` (spec 7; a saved card's id and
+ * security code, savedCards.ts) and `POST …/wallet-tokens` (a wallet's payment token, walletTokens.ts), with a known app instance in `Authorization` (401
  * otherwise), CORS for the frame origins alone; the token it makes is bound to that app instance,
  * and a charge on the API finds it in the shared store. It also serves the bank's 3-D Secure
  * challenge pages (`/three-ds/…`, threeDsRoutes.ts: a navigation, no Authorization). Requests are
@@ -64,11 +65,16 @@ export function createVaultApp({ state, store, frameOrigins, challengeAncestors 
     const reply = store.savedCards.tokenize(await c.req.json().catch(() => undefined), c.get('appInstance'));
     return c.json(reply.body as object, reply.status as 201);
   });
+  // A wallet's payment token is card data too (issue 25 item 4): it becomes a card token here.
+  app.post(ProviderPaths.walletTokens, async (c) => {
+    const reply = tokenizeWallet(store, await c.req.json().catch(() => undefined), c.get('appInstance'));
+    return c.json(reply.body as object, reply.status as 201);
+  });
   app.notFound((c) =>
     c.json(
       applicationError(
         'NOT_FOUND',
-        `The vault answers only POST ${ProviderPaths.cardTokenization}, POST ${ProviderPaths.savedCardTokens} and /three-ds/ pages.`,
+        `The vault answers only POST ${ProviderPaths.cardTokenization}, ${ProviderPaths.savedCardTokens}, ${ProviderPaths.walletTokens} and /three-ds/ pages.`,
       ),
       404,
     ),

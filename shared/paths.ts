@@ -34,6 +34,11 @@ export const ProviderPaths = {
   cardTokenization: p('card-tokenization'),
   /** Spec 7: saved-card tokens. */
   savedCardTokens: p('saved-card-tokens'),
+  /**
+   * POST to the VAULT (issue 25 item 4; the reference provider's, beside card tokenization): a
+   * wallet's payment token (Apple Pay, Google Pay) becomes a card token.
+   */
+  walletTokens: p('wallet-tokens'),
   /** Spec 7: order setup. */
   orderSetup: p('orders/setup'),
   /** Spec 7: order by id. */

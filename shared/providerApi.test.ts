@@ -92,6 +92,14 @@ const operations: {
     body: { cardId: 'card_1', cvc: '123' },
     reply: tokenReply,
   },
+  {
+    name: 'tokenizeWallet',
+    call: (a) => a.tokenizeWallet({ wallet: 'GOOGLE_PAY', token: 'gp-token' }),
+    method: 'POST',
+    path: 'wallet-tokens',
+    body: { wallet: 'GOOGLE_PAY', token: 'gp-token' },
+    reply: tokenReply,
+  },
   { name: 'setupOrder', call: (a) => a.setupOrder(order), method: 'POST', path: 'orders/setup', body: order, reply: orderReply },
   { name: 'getOrder', call: (a) => a.getOrder('o1'), method: 'GET', path: 'orders/o1', reply: orderReply },
   { name: 'getOrderAgreement', call: (a) => a.getOrderAgreement('o1'), method: 'GET', path: 'orders/o1/agreement' },
@@ -258,7 +266,7 @@ describe('ProviderApi: one typed function per spec section 7 operation', () => {
     await expect(call(apiFor('app-token'))).resolves.toEqual(reply);
     expect(seen).toEqual({
       // Card data to the vault and nowhere else; everything else to the host.
-      origin: name === 'tokenizeCard' || name === 'createSavedCardToken' ? vault : host,
+      origin: ['tokenizeCard', 'createSavedCardToken', 'tokenizeWallet'].includes(name) ? vault : host,
       method,
       path: `${base}/${path}`,
       body,

@@ -30,6 +30,7 @@ import type {
   StatesReply,
 } from './providerShapes';
 import { parseBuyerInfo, parseSavedCard, parseSavedCards } from './savedCardBodies';
+import type { WalletTokenRequest } from './wallets';
 
 export type * from './providerShapes';
 
@@ -92,6 +93,13 @@ export interface ProviderApi {
    * `INVALID_CVC`; INVALID_RESPONSE without a string `token`; INVALID_ARGUMENT without a vault transport.
    */
   createSavedCardToken(request: SavedCardTokenRequest): Promise<CardToken>;
+  /**
+   * POST a wallet's payment token (Apple Pay `payment.token`, Google Pay `tokenizationData.token`)
+   * to the VAULT's wallet tokens (never retried; issue 25 item 4: a wallet token is card data): it
+   * becomes a single-use card token, charged as {@link tokenizeCard}'s. 400 `INVALID_WALLET_TOKEN`;
+   * INVALID_RESPONSE without a string `token`; INVALID_ARGUMENT without a vault transport.
+   */
+  tokenizeWallet(request: WalletTokenRequest): Promise<CardToken>;
   /** POST order setup (never retried): creates an order awaiting payment. INVALID_RESPONSE unless an order (`id`, `status`). */
   setupOrder(order: OrderSetupRequest): Promise<Order>;
   /** GET an order by id. INVALID_RESPONSE unless an order (string `id`, known `status`). */
@@ -148,15 +156,15 @@ export interface ProviderApi {
   getPaymentMethodsByOrder(orderId: string): Promise<OfferedPaymentMethod[]>;
   /** GET buy-now-pay-later payment methods. */
   getBuyNowPayLaterPaymentMethods(query?: LooseQuery): Promise<unknown>;
-  /** GET express checkout widget settings. */
+  /** GET express checkout widget settings: which wallets are on for the app instance, and the merchant (shared/wallets.ts). */
   getExpressCheckoutWidgetSettings(query?: LooseQuery): Promise<unknown>;
   /** GET payment methods banner settings. */
   getPaymentMethodsBannerSettings(query?: LooseQuery): Promise<unknown>;
-  /** GET express payment methods. */
+  /** GET express payment methods; the reference provider's take `{ orderId }` and answer APPLE_PAY / GOOGLE_PAY entries. */
   getExpressPaymentMethods(query?: LooseQuery): Promise<unknown>;
-  /** POST Apple Pay merchant validation (never retried). */
+  /** POST Apple Pay merchant validation `{ validationURL }` (never retried): the merchant session for `completeMerchantValidation`. */
   validateApplePayMerchant(body: unknown): Promise<unknown>;
-  /** POST Google Pay start (never retried). */
+  /** POST Google Pay start `{ orderId }` (never retried): the Google Pay payment data request for the order. */
   startGooglePay(body: unknown): Promise<unknown>;
   /** POST create a PayPal checkout (never retried). */
   createPayPalCheckout(body: unknown): Promise<unknown>;
@@ -213,7 +221,7 @@ export function createProviderApi(
       Promise.reject(
         new CashierError(
           ErrorCode.InvalidArgument,
-          'Card tokenization and saved-card tokens need the vault transport: card data never goes to host.',
+          'Card tokenization, saved-card and wallet tokens need the vault transport: card data never goes to host.',
         ),
       ));
   const get = (path: string, params?: LooseQuery) => send({ method: 'get', path, params });
@@ -232,6 +240,8 @@ export function createProviderApi(
       vault({ method: 'post', path: P.savedCardTokens, data: request }).then((body) =>
         parseCardToken(body, 'createSavedCardToken'),
       ),
+    tokenizeWallet: (request) =>
+      vault({ method: 'post', path: P.walletTokens, data: request }).then((body) => parseCardToken(body, 'tokenizeWallet')),
     setupOrder: (order) => post(P.orderSetup, order).then((body) => parseOrder(body, 'setupOrder')),
     getOrder: (orderId) => get(P.order(orderId)).then((body) => parseOrder(body, 'getOrder')),
     getOrderAgreement: (orderId) => get(P.orderAgreement(orderId)),

@@ -108,9 +108,13 @@ export interface ProviderClient {
 /**
  * The paths the vault answers, and `request` to `host` refuses (card data never goes to the
  * embedding page's choice of server): card tokenization and saved-card tokens (spec 7; a saved card's
- * security code is card data too, issue 25).
+ * security code is card data too, issue 25), and wallet tokens (a wallet's payment token, issue 25 item 4).
  */
-export const VAULT_PATHS: readonly string[] = [ProviderPaths.cardTokenization, ProviderPaths.savedCardTokens];
+export const VAULT_PATHS: readonly string[] = [
+  ProviderPaths.cardTokenization,
+  ProviderPaths.savedCardTokens,
+  ProviderPaths.walletTokens,
+];
 
 /**
  * Default per-attempt timeout of every call but the widget settings, in milliseconds. A POST or

@@ -15,6 +15,8 @@ const catalogs = {
   savedCards: import.meta.glob<{ messages: Messages }>('../savedCards/locales/*.po', { eager: true }) as Compiled,
   // Issue 25: the PayPal panel's words, loaded with its chunk.
   payPal: import.meta.glob<{ messages: Messages }>('../paypal/locales/*.po', { eager: true }) as Compiled,
+  // Issue 25 item 4: the wallet buttons' words, loaded with their chunk.
+  wallets: import.meta.glob<{ messages: Messages }>('../wallets/locales/*.po', { eager: true }) as Compiled,
   alert: import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po', { eager: true }) as Compiled,
 };
 

@@ -15,10 +15,11 @@ const WORDS = {
   cancelled: msg`You cancelled the PayPal payment, so nothing was charged. Choose how you want to pay.`,
   closed: msg`The PayPal window was closed before you approved the payment, so nothing was charged. Choose how you want to pay.`,
   failed: msg`The PayPal payment could not be completed. Try again, or choose another way to pay.`,
+  unknown: msg`We could not confirm your payment. Try again to check it: you will not be charged twice.`,
   approved: msg`PayPal approved your payment.`,
 };
 
-type Phase = 'idle' | 'open' | 'blocked' | 'cancelled' | 'closed' | 'failed' | 'approved';
+type Phase = 'idle' | 'open' | 'blocked' | 'cancelled' | 'closed' | 'failed' | 'unknown' | 'approved';
 
 /** Props of {@link PayPalPanel}. */
 export interface PayPalPanelProps extends PayPalDeps {
@@ -94,8 +95,10 @@ export function PayPalPanel(props: PayPalPanelProps) {
       },
       (error: unknown) => {
         lock(false);
-        setPhase('failed');
-        throw kit.asCashierError(error);
+        const failure = kit.asCashierError(error);
+        // The capture's reply was lost and the order's charges could not tell: not "nothing charged".
+        setPhase(failure.code === 'PAYMENT_OUTCOME_UNKNOWN' ? 'unknown' : 'failed');
+        throw failure;
       },
     );
     result.catch(() => undefined); // `pay` reports it; the panel shows it

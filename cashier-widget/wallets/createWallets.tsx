@@ -1,0 +1,89 @@
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { CashierError, type CashierWidgetProps, ErrorCode, ProviderPaths, parseCardToken, parseCharge } from '../../shared';
+import type { WalletType } from '../../shared/wallets';
+import type { FormStore } from '../createFormStore';
+import type { createHold } from '../createHold';
+import type { createPayment } from '../createPayment';
+import { type WalletWindow, walletsAvailable } from './walletsAvailable';
+
+/** The wallets' chunk (`wallets-*.js`): fetched only for an order that offers a wallet the browser can pay with. */
+const load = () => import('./WalletButtons');
+
+/**
+ * The bundle's code the wallets chunk uses, handed to it rather than imported (as `PAYPAL_KIT`): the
+ * chunk then shares no module with the bundle, so no third chunk is fetched up front.
+ */
+export const WALLET_KIT = {
+  paths: ProviderPaths,
+  parseCardToken,
+  parseCharge,
+  /** CashierError INVALID_RESPONSE with `message`. */
+  invalidResponse: (message: string) => new CashierError(ErrorCode.InvalidResponse, message),
+};
+
+/** The type of {@link WALLET_KIT}. */
+export type WalletKit = typeof WALLET_KIT;
+
+/** What the wallets need from the widget's mount (as the PayPal choice's `PayPalDeps`). */
+export interface WalletDeps {
+  /** The widget's form store: its lock and the buyer's language. */
+  store: FormStore;
+  /** The props now (the provider client, `onPaymentResult`). */
+  current: () => CashierWidgetProps;
+  /**
+   * The mount's payment flow: `openOrder()` (no wallet while a `pay` is open) and `captureInWidget`
+   * (the wallet's charge kept exactly once; a later `pay` for the order resolves with its result).
+   */
+  payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'captureInWidget'>;
+  /** The mount's seat hold: `settled(orderId, true)` once a wallet paid the order. */
+  hold: Pick<ReturnType<typeof createHold>, 'settled'>;
+  /** The frame's window (its wallet APIs); default `window`. */
+  win?: WalletWindow;
+}
+
+/** The wallets shown for an order: its id and the wallets both offered and available. */
+export interface WalletOffer {
+  orderId: string;
+  wallets: WalletType[];
+}
+
+/**
+ * The wallets of `orderId` the buttons show: those the browser can pay with (walletsAvailable.ts, no
+ * request), read against the order's express payment methods (spec 7) only when there is one. A
+ * failed read is none (the card form is still there). Never rejects.
+ */
+export async function offeredWallets(deps: WalletDeps, orderId: string): Promise<WalletType[]> {
+  const available = await walletsAvailable(deps.win ?? (window as WalletWindow));
+  if (available.length === 0) return available;
+  const path = ProviderPaths.expressPaymentMethods;
+  const listed = await deps
+    .current()
+    .providerClient.request({ method: 'get', path, params: { orderId } })
+    .catch(() => 0);
+  return available.filter((w) => Array.isArray(listed) && listed.some((m) => m?.type === w));
+}
+
+/**
+ * Apple Pay and Google Pay (issue 25 item 4), light in the bundle: `slot(orderId)` is an element that
+ * asks {@link offeredWallets} for the order, and only when it offers one the browser can pay with
+ * loads the chunk and shows its buttons. Otherwise nothing shows and nothing more is fetched.
+ */
+export function createWallets(deps: WalletDeps): (orderId: string | undefined) => ReactNode {
+  const Buttons = lazy(() => load().then((chunk) => chunk.loadWalletButtons(deps.store.getSnapshot().locale)));
+  function Slot({ orderId }: { orderId: string | undefined }) {
+    const [offer, setOffer] = useState<WalletOffer>();
+    useEffect(() => {
+      let live = true;
+      if (orderId) offeredWallets(deps, orderId).then((wallets) => live && wallets[0] && setOffer({ orderId, wallets }));
+      return () => {
+        live = false;
+      };
+    }, [orderId]);
+    return offer && offer.orderId === orderId ? (
+      <Suspense fallback={null}>
+        <Buttons {...deps} key={orderId} offer={offer} kit={WALLET_KIT} />
+      </Suspense>
+    ) : null;
+  }
+  return (orderId) => <Slot orderId={orderId} />;
+}
