@@ -32,8 +32,24 @@ export interface Translator {
   use(tag: string | undefined): Promise<void>;
 }
 
-/** Creates a translator in English (the source language). */
+/**
+ * A catalog folder's languages but English, by `./<locale>.po`: Vite's `import.meta.glob` of its
+ * `*.po` files (`import: 'messages'`), each a chunk fetched when its language is chosen.
+ */
+export type Catalogs = Record<string, () => Promise<Messages>>;
+
+/** Creates the widget's translator, in English (the source language): the bundle's catalogs. */
 export function createTranslator(): Translator {
+  return createCatalogTranslator(sourceMessages, catalogs);
+}
+
+/**
+ * Creates a translator, in English, over a catalog of its own (issue 25: the saved cards', PayPal's
+ * and the wallets' lazily loaded words, so that a buyer who never sees them downloads none): its
+ * English `sourceMessages` and the other languages' `catalogs`. {@link createTranslator} is this over
+ * the bundle's catalog.
+ */
+export function createCatalogTranslator(sourceMessages: Messages, catalogs: Catalogs): Translator {
   const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: sourceMessages } });
   let generation = 0;
   return {

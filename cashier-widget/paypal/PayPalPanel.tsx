@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, type ReactElement, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import type { Charge } from '../../shared';
+import type { Translator } from '../i18n/createTranslator';
 import type { PayResult } from '../toPayResult';
 import type { PayPalDeps, PayPalKit, PayPalStart } from './createPayPal';
 import { createPayPalCalls, runPayPal } from './payPalFlow';
@@ -28,7 +29,7 @@ export interface PayPalPanelProps extends PayPalDeps {
   /** The bundle's paths and guards (`PAYPAL_KIT`). */
   kit: PayPalKit;
   /** The panel's translator ({@link loadPayPalPanel}), switched to the store's language as it changes. */
-  words: ReturnType<typeof createPayPalI18n>;
+  words: Translator;
 }
 
 /**
@@ -40,7 +41,7 @@ export async function loadPayPalPanel(
   locale: string,
 ): Promise<{ default: (props: Omit<PayPalPanelProps, 'words'>) => ReactElement }> {
   const words = createPayPalI18n();
-  await words.switchTo(locale).catch(() => undefined);
+  await words.use(locale).catch(() => undefined);
   return { default: (props) => <PayPalPanel {...props} words={words} /> };
 }
 
@@ -61,7 +62,7 @@ export function PayPalPanel(props: PayPalPanelProps) {
   const { locked, locale } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [, rendered] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    words.switchTo(locale).then(rendered, () => undefined);
+    words.use(locale).then(rendered, () => undefined);
   }, [words, locale]);
   const [phase, setPhase] = useState<Phase>('idle');
   const lock = (on: boolean) => store.setLocked(on || props.payment().openOrder() !== undefined);

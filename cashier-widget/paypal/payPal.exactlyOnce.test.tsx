@@ -162,9 +162,12 @@ describe('PayPal: a capture whose reply is lost (issue 25, the card path rule)',
     const log = provider(replies);
     const { api, popup, onPaymentResult } = await setup('PAYPAL');
     await approve(popup);
-    await vi.waitFor(() => expect(container?.querySelector('[role=alert]')?.textContent).toContain('could not confirm your payment'), {
-      timeout: 3000,
-    });
+    await vi.waitFor(
+      () => expect(container?.querySelector('[role=alert]')?.textContent).toContain('could not confirm your payment'),
+      {
+        timeout: 3000,
+      },
+    );
     expect(reads(log)).toHaveLength(3); // GET retried twice (spec 9)
     await expect(api.pay({ orderId: 'ord_1' })).rejects.toMatchObject({
       code: 'PAYMENT_OUTCOME_UNKNOWN',

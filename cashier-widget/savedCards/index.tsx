@@ -54,7 +54,7 @@ export async function startSavedCards(deps: SavedCardsDeps): Promise<SavedCardsH
   const words = createSavedCardsI18n();
   const { i18n } = words;
   const api = createSavedCardsApi(deps.client.request, deps.client.vault.request);
-  const [cards] = await Promise.all([api.listCreditCards(), words.switchTo(store.getSnapshot().locale).catch(() => undefined)]);
+  const [cards] = await Promise.all([api.listCreditCards(), words.use(store.getSnapshot().locale).catch(() => undefined)]);
   const state = createSavedCardsState({ api, cards });
   const { values, locked } = store.getSnapshot();
   if (locked || values.cardNumber !== '') state.choose(NEW_CARD);
@@ -69,7 +69,7 @@ export async function startSavedCards(deps: SavedCardsDeps): Promise<SavedCardsH
     const { locale } = useSyncExternalStore(store.subscribe, store.getSnapshot);
     const [, rendered] = useReducer((n: number) => n + 1, 0);
     useEffect(() => {
-      words.switchTo(locale).then(rendered, () => undefined);
+      words.use(locale).then(rendered, () => undefined);
     }, [locale]);
     return (
       <SavedCardsChoice state={state} store={store} i18n={i18n} idPrefix={idPrefix}>

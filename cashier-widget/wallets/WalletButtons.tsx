@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, type ReactElement, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import type { WalletType } from '../../shared/wallets';
+import type { Translator } from '../i18n/createTranslator';
 import type { WalletDeps, WalletKit, WalletOffer } from './createWallets';
 import {
   type ApplePaySessionClass,
@@ -36,7 +37,7 @@ export interface WalletButtonsProps extends WalletDeps {
   /** The bundle's paths and guards (`WALLET_KIT`). */
   kit: WalletKit;
   /** The buttons' translator ({@link loadWalletButtons}), switched to the store's language as it changes. */
-  words: ReturnType<typeof createWalletI18n>;
+  words: Translator;
 }
 
 /**
@@ -47,7 +48,7 @@ export async function loadWalletButtons(
   locale: string,
 ): Promise<{ default: (props: Omit<WalletButtonsProps, 'words'>) => ReactElement }> {
   const words = createWalletI18n();
-  await words.switchTo(locale).catch(() => undefined);
+  await words.use(locale).catch(() => undefined);
   return { default: (props) => <WalletButtons {...props} words={words} /> };
 }
 
@@ -66,7 +67,7 @@ export function WalletButtons(props: WalletButtonsProps) {
   const { locked, locale } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [, rendered] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    words.switchTo(locale).then(rendered, () => undefined);
+    words.use(locale).then(rendered, () => undefined);
   }, [words, locale]);
   const [phase, setPhase] = useState<Phase>('idle');
   const [sheet, setSheet] = useState<WalletSheet>();

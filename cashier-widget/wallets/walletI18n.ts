@@ -1,5 +1,5 @@
-import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { matchLocale, SOURCE_LOCALE } from '../../shared';
+import type { Messages } from '@lingui/core';
+import { createCatalogTranslator, type Translator } from '../i18n/createTranslator';
 import { messages as sourceMessages } from './locales/en.po';
 
 /**
@@ -10,23 +10,5 @@ import { messages as sourceMessages } from './locales/en.po';
  */
 const catalogs = import.meta.glob<Messages>(['./*.po', '!./en.po'], { base: './locales', import: 'messages' });
 
-/** The wallet buttons' translator: its own Lingui instance, in English until {@link switchTo} switches it. */
-export function createWalletI18n(): { i18n: I18n; switchTo(tag: string): Promise<void> } {
-  const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: sourceMessages } });
-  let latest = '';
-  return {
-    i18n,
-    /**
-     * Switches to the shipped locale for `tag` (BCP 47) once its catalog is loaded; overlapping
-     * calls: the last one wins. A catalog that cannot be fetched leaves the language as it was
-     * (rejects with the import's error).
-     */
-    async switchTo(tag) {
-      const locale = matchLocale(tag);
-      latest = locale;
-      const load = catalogs[`./${locale}.po`];
-      const messages = load ? await load() : sourceMessages;
-      if (latest === locale && i18n.locale !== locale) i18n.loadAndActivate({ locale: load ? locale : SOURCE_LOCALE, messages });
-    },
-  };
-}
+/** The wallet buttons' translator: in English until its `use(tag)` switches it (createCatalogTranslator). */
+export const createWalletI18n = (): Translator => createCatalogTranslator(sourceMessages, catalogs);
