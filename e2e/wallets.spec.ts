@@ -1,7 +1,15 @@
 import type { Frame, Page } from '@playwright/test';
 import { CONTROL_KEY_HEADER } from '../provider/controlRoutes';
 import { ProviderPaths } from '../shared';
-import { APPROVED_CARD, fillCard, logLines, placeOrder, startCheckout, typeBilling, widget } from './support/checkout';
+import {
+  APPROVED_CARD,
+  clickPlaceOrderBelowTheFold,
+  fillCard,
+  logLines,
+  startCheckout,
+  typeBilling,
+  widget,
+} from './support/checkout';
 import { APP_INSTANCE, FRAME_ORIGIN, PROVIDER_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
 import { expect, test } from './support/test';
@@ -15,6 +23,8 @@ import { expect, test } from './support/test';
 interface DoubleConfig {
   apple: boolean;
   google: boolean;
+  /** No wallet API at all (no ApplePaySession, no PaymentRequest), as in Firefox. Default false. */
+  none?: boolean;
   outcome: 'approve' | 'cancel';
   hold?: boolean;
 }
@@ -67,7 +77,10 @@ async function installDoubles(page: Page, config: DoubleConfig): Promise<void> {
         _methods: unknown,
         readonly details: { total: unknown },
       ) {}
-      canMakePayment = () => Promise.resolve(cfg.google);
+      canMakePayment = () => {
+        log.push('google:canMakePayment');
+        return Promise.resolve(cfg.google);
+      };
       show() {
         log.push(['google:show', this.details.total]);
         return new Promise((resolve, reject) =>
@@ -83,7 +96,7 @@ async function installDoubles(page: Page, config: DoubleConfig): Promise<void> {
       }
     }
     if (cfg.apple) w.ApplePaySession = ApplePaySession;
-    w.PaymentRequest = PaymentRequest;
+    w.PaymentRequest = cfg.none ? undefined : PaymentRequest;
   }, config);
 }
 
@@ -105,21 +118,46 @@ test.beforeEach(async ({ request, provider }) => {
   expect(reply.ok()).toBe(true);
 });
 
-test('hidden where the browser cannot pay: no button, no wallets chunk, no express methods request', async ({
+test("hidden where the browser cannot pay: no button, no wallets chunk; the order's wallets read only where the browser has a wallet API, and the browser asked only for a wallet the order offers", async ({
   page,
   provider,
+  request,
 }) => {
-  await installDoubles(page, { apple: false, google: false, outcome: 'approve' });
   const chunks: string[] = [];
   page.on('request', (r) => {
     if (/\/wallets-[^/]*\.js$/.test(r.url())) chunks.push(r.url());
   });
+  const noButton = async () => {
+    await expect(widget(page).getByLabel('Card number')).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(widget(page).getByRole('button', { name: /Pay with (Apple|Google) Pay/ })).toHaveCount(0);
+    expect(chunks).toEqual([]);
+  };
+  // No wallet API (Firefox's case): not even the order's express payment methods are read.
+  await installDoubles(page, { apple: false, google: false, none: true, outcome: 'approve' });
   await startCheckout(page);
-  await expect(widget(page).getByLabel('Card number')).toBeVisible();
-  await page.waitForTimeout(500);
-  await expect(widget(page).getByRole('button', { name: /Pay with (Apple|Google) Pay/ })).toHaveCount(0);
-  expect(chunks).toEqual([]);
+  await noButton();
   expect(await provider.requests(ProviderPaths.expressPaymentMethods)).toEqual([]);
+
+  // The API is there but says it cannot pay Google Pay, which the order offers: asked, nothing shown.
+  await installDoubles(page, { apple: false, google: false, outcome: 'approve' });
+  await startCheckout(page);
+  await noButton();
+  expect(await provider.requests(ProviderPaths.expressPaymentMethods)).toHaveLength(1);
+  expect(await walletLog(page)).toEqual(['google:canMakePayment']);
+
+  // An order whose app instance offers no wallet: the browser is never asked (Chromium would fetch
+  // Google Pay's manifest from google.com for it).
+  const off = await request.post(`${PROVIDER_ORIGIN}/__control/wallets`, {
+    data: { appInstances: [] },
+    headers: { [CONTROL_KEY_HEADER]: controlKeyOfRun() },
+  });
+  expect(off.ok()).toBe(true);
+  await installDoubles(page, { apple: true, google: true, outcome: 'approve' });
+  await startCheckout(page);
+  await noButton();
+  expect(await provider.requests(ProviderPaths.expressPaymentMethods)).toHaveLength(2);
+  expect(await walletLog(page)).toEqual([]);
 });
 
 for (const wallet of ['Apple Pay', 'Google Pay'] as const) {
@@ -171,7 +209,8 @@ test('a race with pay(): Place order pays by card while the wallet sheet is open
   await typeBilling(page);
   await widget(page).getByRole('button', { name: 'Pay with Google Pay' }).click();
   await expect.poll(() => walletLog(page).then((l) => JSON.stringify(l))).toContain('google:show');
-  await placeOrder(page).click();
+  // The widget grew with the sheet's message: Place order moved (Chromium's stale hit-test data).
+  await clickPlaceOrderBelowTheFold(page);
   await expect(page.getByRole('region', { name: 'Order confirmed' })).toHaveAttribute('data-order-status', 'PAID');
   await frameOf(page).evaluate(() => (window as unknown as { __walletRelease: () => void }).__walletRelease());
   await expect(widget(page).getByText('This order is already paid, so your wallet was not charged.')).toBeVisible();

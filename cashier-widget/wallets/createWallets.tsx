@@ -48,19 +48,23 @@ export interface WalletOffer {
 }
 
 /**
- * The wallets of `orderId` the buttons show: those the browser can pay with (walletsAvailable.ts, no
- * request), read against the order's express payment methods (spec 7) only when there is one. A
- * failed read is none (the card form is still there). Never rejects.
+ * The wallets of `orderId` the buttons show: the order's express payment methods (spec 7), read
+ * only where the browser has a wallet API at all (`ApplePaySession` or `PaymentRequest`), then those
+ * of them the browser says it can pay with (walletsAvailable.ts). A failed read is none (the card
+ * form is still there). Never rejects.
  */
 export async function offeredWallets(deps: WalletDeps, orderId: string): Promise<WalletType[]> {
-  const available = await walletsAvailable(deps.win ?? (window as WalletWindow));
-  if (available.length === 0) return available;
+  const win = deps.win ?? (window as WalletWindow);
+  if (!win.ApplePaySession && !win.PaymentRequest) return [];
   const path = ProviderPaths.expressPaymentMethods;
   const listed = await deps
     .current()
     .providerClient.request({ method: 'get', path, params: { orderId } })
     .catch(() => 0);
-  return available.filter((w) => Array.isArray(listed) && listed.some((m) => m?.type === w));
+  const offered = (['APPLE_PAY', 'GOOGLE_PAY'] as const).filter(
+    (w) => Array.isArray(listed) && listed.some((m) => m?.type === w),
+  );
+  return offered.length > 0 ? walletsAvailable(win, offered) : [];
 }
 
 /**

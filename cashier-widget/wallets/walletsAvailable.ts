@@ -10,17 +10,20 @@ export interface WalletWindow {
 }
 
 /**
- * The wallets the browser says it can pay with (issue 25 item 4), asked without loading anything:
- * Apple Pay when `ApplePaySession.canMakePayments()` is true (Safari; in an iframe Safari 17+, with
- * `allow="payment"`), Google Pay when the Payment Request API's `canMakePayment()` resolves true
- * for Google Pay's method (no Google script). A missing API, a throw (a frame without the payment
- * permission) or a rejection counts as cannot. Resolves to the list, Apple Pay first; never rejects.
+ * Which of the `offered` wallets the browser says it can pay with (issue 25 item 4), asked without
+ * loading anything, and only for those offered: Apple Pay when `ApplePaySession.canMakePayments()`
+ * is true (Safari; in an iframe Safari 17+, with `allow="payment"`), Google Pay when the Payment
+ * Request API's `canMakePayment()` resolves true for Google Pay's method (no Google script; Chromium
+ * fetches that method's manifest from google.com then, so it is not asked for an order without
+ * Google Pay). A missing API, a throw (a frame without the payment permission) or a rejection
+ * counts as cannot. Resolves to the list, Apple Pay first; never rejects.
  */
-export async function walletsAvailable(win: WalletWindow): Promise<WalletType[]> {
+export async function walletsAvailable(win: WalletWindow, offered: readonly WalletType[]): Promise<WalletType[]> {
   const found: WalletType[] = [];
   try {
-    if (win.ApplePaySession?.canMakePayments()) found.push('APPLE_PAY');
+    if (offered.includes('APPLE_PAY') && win.ApplePaySession?.canMakePayments()) found.push('APPLE_PAY');
   } catch {}
+  if (!offered.includes('GOOGLE_PAY')) return found;
   try {
     const data = { apiVersion: 2, apiVersionMinor: 0, allowedPaymentMethods: [{ type: 'CARD', parameters: GOOGLE_PAY_CARD }] };
     const total = { label: 'Total', amount: { currency: 'EUR', value: '0.00' } };
