@@ -163,7 +163,7 @@ export interface MockProvider {
    * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host`,
    * `vaultOrigin` and `staticsBaseUrl`: widget settings, order setup and read, payment methods by
    * order, card tokenization, charges by order (create, list), by id and cancel, the 3-D Secure
-   * challenge page with its script, style sheet and buttons, credit cards (list, primary, item,
+   * challenge page with its script, style sheet and buttons, buyer info, credit cards (list, primary, item,
    * delete) and saved-card tokens at the vault, PayPal checkout create, update and payment details
    * (read, capture) with the approval page, the bundle, and CORS preflights.
    * Give them to `setupServer` (Vitest), or answer the browser context's routed requests with
