@@ -15,6 +15,7 @@ export { MOCK_BUNDLE_SOURCE } from './mockBundle';
 export {
   createMockProvider,
   MOCK_APP_INSTANCE,
+  MOCK_DECLINING_WALLET_TOKEN,
   MOCK_RETURNING_BUYER_CARDS,
   MOCK_TEST_CARDS,
   type MockCharge,

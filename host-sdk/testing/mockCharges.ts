@@ -67,30 +67,34 @@ export function createMockCharges(options: MockChargesOptions) {
   const appInstanceOf = (request: Request) => request.headers.get('authorization') ?? '';
   const chargeNotFound = (request: Request, id: unknown) => h.fail(request, 404, 'CHARGE_NOT_FOUND', `No charge ${String(id)}.`);
 
+  /** Card tokenization of `card` (`{ holderName, number, expMonth, expYear }`): 201 with a card token; 400 INVALID_CARD, INVALID_CARD_NUMBER. */
+  function tokenize(card: Record<string, unknown>): StoreReply {
+    const number = typeof card.number === 'string' ? cardDigits(card.number) : '';
+    if (typeof card.holderName !== 'string' || card.holderName.trim() === '') {
+      return fail(400, 'INVALID_CARD', 'holderName is required.');
+    }
+    if (!isValidCardNumber(number)) return fail(400, 'INVALID_CARD_NUMBER', 'number must be 13–19 digits passing Luhn.');
+    const token = nextId('tok');
+    const challenge = TEST_CARD_CHALLENGES[number];
+    const declineCode = TEST_CARD_DECLINES[number];
+    const reply = { token, brand: brandOf(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
+    tokens.set(token, {
+      used: false,
+      card: reply as CardToken,
+      ...(declineCode ? { declineCode } : {}),
+      ...(challenge ? { challenge: { ...challenge } } : {}),
+    });
+    return { status: 201, body: reply };
+  }
+
   const handlers: HttpHandler[] = [
     // Card data goes to the vault and nowhere else: `host` has no tokenization route (404).
     http.post(`${vaultOrigin}${ProviderPaths.cardTokenization}`, async ({ request }) => {
       const stop = await h.gate(request);
       if (stop) return stop;
       if (faults().captcha) return h.fail(request, 403, 'CAPTCHA_REQUIRED', 'Mock fault: a captcha is required.');
-      const card = await h.body(request);
-      const number = typeof card.number === 'string' ? cardDigits(card.number) : '';
-      if (typeof card.holderName !== 'string' || card.holderName.trim() === '') {
-        return h.fail(request, 400, 'INVALID_CARD', 'holderName is required.');
-      }
-      if (!isValidCardNumber(number))
-        return h.fail(request, 400, 'INVALID_CARD_NUMBER', 'number must be 13–19 digits passing Luhn.');
-      const token = nextId('tok');
-      const challenge = TEST_CARD_CHALLENGES[number];
-      const declineCode = TEST_CARD_DECLINES[number];
-      const reply = { token, brand: brandOf(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
-      tokens.set(token, {
-        used: false,
-        card: reply as CardToken,
-        ...(declineCode ? { declineCode } : {}),
-        ...(challenge ? { challenge: { ...challenge } } : {}),
-      });
-      return h.reply(request, reply, 201);
+      const reply = tokenize(await h.body(request));
+      return h.reply(request, reply.body, reply.status);
     }),
     http.post(h.param(ProviderPaths.chargesByOrder, 'orderId'), async ({ request, params }) => {
       // A charge starts when it comes in: that is what the seat hold is checked against.
@@ -180,6 +184,12 @@ export function createMockCharges(options: MockChargesOptions) {
 
   return {
     handlers,
+    /**
+     * Card tokenization as the vault answers it, without the gate and faults (the wallet tokens'
+     * simulated device card): 201 with a single-use card token; 400 INVALID_CARD, INVALID_CARD_NUMBER.
+     */
+    tokenize: (card: unknown): StoreReply =>
+      tokenize(typeof card === 'object' && card !== null ? (card as Record<string, unknown>) : {}),
     /** A single-use card token for a saved card (saved-card tokens): 201 with it; its charge is APPROVED. */
     mint(card: Omit<CardToken, 'token'>, savedCardId: string): StoreReply {
       const token = nextId('tok');

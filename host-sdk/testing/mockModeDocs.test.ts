@@ -49,5 +49,28 @@ describe('docs/integration.md "Mock mode"', () => {
     for (const name of ['returningBuyer', 'payPal: true', 'answerPayPal', 'savedCards()', 'MOCK_RETURNING_BUYER_CARDS']) {
       expect(section).toContain(name);
     }
+    expect(section).toMatch(/Buyer info[^|]*`\{ type: 'MEMBER', memberId \}`[^|]*`\{ type: 'GUEST' \}`/);
+  });
+
+  it('the wallets example (issue 25) uses the option and exports that exist, and says no real sheet was exercised', () => {
+    const example = mockModeSnippets().find((snippet) => snippet.includes('wallets:')) ?? '';
+    const given = /wallets: (\[[^\]]*\])/.exec(example)?.[1] ?? '';
+    expect(given).not.toBe('');
+    const wallets = JSON.parse(given.replaceAll("'", '"')) as ('APPLE_PAY' | 'GOOGLE_PAY')[];
+    expect(() =>
+      testing.createMockProvider({
+        host: 'http://127.0.0.1:4999',
+        vaultOrigin: 'http://127.0.0.1:5000',
+        staticsBaseUrl: 'http://127.0.0.1:4999/statics',
+        wallets,
+      }),
+    ).not.toThrow();
+    expect(example).toContain('PaymentRequest');
+    expect(example).toContain('canMakePayment');
+    const section = read('docs/integration.md').split('\n## Mock mode\n')[1]?.split('\n## ')[0] ?? '';
+    expect(section).toContain("wallets: ['APPLE_PAY', 'GOOGLE_PAY']");
+    expect(section).toContain('MOCK_DECLINING_WALLET_TOKEN');
+    expect(testing.MOCK_DECLINING_WALLET_TOKEN).toBeTypeOf('string');
+    expect(section).toMatch(/No real Apple Pay or Google Pay sheet is exercised/);
   });
 });

@@ -9,6 +9,7 @@ import { createMockPayPal } from './mockPayPal';
 import type { MockFaults, MockProvider, MockProviderOptions } from './mockProviderTypes';
 import { createMockSavedCards } from './mockSavedCards';
 import { createMockThreeDs } from './mockThreeDs';
+import { createMockWallets } from './mockWallets';
 import { checkFaults, checkOptions } from './validateMockOptions';
 
 export {
@@ -21,6 +22,7 @@ export {
   type MockSavedCardInput,
 } from './mockProviderTypes';
 export { MOCK_RETURNING_BUYER_CARDS } from './mockSavedCards';
+export { MOCK_DECLINING_WALLET_TOKEN } from './mockWallets';
 
 /**
  * The mock provider's test cards, the same numbers as the reference provider's
@@ -46,14 +48,16 @@ export const MOCK_TEST_CARDS = TEST_CARDS;
  * is 409 ORDER_HOLD_EXPIRED (`details.orderId`) with nothing charged, unless a 3-D Secure charge
  * was open; every reply carries the mock's `Date`. Fault switches ({@link MockFaults}) make the
  * failures a site must handle. Orders: mockOrders.ts; tokens and charges: mockCharges.ts; a
- * returning buyer's saved cards (`returningBuyer`): mockSavedCards.ts; PayPal (`payPal`): mockPayPal.ts.
+ * returning buyer's saved cards (`returningBuyer`): mockSavedCards.ts; PayPal (`payPal`): mockPayPal.ts;
+ * Apple Pay and Google Pay (`wallets`): mockWallets.ts.
  * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameOrigin`, `pageOrigins`, `frameDir`, `appInstances`,
- * `bundleSource`, `faults.*`, `holdSeconds`, `now`, `returningBuyer.savedCards[i].*`, `payPal`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
+ * `bundleSource`, `faults.*`, `holdSeconds`, `now`, `returningBuyer.savedCards[i].*`, `payPal`, `wallets`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
  * frame app records it (no build found, or one older than its record).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
   const checked = checkOptions(options);
-  const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, holdSeconds, now, savedCards, payPal } = checked;
+  const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, holdSeconds, now, savedCards, payPal, wallets } =
+    checked;
   let faults: MockFaults = checked.faults;
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_mock_${++sequence}`;
@@ -65,6 +69,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
   const charges = createMockCharges({ http: h, vaultOrigin, orders, threeDs, faults: () => faults, now, nextId, offerSave });
   const saved = createMockSavedCards({ http: h, vaultOrigin, savedCards, faults: () => faults, now, mint: charges.mint });
   const payPalCheckouts = createMockPayPal({ http: h, host, frameOrigin: checked.frameOrigin, orders, charges, now });
+  const walletRoutes = createMockWallets({ http: h, vaultOrigin, wallets, orders, charges, faults: () => faults, now });
 
   // Module scripts are fetched in CORS mode: the statics are public.
   const bundle = () =>
@@ -86,6 +91,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     ...threeDs.handlers,
     ...saved.handlers,
     ...payPalCheckouts.handlers,
+    ...walletRoutes.handlers,
     http.get(`${staticsBaseUrl}/${BUNDLE_FILE_MIN}`, () => bundle()),
     http.get(`${staticsBaseUrl}/${BUNDLE_FILE_DEBUG}`, () => bundle()),
   ];

@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import type { NextAction } from '../../shared/providerShapes';
 import type { SavedCard } from '../../shared/savedCardShapes';
+import type { WalletType } from '../../shared/wallets';
 
 // The mock provider's public types and constants (mockProvider.ts makes them, validateMockOptions.ts
 // checks the options): a module of their own, so neither of those imports the other for them.
@@ -113,6 +114,17 @@ export interface MockProviderOptions {
    * and return") answer. Default false: the checkout create call answers 400 PAYMENT_METHOD_NOT_AVAILABLE.
    */
   payPal?: boolean;
+  /**
+   * The wallets every order offers (issue 25), `'APPLE_PAY'` and/or `'GOOGLE_PAY'`, each at most once:
+   * express checkout widget settings and express payment methods list them, Apple Pay merchant
+   * validation (a simulated merchant session) and Google Pay start (the order's payment data
+   * request) answer for them, and the vault's wallet tokens make a card token the charge path takes
+   * (a simulated Visa •••• 4242, APPROVED; a token whose text holds `MOCK_DECLINING_WALLET_TOKEN` is
+   * DECLINED `card_declined`). The widget still shows a wallet only where the browser says it can pay: replace
+   * `ApplePaySession` / `PaymentRequest` with test doubles in the page. Default `[]`: none (a wallet
+   * not given is 400 PAYMENT_METHOD_NOT_AVAILABLE).
+   */
+  wallets?: readonly WalletType[];
 }
 
 /** A saved card to start a returning buyer with (`returningBuyer.savedCards`): {@link SavedCard} without `expired`, `id` and `primary` optional. */
@@ -163,9 +175,10 @@ export interface MockProvider {
    * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host`,
    * `vaultOrigin` and `staticsBaseUrl`: widget settings, order setup and read, payment methods by
    * order, card tokenization, charges by order (create, list), by id and cancel, the 3-D Secure
-   * challenge page with its script, style sheet and buttons, credit cards (list, primary, item,
+   * challenge page with its script, style sheet and buttons, buyer info, credit cards (list, primary, item,
    * delete) and saved-card tokens at the vault, PayPal checkout create, update and payment details
-   * (read, capture) with the approval page, the bundle, and CORS preflights.
+   * (read, capture) with the approval page, express checkout widget settings, express payment methods,
+   * Apple Pay merchant validation, Google Pay start and wallet tokens at the vault, the bundle, and CORS preflights.
    * Give them to `setupServer` (Vitest), or answer the browser context's routed requests with
    * msw's `getResponse` (Playwright: context-level routing also sees the frame's requests).
    */

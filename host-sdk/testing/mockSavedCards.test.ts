@@ -1,7 +1,7 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../../shared/paths';
-import { parseSavedCards } from '../../shared/savedCardBodies';
+import { parseBuyerInfo, parseSavedCards } from '../../shared/savedCardBodies';
 import {
   createMockProvider,
   MOCK_APP_INSTANCE,
@@ -31,6 +31,7 @@ async function send(mock: MockProvider, method: string, url: string, body?: unkn
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
 }
 const list = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.creditCards}`);
+const buyerInfo = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.buyerInfo}`);
 const savedToken = (mock: MockProvider, body: unknown) => send(mock, 'POST', `${VAULT}${ProviderPaths.savedCardTokens}`, body);
 const charge = (mock: MockProvider, orderId: string, body: Record<string, unknown>) =>
   send(
@@ -52,6 +53,29 @@ const typed = async (mock: MockProvider, number: string = MOCK_TEST_CARDS.approv
       cvc: '123',
     })
   ).body.token as string;
+
+describe('mock mode: buyer info (the widget asks it before it looks for saved cards)', () => {
+  it.each([
+    { name: 'a guest (no returningBuyer)', options: OPTIONS, expected: { type: 'GUEST' } },
+    { name: 'a returning buyer with cards', options: RETURNING, expected: { type: 'MEMBER', memberId: expect.any(String) } },
+    {
+      name: 'a returning buyer without cards',
+      options: { ...OPTIONS, returningBuyer: {} },
+      expected: { type: 'MEMBER', memberId: expect.any(String) },
+    },
+  ])('$name: answered as the widget parses it', async ({ options, expected }) => {
+    const { status, body } = await buyerInfo(createMockProvider(options));
+    expect(status).toBe(200);
+    expect(parseBuyerInfo(body, 'getBuyerInfo')).toEqual(expected);
+  });
+
+  it('needs the app instance token, as every API route', async () => {
+    const mock = createMockProvider(RETURNING);
+    expect((await send(mock, 'GET', `${HOST}${ProviderPaths.buyerInfo}`, undefined, { Authorization: 'other' })).status).toBe(
+      401,
+    );
+  });
+});
 
 describe('mock mode: a guest (no returningBuyer)', () => {
   it('lists no saved cards, has no primary, gets no saved-card token, and a saveCard charge saves nothing', async () => {

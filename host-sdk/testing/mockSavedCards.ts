@@ -37,8 +37,9 @@ export interface MockSavedCardsOptions {
 /**
  * The mock mode's saved cards (issue 25): the reference provider's own store of them
  * (provider/savedCards.ts, no Hono) for one member that every accepted app instance carries when
- * `savedCards` is given (a guest otherwise: the list is `[]`), and msw handlers for spec 7's credit
- * card routes on `host` (list, primary, item, delete: 404 CREDIT_CARD_NOT_FOUND for an unknown id)
+ * `savedCards` is given (a guest otherwise: the list is `[]`), and msw handlers for spec 7's buyer
+ * info on `host` (`{ type: 'MEMBER', memberId }` for a returning buyer, with or without cards; else
+ * `{ type: 'GUEST' }`), its credit card routes (list, primary, item, delete: 404 CREDIT_CARD_NOT_FOUND for an unknown id)
  * and saved-card tokens at `vaultOrigin` (`{ cardId, cvc }` → a card token; 422 SAVED_CARD_NOT_FOUND,
  * SAVED_CARD_EXPIRED, INVALID_CVC), answered as the provider answers them.
  */
@@ -65,6 +66,8 @@ export function createMockSavedCards({ http: h, vaultOrigin, savedCards, faults,
     };
 
   const handlers: HttpHandler[] = [
+    // The widget asks who the buyer is before it looks for saved cards: only a MEMBER gets them.
+    http.get(h.url(ProviderPaths.buyerInfo), route(cards.buyerInfo)),
     http.get(h.url(ProviderPaths.creditCards), route(cards.list)),
     // Before the item pattern, which would take "primary" for an id.
     http.get(h.url(ProviderPaths.primaryCreditCard), route(cards.primary)),

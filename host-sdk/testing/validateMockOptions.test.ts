@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockProvider, MOCK_RETURNING_BUYER_CARDS } from './mockProvider';
 
-// Issue 25 item 5: the returning buyer's and PayPal's options are checked, the error naming the option or card field.
+// Issue 25 item 5: the returning buyer's, PayPal's and the wallets' options are checked, the error naming the option or card field.
 
 const BASE = {
   host: 'http://127.0.0.1:4999',
@@ -10,7 +10,7 @@ const BASE = {
 };
 const card = { brand: 'visa', last4: '4242', expiryMonth: 12, expiryYear: 2034 };
 
-describe('createMockProvider: returningBuyer and payPal (TypeError naming the option)', () => {
+describe('createMockProvider: returningBuyer, payPal and wallets (TypeError naming the option)', () => {
   it.each([
     [{ returningBuyer: 'yes' }, /returningBuyer must be an object/],
     [{ returningBuyer: { cards: [] } }, /returningBuyer\.cards is not an option/],
@@ -42,6 +42,9 @@ describe('createMockProvider: returningBuyer and payPal (TypeError naming the op
       /returningBuyer\.savedCards has the id "c" twice/,
     ],
     [{ payPal: 'on' }, /payPal must be a boolean/],
+    [{ wallets: 'APPLE_PAY' }, /wallets must be a list of 'APPLE_PAY' and\/or 'GOOGLE_PAY'/],
+    [{ wallets: ['SAMSUNG_PAY'] }, /wallets must be a list .*got \["SAMSUNG_PAY"\]/],
+    [{ wallets: ['APPLE_PAY', 'APPLE_PAY'] }, /wallets must be .* each at most once/],
   ])('%j', (extra, message) => {
     expect(() => createMockProvider({ ...BASE, ...extra } as never)).toThrow(TypeError);
     expect(() => createMockProvider({ ...BASE, ...extra } as never)).toThrow(message);

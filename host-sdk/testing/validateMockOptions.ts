@@ -1,6 +1,7 @@
 import { parseSavedCardList, type StoredSavedCard } from '../../provider/savedCards';
 import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../../shared/orderSetup';
 import { DEVELOPMENT_VAULT } from '../../shared/vault';
+import type { WalletType } from '../../shared/wallets';
 import { developmentVaultOrigin } from './developmentVaultOrigin';
 import { type FrameBuild, readFrameBuild } from './frameBuild';
 import { MOCK_BUNDLE_SOURCE } from './mockBundle';
@@ -196,6 +197,15 @@ export function checkOptions(options: unknown): Required<
   if (o.payPal !== undefined && typeof o.payPal !== 'boolean') {
     throw new TypeError(`createMockProvider: payPal must be a boolean (offer PayPal for every order), got ${show(o.payPal)}.`);
   }
+  const wallets: unknown = o.wallets ?? [];
+  if (
+    !Array.isArray(wallets) ||
+    !wallets.every((w, i) => (w === 'APPLE_PAY' || w === 'GOOGLE_PAY') && wallets.indexOf(w) === i)
+  ) {
+    throw new TypeError(
+      `createMockProvider: wallets must be a list of 'APPLE_PAY' and/or 'GOOGLE_PAY', each at most once, got ${Array.isArray(wallets) ? JSON.stringify(wallets).slice(0, 100) : show(wallets)}.`,
+    );
+  }
   const savedCards = checkReturningBuyer(o.returningBuyer);
   return {
     host,
@@ -210,5 +220,6 @@ export function checkOptions(options: unknown): Required<
     now: o.now ?? (() => new Date()),
     savedCards,
     payPal: o.payPal ?? false,
+    wallets: [...(wallets as WalletType[])],
   };
 }
