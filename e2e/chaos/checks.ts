@@ -65,7 +65,7 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
     );
 
   // Nothing after destroy.
-  const runs = new Set<string>(['pay-settled', 'pays-done', 'challenge', 'challenge-answer']);
+  const runs = new Set<string>(['pay-settled', 'pays-done', 'challenge', 'challenge-answer', 'paypal-answer']);
   for (const e of events.filter((x) => x.afterDestroy && !runs.has(x.type)))
     v(
       'nothing after destroy',
