@@ -1,6 +1,7 @@
 import { MAX_RETRIES, MAX_REVALIDATIONS, ProviderPaths } from '../../shared';
 import { checkChallenges } from './challengeChecks';
 import { checkExpectation } from './expectations';
+import { mayBeOutcomeUnknown } from './predict';
 import type { HarnessEvent } from './harness';
 import {
   type Bounds,
@@ -65,7 +66,7 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
     );
 
   // Nothing after destroy.
-  const runs = new Set<string>(['pay-settled', 'pays-done', 'challenge', 'challenge-answer']);
+  const runs = new Set<string>(['pay-settled', 'pays-done', 'challenge', 'challenge-answer', 'paypal-answer']);
   for (const e of events.filter((x) => x.afterDestroy && !runs.has(x.type)))
     v(
       'nothing after destroy',
@@ -95,7 +96,7 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
       );
   }
 
-  found.push(...checkRequests(o), ...checkPays(o, bounds), ...checkExpectation(o, all), ...checkChallenges(o, all, bounds));
+  found.push(...checkRequests(o), ...checkPays(o, bounds), ...checkUnknown(o, all), ...checkExpectation(o, all), ...checkChallenges(o, all, bounds));
   return found;
 }
 
@@ -153,7 +154,24 @@ function checkPays(o: MountObservation, bounds: Bounds): Violation[] {
   return found;
 }
 
-/** At most one settling (APPROVED or PENDING) charge per order; a pay that resolved settled names one. */
+/** PAYMENT_OUTCOME_UNKNOWN only where the plan says it may come (predict.ts mayBeOutcomeUnknown). */
+function checkUnknown(o: MountObservation, all: ReadonlyMap<number, MountObservation>): Violation[] {
+  const plans = [...all.values()].map((x) => x.plan);
+  if (mayBeOutcomeUnknown(o.plan, plans)) return [];
+  return ofType(o.events, 'pay-settled')
+    .filter((s) => !s.outcome.resolved && s.outcome.code === 'PAYMENT_OUTCOME_UNKNOWN')
+    .map((s) => ({
+      page: o.plan.page,
+      mount: o.plan.mount,
+      check: 'outcome unknown only where predicted',
+      detail: `pay call ${s.call} rejected PAYMENT_OUTCOME_UNKNOWN, though no fault, destroy or other payer of its order could hide its charge's outcome (${s.outcome.message ?? ''})`,
+    }));
+}
+
+/**
+ * At most one settling (APPROVED or PENDING) charge per order; a pay that resolved settled, and an
+ * `onPaymentResult` that says so (issue 25: PayPal), names one.
+ */
 export function checkCharges(charges: ObservedCharge[], observations: MountObservation[]): Violation[] {
   const found: Violation[] = [];
   const payersOf = (orderId: string) => observations.filter((o) => o.orderId === orderId);
@@ -171,7 +189,11 @@ export function checkCharges(charges: ObservedCharge[], observations: MountObser
       });
   }
   for (const o of observations) {
-    for (const s of ofType(o.events, 'pay-settled')) {
+    const told = [
+      ...ofType(o.events, 'pay-settled').map((s) => ({ ...s, what: `pay call ${s.call} resolved` })),
+      ...ofType(o.events, 'payment-result').map((s) => ({ ...s, what: 'onPaymentResult said' })),
+    ];
+    for (const s of told) {
       const { status, chargeId } = s.outcome;
       if (!s.outcome.resolved || (status !== 'APPROVED' && status !== 'PENDING')) continue;
       if (!charges.some((c) => c.id === chargeId && c.orderId === s.orderId && settling(c)))
@@ -179,7 +201,7 @@ export function checkCharges(charges: ObservedCharge[], observations: MountObser
           page: o.plan.page,
           mount: o.plan.mount,
           check: 'one charge per order',
-          detail: `pay call ${s.call} resolved ${status} with charge ${chargeId}, which is not a settling charge of order ${s.orderId} at the provider`,
+          detail: `${s.what} ${status} with charge ${chargeId}, which is not a settling charge of order ${s.orderId} at the provider`,
         });
     }
   }

@@ -1,6 +1,6 @@
 import { BUNDLE_FILE_MIN, ProviderPaths } from '../../shared';
 import type { Fault } from '../support/provider';
-import type { MountPlan, PlannedFault } from './plan';
+import type { FaultTarget, MountPlan, PlannedFault } from './plan';
 
 /** What a mount's planned faults need to become the provider's: its token's fingerprint, its order, the provider's origin. */
 export interface FaultContext {
@@ -23,10 +23,10 @@ export function goneStaticsBase(plan: Pick<MountPlan, 'mount'>): string {
  * the bundle under it answers 404 (a statics redeploy as one widget sees it). Throws Error when a
  * payment fault has no order to name.
  */
-export function providerFaults(fault: PlannedFault, context: FaultContext): Fault[] {
+export function providerFaults(fault: PlannedFault, context: FaultContext & { checkoutId?: string }): Fault[] {
   const only = { tokenFingerprint: context.tokenFingerprint, times: fault.times };
   const path = pathOf(fault, context);
-  const method = fault.target === 'tokenize' || fault.target === 'charge' ? 'POST' : 'GET';
+  const method = POSTS.has(fault.target) ? 'POST' : 'GET';
   const at = { path, method, ...only };
   switch (fault.kind) {
     case 'drop':
@@ -57,9 +57,17 @@ export function providerFaults(fault: PlannedFault, context: FaultContext): Faul
   }
 }
 
-/** Every provider fault of a mount, in plan order (a statics 404 needs `mount` for its base URL). */
+/** The targets whose requests are POSTs (the others' are GETs). */
+const POSTS = new Set<FaultTarget>(['tokenize', 'charge', 'saved-card-token', 'paypal-create', 'paypal-capture']);
+
+/**
+ * Every provider fault of a mount that can be armed before it is mounted, in plan order (a statics
+ * 404 needs `mount` for its base URL). PayPal capture faults are left out: their path names the
+ * checkout, which the run arms them for once the popup shows it ({@link captureFaults}).
+ */
 export function mountFaults(plan: MountPlan, context: FaultContext): Fault[] {
   return plan.faults.flatMap((fault) => {
+    if (fault.target === 'paypal-capture') return [];
     if (fault.kind !== '404') return providerFaults(fault, context);
     const base = goneStaticsBase(plan);
     return [
@@ -75,13 +83,32 @@ export function mountFaults(plan: MountPlan, context: FaultContext): Fault[] {
   });
 }
 
-function pathOf(fault: PlannedFault, context: FaultContext): string {
-  if (fault.target === 'settings' || fault.target === 'statics') return ProviderPaths.widgetSettings;
-  if (fault.target === 'tokenize') return ProviderPaths.cardTokenization;
+/**
+ * The provider faults of a mount's PayPal capture faults (issue 25), for the checkout `checkoutId`
+ * its popup shows: armed by the run before it approves, so the capture that follows meets them.
+ */
+export function captureFaults(plan: MountPlan, context: FaultContext, checkoutId: string): Fault[] {
+  return plan.faults.filter((f) => f.target === 'paypal-capture').flatMap((f) => providerFaults(f, { ...context, checkoutId }));
+}
+
+function pathOf(fault: PlannedFault, context: FaultContext & { checkoutId?: string }): string {
+  switch (fault.target) {
+    case 'settings':
+    case 'statics':
+      return ProviderPaths.widgetSettings;
+    case 'tokenize':
+      return ProviderPaths.cardTokenization;
+    case 'saved-card-token':
+      return ProviderPaths.savedCardTokens;
+    case 'paypal-create':
+      return ProviderPaths.payPalCheckoutCreate;
+    case 'paypal-capture':
+      if (!context.checkoutId) throw new Error('a PayPal capture fault needs the checkout (captureFaults)');
+      return ProviderPaths.payPalPaymentDetails(context.checkoutId);
+  }
   if (!context.orderId) throw new Error(`a ${fault.target} fault needs the mount's order`);
-  return fault.target === 'charge'
-    ? ProviderPaths.chargesByOrder(context.orderId)
-    : ProviderPaths.paymentMethodsByOrder(context.orderId);
+  if (fault.target === 'payment-methods') return ProviderPaths.paymentMethodsByOrder(context.orderId);
+  return ProviderPaths.chargesByOrder(context.orderId); // the charge (POST) or reading the charges (GET)
 }
 
 function malformedSettings(body: PlannedFault['body']): unknown {

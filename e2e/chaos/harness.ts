@@ -45,7 +45,9 @@ export interface PayOutcome {
 /** What the run notes in a mount's events about a 3-D Secure challenge it saw in the frame (driveChallenge.ts). */
 export type ChallengeNote =
   | { type: 'challenge'; challengeId: string }
-  | { type: 'challenge-answer'; challengeId: string; action: string };
+  | { type: 'challenge-answer'; challengeId: string; action: string }
+  /** Issue 25: the run answered a PayPal checkout on the provider's approval page in the popup. */
+  | { type: 'paypal-answer'; checkoutId: string; action: 'approve' | 'cancel' };
 
 /** What the harness records; `at` is the page's performance.now(), `epoch` its Date.now(). */
 export type HarnessEvent = { mount: number; at: number; epoch: number; afterDestroy: boolean } & (
@@ -60,6 +62,8 @@ export type HarnessEvent = { mount: number; at: number; epoch: number; afterDest
   | { type: 'pay-start'; call: number; orderId: string }
   | { type: 'pay-settled'; call: number; orderId: string; outcome: PayOutcome }
   | { type: 'pays-done' }
+  /** Issue 25: the host's `onPaymentResult` (a payment started in the widget), as a resolved outcome. */
+  | { type: 'payment-result'; orderId: string; outcome: PayOutcome }
   | ChallengeNote
 );
 
@@ -191,6 +195,10 @@ export function installChaosHarness(hostOrigin: string): void {
       },
       onSlow(elapsedMs: number) {
         record(m.mount, { type: 'slow', elapsedMs });
+      },
+      onPaymentResult(result: { status?: string; chargeId?: string; declineCode?: string; orderId?: string }) {
+        const outcome = { resolved: true, status: result?.status, chargeId: result?.chargeId, declineCode: result?.declineCode };
+        record(m.mount, { type: 'payment-result', orderId: String(result?.orderId ?? m.orderId), outcome });
       },
     };
     try {

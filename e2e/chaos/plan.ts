@@ -1,7 +1,9 @@
-import { type FaultTarget, type PlannedFault, planFault } from './plannedFault';
+import { losesChargeReply, type PayMethod, planMethod, remountMethod, retarget } from './planMethods';
+import { type DrawnTarget, type PlannedFault, planFault } from './plannedFault';
 import { CHALLENGE_ACTIONS, CHALLENGE_CARDS, type ChallengePlan, type PayCard, planThreeDs } from './planThreeDs';
 import { type Random, seededStreams } from './random';
 
+export type { PayMethod, PayPalPattern } from './planMethods';
 export type { FaultKind, FaultTarget, PlannedFault } from './plannedFault';
 
 // The chaos run's plan: everything a run does that does not depend on the browser, drawn from one
@@ -34,11 +36,13 @@ export type DestroyPlan =
  * How the run pays, once the widget is ready: fills the card form in the frame with an approved
  * or a declined test card, then calls `api.pay({ orderId })` once, twice at once (a double
  * click), or again once when the first did not settle the order (resolved neither APPROVED nor
- * PENDING, or rejected).
+ * PENDING, or rejected). A saved card or PayPal (issue 25, `method`) is paid as planMethods.ts says.
  */
 export interface PayPlan {
   card: PayCard;
   pattern: 'once' | 'double' | 'again';
+  /** How it pays (issue 25); default `card`. With `paypal`, `pattern` is a {@link PayPalPattern}. */
+  method?: PayMethod;
   /** What the run does with the first 3-D Secure challenge it meets (any card: a remount resumes an earlier mount's). */
   challenge: ChallengePlan;
 }
@@ -141,7 +145,7 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
       [20, 'again'],
     ]),
   };
-  const targets: [number, FaultTarget][] = [
+  const targets: [number, DrawnTarget][] = [
     [50, 'settings'],
     [12, 'statics'],
   ];
@@ -180,6 +184,12 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
   // A mount whose challenge the plan cuts short loads (its frame, no load faults): it reaches its
   // challenge unless a tokenization or charge fault stops it first.
   const reachable = (f: PlannedFault) => !cut || f.target === 'tokenize' || f.target === 'charge';
+  // Issue 25's ways to pay, drawn after the 3-D Secure draws: a payer of the approved or declined card may pay otherwise.
+  const ways = planMethod(r, role === 'pay' && !threeDs.card);
+  const method: PayMethod = ways.method;
+  if (method !== 'card') pay.card = 'approved';
+  const planned = retarget(frame === 'ok' || cut ? faults.filter(reachable) : [], method);
+  if (ways.chargesRead && planned.some(losesChargeReply)) planned.push(ways.chargesRead);
   return {
     ...at,
     theme,
@@ -187,10 +197,10 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     revalidate:
       revalidate === 'fresh' || revalidate === 'reject' ? { mode: revalidate, delayMs: revalidateDelayMs } : { mode: revalidate },
     ...(role === 'none' ? {} : { order: { event } }),
-    ...(role === 'pay' ? { pay: { ...pay, challenge: threeDs.challenge } } : {}),
+    ...(role === 'pay' ? { pay: { ...pay, challenge: threeDs.challenge, ...(method === 'card' ? {} : { method }) } } : {}),
     // A frame that never loads never reaches the provider: its faults would only confuse the table.
     frame: cut ? 'ok' : frame,
-    faults: frame === 'ok' || cut ? faults.filter(reachable) : [],
+    faults: planned,
     destroy: cut ?? (destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs }),
     lingerMs,
   };
@@ -227,7 +237,16 @@ function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
       // It resumes: a healthy mount (frame, no faults), gone only by a cut of the resumed challenge.
       Object.assign(plan, { frame: 'ok', faults: [], destroy: isChallengeCut(plan) ? plan.destroy : { at: 'never' } });
     } else if (plan.pay && payers.length > 0 && r.chance(0.17)) plan.order = { reuseOf: r.pick(payers).mount };
+    const reusedPay = plan.order && 'reuseOf' in plan.order ? plans[plan.order.reuseOf]?.pay : undefined;
+    if (plan.pay && reusedPay) setMethod(plan, plan.pay, remountMethod(plan.pay.method ?? 'card', reusedPay.method ?? 'card'));
   }
+}
+
+/** Sets a payer's method (issue 25), its tokenization and charge faults moved to that method's requests. */
+function setMethod(plan: MountPlan, pay: PayPlan, method: PayMethod): void {
+  const { method: _was, ...rest } = pay;
+  plan.pay = method === 'card' ? rest : { ...rest, method, card: 'approved' };
+  plan.faults = retarget(plan.faults, method);
 }
 
 /** Whether the plan cuts the mount's 3-D Secure challenge short (destroy or the iframe's removal while it is open). */

@@ -2,8 +2,22 @@ import type { Random } from './random';
 
 // The faults of the chaos run's plan (plan.ts): what each kind is, and how one is drawn.
 
-/** Where a fault hits: the widget settings call, the bundle, or a call of the payment flow. */
-export type FaultTarget = 'settings' | 'statics' | 'payment-methods' | 'tokenize' | 'charge';
+/**
+ * Where a fault hits: the widget settings call, the bundle, or a call of the payment flow: the
+ * payment methods, card tokenization (the vault), the order's charge; issue 25: the vault's
+ * saved-card tokens, PayPal's checkout create and capture (payment details POST; armed by the run
+ * once the popup names the checkout), and reading the order's charges (a lost reply's outcome).
+ */
+export type FaultTarget =
+  | 'settings'
+  | 'statics'
+  | 'payment-methods'
+  | 'tokenize'
+  | 'charge'
+  | 'saved-card-token'
+  | 'paypal-create'
+  | 'paypal-capture'
+  | 'charges-read';
 
 /**
  * One kind of provider fault (provider/README.md "Fault switches"), played `times` times on one
@@ -37,10 +51,13 @@ export const SETTINGS_SLOW_MS = [300, 900, 3_500] as const;
 /** Delays of `slow` replies of other calls, all under their 8 000 ms attempt timeout. */
 export const CALL_SLOW_MS = [300, 1_500, 3_000] as const;
 
+/** The targets {@link planFault} draws from (the others are retargeted from these, planMethods.ts). */
+export type DrawnTarget = 'settings' | 'statics' | 'payment-methods' | 'tokenize' | 'charge';
+
 /** One fault for one of `targets` (weighted). */
-export function planFault(r: Random, targets: readonly (readonly [number, FaultTarget])[]): PlannedFault {
+export function planFault(r: Random, targets: readonly (readonly [number, DrawnTarget])[]): PlannedFault {
   const target = r.weighted(targets);
-  const kinds: Record<FaultTarget, readonly (readonly [number, FaultKind])[]> = {
+  const kinds: Record<DrawnTarget, readonly (readonly [number, FaultKind])[]> = {
     settings: [
       [10, 'drop'],
       [12, '5xx'],

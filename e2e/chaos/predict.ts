@@ -8,6 +8,7 @@ import {
   SETTINGS_DEADLINE_MS,
 } from '../../shared';
 import type { FaultTarget, MountPlan, PlannedFault, RevalidatePlan } from './plan';
+import { losesChargeReply } from './planMethods';
 
 // What spec sections 7 and 9 say a mount's own faults must lead to, worked out from the plan
 // alone: the replies its calls meet in order (its faults, then normal replies), the retries and
@@ -136,4 +137,20 @@ export function predictLoad(plan: MountPlan): LoadPrediction {
     ? { ok: 'reply' as const }
     : playCall(faultsOf(plan, 'payment-methods'), GET_RULES, plan.revalidate);
   return { load: methods === 'either' ? 'either' : 'failed' in methods ? 'crash' : 'ready', settings: 'ok' };
+}
+
+/**
+ * Whether a `pay` of this mount may reject PAYMENT_OUTCOME_UNKNOWN (issue 12, 25): only where its
+ * charge (or PayPal capture) may have been made without the widget learning it: a charge or
+ * capture fault that loses the reply (a drop, a lost reply, a 5xx: the order's charges are read
+ * then, and its own faults on that read may fail it), a destroy or the iframe's removal while it
+ * pays or during its challenge, or an order another mount of the plan pays too (`plans`: a remount,
+ * or one remounted later, whose charges may be in flight or unknown).
+ */
+export function mayBeOutcomeUnknown(plan: MountPlan, plans: readonly MountPlan[]): boolean {
+  const { at } = plan.destroy;
+  if (at === 'paying' || at === 'removed' || at === 'challenge' || at === 'challenge-removed') return true;
+  if (plan.faults.some(losesChargeReply)) return true;
+  if (plan.order && 'reuseOf' in plan.order) return true;
+  return plans.some((p) => p.order && 'reuseOf' in p.order && p.order.reuseOf === plan.mount);
 }

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { RETURNING_BUYER_MEMBER_ID } from '../../provider/savedCards';
 import { ProviderPaths } from '../../shared';
 import { tokenFingerprint } from '../support/provider';
 import { mountFaults } from './faults';
@@ -20,7 +21,9 @@ export function msidOf(plan: ChaosPlan, mount: MountPlan): string {
 /**
  * Before the page loads: accepts the page's tokens (a mount's two as one app instance, a
  * remount's as its earlier mount's), makes their orders (a remount takes its earlier mount's),
- * arms their faults. Returns what the harness mounts.
+ * makes a saved-card payer's app instance the returning buyer's and offers PayPal to a PayPal
+ * payer's (issue 25), arms their faults (all but PayPal capture faults: runPayPal.ts arms those).
+ * Returns what the harness mounts.
  */
 export async function preparePage(run: PageRun): Promise<Map<number, HarnessMount>> {
   const { plan, mounts, urls, control, api, orders } = run;
@@ -35,6 +38,9 @@ export async function preparePage(run: PageRun): Promise<Map<number, HarnessMoun
     const instance = reuseOf === undefined ? appInstance : (instances.get(reuseOf) ?? tokensOf(plan, reuseOf).appInstance);
     instances.set(m.mount, instance);
     await control.appInstances({ add: [appInstance, fresh], instance });
+    // Issue 25: a saved-card payer's app instance carries the returning buyer; a PayPal payer's is offered PayPal.
+    if (m.pay?.method === 'saved-card') await control.members({ appInstance: instance, member: RETURNING_BUYER_MEMBER_ID });
+    if (m.pay?.method === 'paypal') await run.offerPayPal(instance);
     let orderId: string | undefined;
     if (reuseOf !== undefined) orderId = orders.get(reuseOf);
     if (m.order && !orderId)

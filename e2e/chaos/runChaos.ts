@@ -53,13 +53,21 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
   const log = new RequestLog(control);
   log.follow();
   const orders = new Map<number, string>();
+  // PayPal's offer list is replaced on each call: send the whole set, one call at a time.
+  const payPal = new Set<string>();
+  let offered: Promise<void> = Promise.resolve();
+  const offerPayPal = (instance: string) => {
+    payPal.add(instance);
+    offered = offered.catch(() => undefined).then(() => control.payPal([...payPal]));
+    return offered;
+  };
   const results: Awaited<ReturnType<typeof runPage>>[] = [];
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < pages.length; index = next++) {
       const mounts = pages[index] as MountPlan[];
       const pageStarted = Date.now();
-      const result = await runPage({ ...run, mounts, orders });
+      const result = await runPage({ ...run, mounts, orders, offerPayPal });
       results.push(result);
       run.progress?.(
         `page ${result.page.page}: ${mounts.length} mounts in ${((Date.now() - pageStarted) / 1000).toFixed(1)} s (${results.length}/${pages.length} pages)`,

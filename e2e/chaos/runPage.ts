@@ -5,6 +5,7 @@ import { installClock } from '../support/clock';
 import { type ProviderControl, tokenFingerprint } from '../support/provider';
 import type { RecordChallenge } from './challengeControl';
 import { watchChallenges } from './driveChallenge';
+import { fillSavedCard, payByPayPal } from './drivePayPal';
 import { EventSink } from './eventSink';
 import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
 import { installListenerWatch, type LiveListener } from './listenerWatch';
@@ -39,6 +40,8 @@ export interface PageRun {
   orders: Map<number, string>;
   /** Records a 3-D Secure challenge's result with the provider (challengeControl.ts). */
   recordChallenge: RecordChallenge;
+  /** Offers PayPal to this app instance's orders too (issue 25); resolves once the provider has it. */
+  offerPayPal: (instance: string) => Promise<void>;
 }
 
 /** The card numbers the run types (provider/README.md "Test cards"). */
@@ -175,10 +178,14 @@ function initScript(hostOrigin: string): string {
 
 /**
  * A console line of the host page itself: located on the host origin, or nowhere (inline code);
- * not the widgets' frames', and not the browser's request for the test page's missing favicon.
+ * not the widgets' frames', not the browser's request for the test page's missing favicon, nor
+ * its note on Google Pay's payment manifest.
  */
 function isHostPageLine(line: PageLine, hostOrigin: string): boolean {
   if (line.url === `${hostOrigin}/favicon.ico`) return false;
+  // Chromium's own line when Google Pay's payment manifest cannot be fetched (the widgets ask
+  // canMakePayment, issue 25 wallets; these machines have no internet): the browser's, not the page's.
+  if (line.text.startsWith('Unable to download payment manifest')) return false;
   return line.url === '' || line.url.startsWith(`${hostOrigin}/`) || line.url === hostOrigin;
 }
 
@@ -233,17 +240,22 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
   const overlayGone = async () => {
     for (let waited = 0; challenges.size > 0 && waited < run.bounds.payMs; waited += 100) await sleep(100);
   };
+  if (pay.method === 'paypal')
+    return payByPayPal({ page, mount: m, run, sink, frame, orderId, gone, withKeyboard: (task) => keyboard.run(task) });
   for (let attempt = 1; ; attempt += 1) {
     await overlayGone();
     try {
       await keyboard.run(async () => {
-        if (!gone()) await fillCard(page, CARD_NUMBERS[pay.card], frame);
+        if (gone()) return;
+        if (pay.method === 'saved-card') await fillSavedCard(frame);
+        else await fillCard(page, CARD_NUMBERS[pay.card], frame);
       });
       break;
     } catch (error) {
       if (gone()) return;
       if (attempt === 1 && challenges.size > 0) continue;
-      throw new Error(`the card form of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
+      const form = pay.method === 'saved-card' ? 'saved card' : 'card form';
+      throw new Error(`the ${form} of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
     }
   }
   const started = await page.evaluate(({ n, o, p }) => (window as unknown as { __chaos: ChaosHarness }).__chaos.pay(n, o, p), {

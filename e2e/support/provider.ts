@@ -107,6 +107,19 @@ export class ProviderControl {
     await this.post('/__control/buyer-country', { country });
   }
 
+  /**
+   * Makes `appInstance` carry `member` (issue 25: a returning buyer, whose saved cards the widget
+   * lists), or no member (`null`); `cards` replaces the member's saved cards when given.
+   */
+  async members(change: { appInstance: string; member: string | null; cards?: unknown[] }): Promise<void> {
+    await this.post('/__control/members', change);
+  }
+
+  /** Offers PayPal (issue 25) to exactly these app instances' orders (it replaces the list; `reset` restores the provider's own). */
+  async payPal(appInstances: string[]): Promise<void> {
+    await this.post('/__control/paypal', { appInstances });
+  }
+
   /** Every charge the provider made, oldest first. */
   async charges(): Promise<{ id: string; orderId: string; status: string; declineCode?: string }[]> {
     const response = await this.request.get(`${this.origin}/__control/charges`, { headers: this.headers() });
