@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { act } from 'react';
-import { expect, vi } from 'vitest';
+import { expect, type Mock, vi } from 'vitest';
 import {
   type CashierWidgetProps,
   type Charge,
@@ -119,12 +119,20 @@ export function provider(server: SetupServer, replies: Replies): Logged[] {
   return log;
 }
 
+/** A mounted widget: its api, the host's `onPaymentResult`, the provider client's call count, the wallet's button. */
+export interface MountedWallets {
+  api: { pay(input: unknown): Promise<unknown> };
+  onPaymentResult: Mock<(result: unknown) => void>;
+  calls: { count: number };
+  button: () => HTMLButtonElement;
+}
+
 /**
  * Mounts the widget for ord_1 in `container`; resolves once `button` (its name) shows and is enabled.
  * `calls` counts the provider client's calls as they are made (synchronously, unlike the HTTP log).
  */
-export async function mountWallets(container: HTMLElement, button: RegExp) {
-  const onPaymentResult = vi.fn();
+export async function mountWallets(container: HTMLElement, button: RegExp): Promise<MountedWallets> {
+  const onPaymentResult = vi.fn<(result: unknown) => void>();
   const client = createProviderClient({ host: HOST, vaultOrigin: VAULT, getAppInstance: () => 'tok' });
   const calls = { count: 0 };
   const counted =
