@@ -147,16 +147,10 @@ describe('checkMount', () => {
     ];
     const charges = (n: number) => Array.from({ length: n }, () => request('POST', ProviderPaths.chargesByOrder(ORDER)));
     const lostReply = plan({ order: { event: 'venue' }, faults: [{ target: 'charge', kind: 'lost-reply', times: 1 }] });
-    expect(
-      checksOf(
-        observe(lostReply, pays, { orderId: ORDER, requests: [...settingsGets(1), ...charges(2)] }),
-      ),
-    ).toEqual([]);
-    expect(
-      checksOf(
-        observe(lostReply, pays, { orderId: ORDER, requests: [...settingsGets(1), ...charges(3)] }),
-      ),
-    ).toEqual(['requests within spec 7: 3 charge requests for 1 call (at most 2 each: spec 7, 9)']);
+    expect(checksOf(observe(lostReply, pays, { orderId: ORDER, requests: [...settingsGets(1), ...charges(2)] }))).toEqual([]);
+    expect(checksOf(observe(lostReply, pays, { orderId: ORDER, requests: [...settingsGets(1), ...charges(3)] }))).toEqual([
+      'requests within spec 7: 3 charge requests for 1 call (at most 2 each: spec 7, 9)',
+    ]);
   });
 
   it('every pay settles within its bound; DESTROYED is wrong once the charge reached the provider', () => {

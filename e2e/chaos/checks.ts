@@ -1,7 +1,6 @@
 import { MAX_RETRIES, MAX_REVALIDATIONS, ProviderPaths } from '../../shared';
 import { checkChallenges } from './challengeChecks';
 import { checkExpectation } from './expectations';
-import { mayBeOutcomeUnknown } from './predict';
 import type { HarnessEvent } from './harness';
 import {
   type Bounds,
@@ -11,6 +10,7 @@ import {
   type PageObservation,
   type Violation,
 } from './observations';
+import { mayBeOutcomeUnknown } from './predict';
 
 // The invariants of issue 12's chaos run, checked on what a run observed. Pure functions: the
 // unit tests feed them observations by hand.
@@ -96,7 +96,13 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
       );
   }
 
-  found.push(...checkRequests(o), ...checkPays(o, bounds), ...checkUnknown(o, all), ...checkExpectation(o, all), ...checkChallenges(o, all, bounds));
+  found.push(
+    ...checkRequests(o),
+    ...checkPays(o, bounds),
+    ...checkUnknown(o, all),
+    ...checkExpectation(o, all),
+    ...checkChallenges(o, all, bounds),
+  );
   return found;
 }
 
