@@ -101,7 +101,10 @@ export function createHostMethods({
   let connectedAt = mountedAt;
   const slowTimer = setTimeout(
     () => {
-      if (!isDestroyed()) callSafely('onSlow', options.onSlow, Math.round(epochNow() - mountedAt));
+      // The limit has passed when this fires; a coarsened clock (Firefox's performance.now) may
+      // still read a millisecond short of it.
+      const elapsed = Math.max(slowAfterMs, Math.round(epochNow() - mountedAt));
+      if (!isDestroyed()) callSafely('onSlow', options.onSlow, elapsed);
     },
     slowAfterMs - (epochNow() - mountedAt),
   );
