@@ -44,22 +44,16 @@ function pay(page: Page, orderId: string): Promise<PayOutcome> {
 
 /**
  * Types an approved card with the keyboard alone: from the host's button, `tabs` Tab presses to
- * the Card number field, then Tab to the expiration date, the security code and the billing
- * fields (the default country, the state, the ZIP code: typeBilling).
+ * the Card number field (none: from where the focus is, the Card number field), then Tab to the
+ * expiration date, the security code and the billing fields (the default country, the state, the
+ * ZIP code: typeBilling).
  */
 async function typeCard(page: Page, tabs: number): Promise<void> {
-  // Focused by the page's own script: Firefox's locators hang in a page restored from the cache.
-  // Then two frames painted before the first Tab: the focus leaving the cross-site frame reaches
-  // the browser first, else Chromium may route that Tab to the frame, which still had the focus
-  // (its first invalid field, after the empty pay), and the card lands a field late.
-  await page.evaluate(
-    () =>
-      new Promise((painted) => {
-        document.getElementById('before-widget')?.focus();
-        requestAnimationFrame(() => requestAnimationFrame(painted));
-      }),
-  );
-  for (let i = 0; i < tabs; i += 1) await page.keyboard.press('Tab');
+  if (tabs > 0) {
+    // Focused by the page's own script: Firefox's locators hang in a page restored from the cache.
+    await page.evaluate(() => document.getElementById('before-widget')?.focus());
+    for (let i = 0; i < tabs; i += 1) await page.keyboard.press('Tab');
+  }
   await page.keyboard.type(APPROVED_CARD);
   await page.keyboard.press('Tab');
   await page.keyboard.type('12/30');
@@ -141,8 +135,11 @@ test('Back to a checkout from the back/forward cache: the typed card is gone, on
   ]);
   expect(await provider.chargeAttempts(orderId)).toEqual([]);
 
-  // A card typed now pays: the same keyboard path as before the navigation.
-  await typeCard(page, tabs);
+  // A card typed now pays. The empty pay put the focus on the first invalid field, the Card
+  // number (as after any failed validation): the buyer types from there. (Focusing the host's
+  // button from a script and pressing Tab again lost a Tab now and then in Chromium: the focus
+  // leaving the cross-site frame raced the key, and the card landed a field early.)
+  await typeCard(page, 0);
   const paid = await pay(page, orderId);
   expect(paid, `pay() answered ${JSON.stringify(paid)}`).toMatchObject({ status: 'APPROVED', orderId });
   expect(await provider.charges()).toEqual([expect.objectContaining({ id: paid.chargeId, orderId, status: 'APPROVED' })]);
