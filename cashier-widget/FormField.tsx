@@ -87,8 +87,12 @@ export const fieldStyles: Record<string, CSSProperties> = {
     font: 'inherit',
     fontSize: 15,
     padding: '8px 10px',
-    // #6b7785 on white is 4.6:1 (WCAG 1.4.11 asks 3:1 of a field's boundary).
-    border: '1px solid #6b7785',
+    // #6b7785 on white is 4.6:1 (WCAG 1.4.11 asks 3:1 of a field's boundary). Longhands, not the
+    // `border` shorthand: when an error clears, React removes inputInvalid's borderColor, and with a
+    // shorthand nothing would set the colour again (the field lost its boundary colour).
+    borderWidth: 1,
+    borderStyle: 'solid',
+    borderColor: '#6b7785',
     borderRadius: 6,
     width: '100%',
     minWidth: 0,
