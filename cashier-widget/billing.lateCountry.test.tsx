@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AddressFormat, type Charge, ProviderPaths as P } from '../shared';
-import { fieldOf, fillCard, HOST, json, mountOverHttp, serveProvider, typeInto, VAULT } from './testing/httpWidget';
+import { fieldOf, fillCard, HOST, json, mountOverHttp, serveProvider, typeInto, VAULT, WAIT } from './testing/httpWidget';
 
 // The billing fields (issue 23 item 7) when the buyer switches the country while the previous
 // country's address format is still on its way: the buyer is placed in the US, chooses Canada,
@@ -90,14 +90,14 @@ describe('the billing fields when the country changes while the last one loads (
     container = document.body.appendChild(document.createElement('div'));
     const { api } = await mountOverHttp(container);
     // The country list shows with the US chosen; its format is still on its way.
-    await expect.poll(() => field('country')?.value).toBe('US');
-    await expect.poll(() => log.map((sent) => sent.line)).toContain(`GET ${P.localeAddress('US')}`);
+    await expect.poll(() => field('country')?.value, WAIT).toBe('US');
+    await expect.poll(() => log.map((sent) => sent.line), WAIT).toContain(`GET ${P.localeAddress('US')}`);
     typeInto(field('country'), 'CA');
-    await expect.poll(billingShown).toEqual(CANADA);
+    await expect.poll(billingShown, WAIT).toEqual(CANADA);
     answerUs();
     // The US format, then its states, arrive; the widget has them a moment after.
-    await expect.poll(() => log.map((sent) => sent.line)).toContain(`GET ${P.localeStates('US')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.poll(() => log.map((sent) => sent.line), WAIT).toContain(`GET ${P.localeStates('US')}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(billingShown()).toEqual(CANADA);
     fillCard(container);
     typeInto(field('postal-code'), 'K1A 0B1');
@@ -105,5 +105,5 @@ describe('the billing fields when the country changes while the last one loads (
     await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
     const charge = log.find((sent) => sent.line === `POST ${P.chargesByOrder('ord_1')}`);
     expect(charge?.body).toMatchObject({ billingAddress: { country: 'CA', postalCode: 'K1A 0B1', subdivision: 'ON' } });
-  });
+  }, 20_000);
 });

@@ -16,6 +16,9 @@ import { mount } from '../index';
 export const HOST = 'https://api.example';
 export const VAULT = 'https://vault.example';
 
+/** How long a test waits for the widget to show something (`expect.poll`, `vi.waitFor`): the machine may be busy. */
+export const WAIT = { timeout: 5000 };
+
 /** A request as the provider saw it: `METHOD path` (`vault ` before the vault's paths) and a POST's JSON body. */
 export interface Sent {
   line: string;
@@ -80,7 +83,7 @@ export async function mountOverHttp(container: HTMLElement, over: Partial<Cashie
     ...over,
   };
   const instance = mount(container, props);
-  await vi.waitFor(() => expect(props.onApiInit).toHaveBeenCalled());
+  await vi.waitFor(() => expect(props.onApiInit).toHaveBeenCalled(), WAIT);
   const api = vi.mocked(props.onApiInit).mock.calls[0]?.[0] as HttpWidget['api'];
   return { api, instance, props };
 }
