@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Charge, ProviderPaths as P, type SavedCard } from '../../shared';
+import { fieldOf, HOST, json, mountOverHttp, serveProvider, typeInto, VAULT, WAIT } from '../testing/httpWidget';
+
+// A saved card's security code belongs to the card it was typed for (issue 25): when the buyer
+// picks another saved card, the code empties, so it is never sent to the vault with the other card.
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+const VISA: SavedCard = {
+  id: 'card_v',
+  brand: 'visa',
+  last4: '4242',
+  expiryMonth: 12,
+  expiryYear: 2034,
+  primary: true,
+  expired: false,
+};
+const MASTERCARD: SavedCard = {
+  id: 'card_m',
+  brand: 'mastercard',
+  last4: '4444',
+  expiryMonth: 9,
+  expiryYear: 2033,
+  primary: false,
+  expired: false,
+};
+const APPROVED: Charge = {
+  id: 'ch_1',
+  orderId: 'ord_1',
+  status: 'APPROVED',
+  amount: { amount: 100, currency: 'EUR' },
+  paymentMethod: 'CARD',
+  createdAt: '',
+};
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
+let container: HTMLElement | undefined;
+afterEach(() => {
+  container?.remove();
+  sessionStorage.clear();
+  server.resetHandlers();
+});
+
+/** The provider: a member with two saved cards (both 3-digit codes); the vault gives a token for any. */
+function provider() {
+  return serveProvider(server, [
+    http.get(`${HOST}${P.paymentMethodsByOrder('ord_1')}`, ({ request }) => json(request, [{ type: 'CARD', label: 'Card' }])),
+    http.get(`${HOST}${P.buyerInfo}`, ({ request }) => json(request, { type: 'MEMBER', memberId: 'member-1' })),
+    http.get(`${HOST}${P.creditCards}`, ({ request }) => json(request, [VISA, MASTERCARD])),
+    http.get(`${HOST}${P.chargesByOrder('ord_1')}`, ({ request }) => json(request, [])),
+    http.post(`${HOST}${P.chargesByOrder('ord_1')}`, ({ request }) => json(request, APPROVED)),
+    http.post(`${VAULT}${P.savedCardTokens}`, ({ request }) => json(request, { token: 'tok_saved' })),
+  ]);
+}
+
+const radio = (id: string) => container?.querySelector<HTMLInputElement>(`input[type=radio][value="${id}"]`);
+const cvc = () => (container ? fieldOf(container, 'cc-csc') : null);
+
+describe('a saved card’s security code when the buyer picks another card (issue 25)', () => {
+  it('empties: pay() then asks for the other card’s code, and the vault only ever gets each card with its own', async () => {
+    const log = provider();
+    container = document.body.appendChild(document.createElement('div'));
+    const { api } = await mountOverHttp(container);
+    await expect.poll(() => radio(VISA.id)?.checked, WAIT).toBe(true);
+    typeInto(cvc(), '123');
+    await expect.poll(() => cvc()?.value, WAIT).toBe('123');
+
+    radio(MASTERCARD.id)?.click();
+    await expect.poll(() => radio(MASTERCARD.id)?.checked, WAIT).toBe(true);
+    const tokens = () => log.filter((sent) => sent.line === `POST vault ${P.savedCardTokens}`).map((sent) => sent.body);
+    const result = await api.pay({ orderId: 'ord_1' });
+    expect(tokens(), "the Visa's code never goes with the Mastercard").toEqual([]);
+    expect(result).toMatchObject({ status: 'INVALID' });
+    expect(cvc()?.value).toBe('');
+
+    typeInto(cvc(), '456');
+    await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
+    expect(tokens()).toEqual([{ cardId: MASTERCARD.id, cvc: '456' }]);
+  }, 20_000);
+});

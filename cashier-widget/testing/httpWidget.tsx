@@ -1,0 +1,110 @@
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { expect, vi } from 'vitest';
+import { type CashierWidgetProps, createProviderClient, type PayResult } from '../../shared';
+import { mount } from '../index';
+
+/**
+ * The widget mounted over HTTP (msw) through the real provider client, for the tests that drive
+ * one behaviour against a provider whose replies they write (a late reply, a clock jump, a request
+ * body to check). Each test file owns its `setupServer()`; this installs the routes on it. The
+ * tests run outside React's act environment (`IS_REACT_ACT_ENVIRONMENT = false`) and wait on the
+ * DOM with vi.waitFor, as the other msw-driven widget tests do.
+ */
+
+/** The provider's origin and the vault's (card data goes to the vault only). */
+export const HOST = 'https://api.example';
+export const VAULT = 'https://vault.example';
+
+/** How long a test waits for the widget to show something (`expect.poll`, `vi.waitFor`): the machine may be busy. */
+export const WAIT = { timeout: 5000 };
+
+/** A request as the provider saw it: `METHOD path` (`vault ` before the vault's paths) and a POST's JSON body. */
+export interface Sent {
+  line: string;
+  body?: unknown;
+}
+
+const cors = (request: Request) => ({ 'Access-Control-Allow-Origin': request.headers.get('origin') ?? '*' });
+
+/** A JSON reply with the CORS header jsdom's XHR asks for. */
+export const json = (request: Request, body: unknown, status = 200) =>
+  HttpResponse.json(body as object, { status, headers: cors(request) });
+
+/** Installs `routes` on `server` behind CORS preflights and a request log, and a 404 for anything else; returns the log. */
+export function serveProvider(server: SetupServer, routes: HttpHandler[]): Sent[] {
+  const log: Sent[] = [];
+  const preflight = ({ request }: { request: Request }) =>
+    HttpResponse.text(null, {
+      status: 204,
+      headers: {
+        ...cors(request),
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
+        'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE',
+      },
+    });
+  const record = async ({ request }: { request: Request }) => {
+    const { origin, pathname } = new URL(request.url);
+    const body = request.method === 'POST' ? await request.clone().json() : undefined;
+    log.push({ line: `${request.method} ${origin === VAULT ? 'vault ' : ''}${pathname}`, body });
+  };
+  server.use(
+    http.options(`${HOST}/*`, preflight),
+    http.options(`${VAULT}/*`, preflight),
+    http.all(`${HOST}/*`, record),
+    http.all(`${VAULT}/*`, record),
+    ...routes,
+    http.all(`${HOST}/*`, ({ request }) => json(request, {}, 404)),
+    http.all(`${VAULT}/*`, ({ request }) => json(request, {}, 404)),
+  );
+  return log;
+}
+
+/** A widget mounted by {@link mountOverHttp}: its api, its handle (update, destroy) and its props. */
+export interface HttpWidget {
+  api: { pay(input: unknown): Promise<PayResult> };
+  instance: ReturnType<typeof mount>;
+  props: CashierWidgetProps;
+}
+
+/** Mounts the widget in `container` for `ord_1` (unless `over` says otherwise), in English, over HOST and VAULT. */
+export async function mountOverHttp(container: HTMLElement, over: Partial<CashierWidgetProps> = {}): Promise<HttpWidget> {
+  const props: CashierWidgetProps = {
+    host: HOST,
+    configuration: { appInstance: 'tok' },
+    theme: 'inline',
+    debug: false,
+    settings: { widgetStaticsBaseUrl: 'https://s.example' },
+    providerClient: createProviderClient({ host: HOST, vaultOrigin: VAULT, getAppInstance: () => 'tok' }),
+    orderId: 'ord_1',
+    onApiInit: vi.fn(),
+    onCrash: vi.fn(),
+    locale: 'en',
+    ...over,
+  };
+  const instance = mount(container, props);
+  await vi.waitFor(() => expect(props.onApiInit).toHaveBeenCalled(), WAIT);
+  const api = vi.mocked(props.onApiInit).mock.calls[0]?.[0] as HttpWidget['api'];
+  return { api, instance, props };
+}
+
+/** Types `value` into `field` as a buyer does (the value setter, then an input or change event). */
+export function typeInto(field: HTMLInputElement | HTMLSelectElement | null, value: string): void {
+  if (!field) throw new Error('no such field');
+  const proto = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/** The field of `container` with the autocomplete token `token` (cc-number, postal-code, country…). */
+export const fieldOf = <T extends HTMLElement = HTMLInputElement>(container: HTMLElement, token: string) =>
+  container.querySelector<T>(`[autocomplete="${token}"]`);
+
+/** Fills the new card's fields with a valid Visa card and the buyer's e-mail. */
+export function fillCard(container: HTMLElement): void {
+  typeInto(fieldOf(container, 'cc-name'), 'Ada Lovelace');
+  typeInto(fieldOf(container, 'cc-number'), '4242424242424242');
+  typeInto(fieldOf(container, 'cc-exp'), '12/30');
+  typeInto(fieldOf(container, 'cc-csc'), '123');
+  typeInto(fieldOf(container, 'email'), 'ada@example.com');
+}
