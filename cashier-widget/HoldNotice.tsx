@@ -13,9 +13,15 @@ const MILESTONES = [
   [60, msg`Your tickets are held for 1 more minute.`],
 ] as const;
 
-/** `seconds` as "m:ss" in `locale`'s digits (e.g. "9:05"; Arabic "٩:٠٥"). */
+/**
+ * `seconds` as "m:ss" (e.g. "9:05"), in Latin digits in every language: the catalogs write their
+ * numbers so ("5 دقائق"), and so do the card number and the expiry beside it. `numberingSystem` is
+ * pinned because a locale's default differs between ICU versions (plain `ar` gave "٩:٠٥" in older
+ * ones; `ar-EG` and `ar-SA` still do).
+ */
 export function formatHoldTime(seconds: number, locale: string): string {
-  const digits = (min: number, n: number) => new Intl.NumberFormat(locale, { minimumIntegerDigits: min }).format(n);
+  const digits = (min: number, n: number) =>
+    new Intl.NumberFormat(locale, { minimumIntegerDigits: min, numberingSystem: 'latn' }).format(n);
   return `${digits(1, Math.floor(seconds / 60))}:${digits(2, seconds % 60)}`;
 }
 

@@ -13,8 +13,10 @@ import { typeInto } from './support/typeInto';
 // the provider's member with Visa •••• 4242 (12/34, primary) and Mastercard •••• 4444 (09/31).
 
 const RETURNING = '?buyer=returning';
-const VISA = 'Visa •••• 4242, expires 12/34';
-const MASTERCARD = 'Mastercard •••• 4444, expires 09/31';
+// The widget writes the masked number and the expiry as left-to-right isolates (U+2066 … U+2069).
+const VISA_NAME = 'Visa \u2066•••• 4242\u2069';
+const VISA = `${VISA_NAME}, expires \u206612/34\u2069`;
+const MASTERCARD = 'Mastercard \u2066•••• 4444\u2069, expires \u206609/31\u2069';
 /** A Luhn-valid Visa the provider approves (any such number but its test cards is approved). */
 const NEW_CARD = '4000 0566 5566 5556';
 
@@ -92,7 +94,7 @@ test('"Remove" asks first: Keep removes nothing, Remove deletes the card and the
   const frame = widget(page);
   await expect(frame.getByRole('radio', { name: VISA })).toBeChecked();
   await frame.getByRole('button', { name: 'Remove', description: VISA }).click();
-  const ask = frame.getByRole('group', { name: `Remove ${VISA} from your saved cards?` });
+  const ask = frame.getByRole('group', { name: `Remove ${VISA_NAME} from your saved cards?` });
   await expect(ask.getByRole('button', { name: 'Keep' })).toBeFocused();
   await ask.getByRole('button', { name: 'Keep' }).click();
   await expect(ask).toHaveCount(0);
@@ -100,7 +102,7 @@ test('"Remove" asks first: Keep removes nothing, Remove deletes the card and the
   expect((await provider.requests(ProviderPaths.creditCard('card_returning_visa_4242'))).map((r) => r.method)).toEqual([]);
   await frame.getByRole('button', { name: 'Remove', description: VISA }).click();
   await ask.getByRole('button', { name: 'Remove' }).click();
-  await expect(frame.getByRole('status').filter({ hasText: `${VISA} was removed.` })).toBeVisible();
+  await expect(frame.getByRole('status').filter({ hasText: `${VISA_NAME} was removed.` })).toBeVisible();
   await expect(frame.getByRole('radio', { name: VISA })).toHaveCount(0);
   await expect(frame.getByRole('radio', { name: MASTERCARD })).toBeChecked();
   expect((await savedCards(page)).map((c) => c.last4)).toEqual(['4444']);
@@ -130,7 +132,7 @@ test('a new card saved with consent: unchecked by default, checked it is saved w
   expect(consent?.recordedAt).toBeTruthy();
   // The next visit, as that member, lists it.
   await startCheckout(page, RETURNING);
-  await expect(widget(page).getByRole('radio', { name: 'Visa •••• 5556, expires 12/30' })).toBeVisible();
+  await expect(widget(page).getByRole('radio', { name: 'Visa \u2066•••• 5556\u2069, expires \u206612/30\u2069' })).toBeVisible();
 });
 
 test('a member with no saved cards is offered "Save this card for next time" unchecked; checked, the card is saved and the next visit lists it', async ({
@@ -156,7 +158,7 @@ test('a member with no saved cards is offered "Save this card for next time" unc
   ]);
   // The next visit, as that member, lists it, preselected (their primary).
   await startCheckout(page, RETURNING);
-  await expect(widget(page).getByRole('radio', { name: 'Visa •••• 5556, expires 12/30' })).toBeChecked();
+  await expect(widget(page).getByRole('radio', { name: 'Visa \u2066•••• 5556\u2069, expires \u206612/30\u2069' })).toBeChecked();
 });
 
 test('a guest is never offered to save a card: buyer info says GUEST, the cards are not asked for', async ({
@@ -182,7 +184,7 @@ test('an expired saved card is shown as expired and cannot be chosen', async ({ 
   ]);
   await startCheckout(page, RETURNING);
   const frame = widget(page);
-  const expired = frame.getByRole('radio', { name: 'Visa •••• 1111, expired 01/20' });
+  const expired = frame.getByRole('radio', { name: 'Visa \u2066•••• 1111\u2069, expired \u206601/20\u2069' });
   await expect(expired).toBeDisabled();
   await expect(expired).not.toBeChecked();
   await expect(frame.getByRole('radio', { name: MASTERCARD })).toBeChecked();

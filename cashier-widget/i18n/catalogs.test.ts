@@ -21,7 +21,15 @@ const catalogs = {
 };
 
 /** Values for every placeholder the messages use, chosen so that each is easy to find in the text. */
-const VALUES = { example: 'Q9X 7Z2', length: 7, card: 'Visa •••• 4242', name: 'Brand •••• 1881', expiry: '12/34' };
+const VALUES = {
+  example: 'Q9X 7Z2',
+  length: 7,
+  card: 'Visa •••• 4242',
+  name: 'Brand •••• 1881',
+  expiry: '12/34',
+  // The seat hold's time left (HoldNotice); without it a translation that dropped {time} passed.
+  time: '9:05',
+};
 /** Counts that take each plural category in some language (one, two, few, many, other). */
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 101];
 /** Words that stay as they are in every language: formats and brand names. */

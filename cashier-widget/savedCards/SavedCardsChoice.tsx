@@ -12,10 +12,35 @@ export const SAVE_CARD_LABEL = msg`Save this card for next time`;
 /** Brand names as a card shows them (`SavedCard.brand`); any other brand is "Card". */
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
 
-/** "Visa •••• 4242, expires 12/34" (or "expired 09/21"), as the buyer reads a saved card. */
+/**
+ * `text` as a left-to-right isolate: U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE.
+ * A masked number and an expiry are left to right in every language (Hebrew and Arabic card forms
+ * show "•••• 4242" and "12/34" so), but they hold no strong letter (bullets are neutral, digits
+ * weak), so in a right-to-left sentence the bidi algorithm would lay their parts out by their
+ * neighbours: beside a Hebrew or Arabic word the bullets go to the right of the digits. The isolate
+ * makes each one unit, laid out left to right inside, that the sentence places as a whole. LRI, not
+ * FSI (U+2068): FSI takes its direction from the first strong letter inside, and there is none here
+ * (it would fall back to left to right only by that rule); LRI says the direction outright.
+ */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
+/**
+ * "Visa •••• 4242" (the masked number bidi-isolated, {@link ltr}): a saved card's brand, or the word
+ * "Card" for any other brand, and its last four digits. The removal messages name the card so;
+ * they need no expiry, and a translation must not put its word for "card" before it ("Karta Karta").
+ */
+export function cardName(card: SavedCard, i18n: I18n): string {
+  const brand = BRANDS[card.brand] ?? i18n._(msg({ message: 'Card', comment: 'A saved card of an unknown brand' }));
+  return `${brand} ${ltr(`•••• ${card.last4}`)}`;
+}
+
+/**
+ * "Visa •••• 4242, expires 12/34" (or "expired 09/21"), as the buyer reads a saved card: its
+ * {@link cardName} and its expiry, the masked number and the expiry each bidi-isolated ({@link ltr}).
+ */
 export function describeCard(card: SavedCard, i18n: I18n): string {
-  const name = `${BRANDS[card.brand] ?? i18n._(msg({ message: 'Card', comment: 'A saved card of an unknown brand' }))} •••• ${card.last4}`;
-  const expiry = `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`;
+  const name = cardName(card, i18n);
+  const expiry = ltr(`${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`);
   const words = card.expired
     ? msg({
         message: '{name}, expired {expiry}',
@@ -25,15 +50,30 @@ export function describeCard(card: SavedCard, i18n: I18n): string {
   return i18n._({ ...words, values: { name, expiry } });
 }
 
+/**
+ * What removing a card says; `{card}` is its {@link cardName}, without the expiry (the translators'
+ * note says so: a translation that puts its word for "card" before it would read "Karta Karta").
+ */
+export const REMOVAL = {
+  ask: msg({
+    message: 'Remove {card} from your saved cards?',
+    comment: 'A question before removing. {card}: brand and last 4 digits, "Visa •••• 4242" or "Card •••• 4242"',
+  }),
+  removed: msg({
+    message: '{card} was removed.',
+    comment: '{card}: brand and last 4 digits, "Visa •••• 4242" or "Card •••• 4242" (unknown brand)',
+  }),
+  failed: msg({
+    message: '{card} could not be removed. Try again later.',
+    comment: '{card}: brand and last 4 digits, "Visa •••• 4242" or "Card •••• 4242" (unknown brand)',
+  }),
+};
+
 /** What the last removal did, as the live region says it; undefined when nothing was removed. */
 function statusText(status: SavedCardsSnapshot['status'], i18n: I18n): string | undefined {
   if (!status) return undefined;
-  if ('removed' in status) {
-    const card = describeCard(status.removed, i18n);
-    return i18n._(msg`${card} was removed.`);
-  }
-  const card = describeCard(status.failed, i18n);
-  return i18n._(msg`${card} could not be removed. Try again later.`);
+  if ('removed' in status) return i18n._({ ...REMOVAL.removed, values: { card: cardName(status.removed, i18n) } });
+  return i18n._({ ...REMOVAL.failed, values: { card: cardName(status.failed, i18n) } });
 }
 
 /** Props of {@link SavedCardsChoice}. */
@@ -103,7 +143,7 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
                 </label>
                 {s.confirming === c.id ? (
                   <fieldset style={styles.confirm}>
-                    <legend style={styles.ask}>{i18n._(msg`Remove ${name} from your saved cards?`)}</legend>
+                    <legend style={styles.ask}>{i18n._({ ...REMOVAL.ask, values: { card: cardName(c, i18n) } })}</legend>
                     <button type="button" disabled={s.removing} onClick={() => void state.remove()}>
                       {i18n._(msg`Remove`)}
                     </button>
@@ -192,7 +232,8 @@ const styles: Record<string, CSSProperties> = {
     margin: 0,
     minWidth: 0,
   },
-  ask: { float: 'left', padding: 0 },
+  // inline-start: the question floats to the left in a left-to-right language, to the right in Hebrew and Arabic.
+  ask: { float: 'inline-start', padding: 0 },
   status: { margin: 0, fontSize: 14 },
   failed: { margin: 0, fontSize: 14, color: '#c62828' },
 };

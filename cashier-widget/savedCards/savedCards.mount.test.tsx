@@ -31,6 +31,9 @@ const OLD: SavedCard = {
   primary: false,
   expired: true,
 };
+/** How the widget names VISA: the masked number (and the expiry) in left-to-right isolates, U+2066 … U+2069. */
+const VISA_NAME = 'Visa \u2066•••• 4242\u2069';
+const VISA_LABEL = `${VISA_NAME}, expires \u206612/34\u2069`;
 const APPROVED: Charge = {
   id: 'ch_1',
   orderId: 'ord_1',
@@ -133,8 +136,8 @@ function fillCard() {
 describe('saved cards in the widget (issue 25)', () => {
   it('lists the cards, primary chosen, expired disabled; asks only the security code; pays with its vault token', async () => {
     const { api, host, vault } = await setup([VISA, OLD]);
-    expect(radio('Visa •••• 4242, expires 12/34')?.checked).toBe(true);
-    expect(radio('Mastercard •••• 4444, expired 09/21')?.disabled).toBe(true);
+    expect(radio(VISA_LABEL)?.checked).toBe(true);
+    expect(radio('Mastercard \u2066•••• 4444\u2069, expired \u206609/21\u2069')?.disabled).toBe(true);
     expect(radio('Use a new card')?.checked).toBe(false);
     expect(byLabel('Card number')).toBeNull();
     let result: ReturnType<Api['validate']> | undefined;
@@ -194,7 +197,7 @@ describe('saved cards in the widget (issue 25)', () => {
     const { host } = await setup([VISA, OLD]);
     act(() => button('Remove')?.click());
     const ask = container.querySelector('fieldset fieldset');
-    expect(ask?.querySelector('legend')?.textContent).toBe('Remove Visa •••• 4242, expires 12/34 from your saved cards?');
+    expect(ask?.querySelector('legend')?.textContent).toBe(`Remove ${VISA_NAME} from your saved cards?`);
     expect(document.activeElement).toBe(button('Keep', ask ?? container));
     act(() => button('Keep')?.click());
     expect(container.querySelector('fieldset fieldset')).toBeNull();
@@ -203,9 +206,9 @@ describe('saved cards in the widget (issue 25)', () => {
     act(() => button('Remove')?.click());
     await act(async () => button('Remove', container.querySelector('fieldset fieldset') ?? container)?.click());
     expect(host.filter((r) => r.method === 'delete').map((r) => r.path)).toEqual([P.creditCard(VISA.id)]);
-    expect(radio('Visa •••• 4242, expires 12/34')).toBeUndefined();
+    expect(radio(VISA_LABEL)).toBeUndefined();
     expect(radio('Use a new card')?.checked).toBe(true);
-    expect(container.querySelector('[role=status]')?.textContent).toBe('Visa •••• 4242, expires 12/34 was removed.');
+    expect(container.querySelector('[role=status]')?.textContent).toBe(`${VISA_NAME} was removed.`);
   });
 
   it('a removal that fails keeps the card and shows why', async () => {
@@ -213,22 +216,30 @@ describe('saved cards in the widget (issue 25)', () => {
     provider.deleteCreditCard.mockRejectedValue(new Error('down'));
     act(() => button('Remove')?.click());
     await act(async () => button('Remove', container.querySelector('fieldset fieldset') ?? container)?.click());
-    expect(radio('Visa •••• 4242, expires 12/34')).toBeDefined();
-    expect(container.querySelector('[role=status]')?.textContent).toBe(
-      'Visa •••• 4242, expires 12/34 could not be removed. Try again later.',
-    );
+    expect(radio(VISA_LABEL)).toBeDefined();
+    expect(container.querySelector('[role=status]')?.textContent).toBe(`${VISA_NAME} could not be removed. Try again later.`);
   });
 
   it("in the buyer's language, loaded with the chunk; a language change switches its words too", async () => {
     const { instance } = await setup([VISA], { locale: 'de' });
     await vi.waitFor(() => expect(container.textContent).toContain('Gespeicherte Karten'));
-    expect(radio('Visa •••• 4242, gültig bis 12/34')?.checked).toBe(true);
+    expect(radio('Visa \u2066•••• 4242\u2069, gültig bis \u206612/34\u2069')?.checked).toBe(true);
     await act(async () => instance.update?.({ locale: 'fr' }));
     await vi.waitFor(async () => {
       await act(async () => undefined);
       expect(container.textContent).toContain('Cartes enregistrées');
     });
-    expect(radio('Visa •••• 4242, expire 12/34')).toBeDefined();
+    expect(radio('Visa \u2066•••• 4242\u2069, expire \u206612/34\u2069')).toBeDefined();
+  });
+
+  it('in Hebrew (right to left): the masked number and the expiry are left-to-right isolates; the question floats to the inline start', async () => {
+    await setup([VISA], { locale: 'he' });
+    await vi.waitFor(() => expect(container.textContent).toContain('כרטיסים שמורים'));
+    expect(radio('Visa \u2066•••• 4242\u2069, בתוקף עד \u206612/34\u2069')?.checked).toBe(true);
+    act(() => button('הסרה')?.click());
+    const legend = container.querySelector('fieldset fieldset legend');
+    expect(legend?.textContent).toBe('להסיר את Visa \u2066•••• 4242\u2069 מהכרטיסים השמורים?');
+    expect(legend?.getAttribute('style')).toContain('float: inline-start');
   });
 
   it('a member without saved cards: no choice of cards, the card form and "Save this card for next time" unchecked; checked, the charge carries the consent', async () => {

@@ -12,8 +12,11 @@ import type { PageRun } from './runPage';
 // card (only its security code is typed) and PayPal (the button in the frame, the provider's
 // approval page in the popup). What the run did goes into the mount's events (harness.ts).
 
-/** The returning buyer's primary saved card as the widget names its choice (provider/savedCards.ts). */
-export const SAVED_VISA = 'Visa •••• 4242, expires 12/34';
+/**
+ * The returning buyer's primary saved card as the widget names its choice (provider/savedCards.ts),
+ * the masked number and the expiry as left-to-right isolates (U+2066 … U+2069).
+ */
+export const SAVED_VISA = 'Visa \u2066•••• 4242\u2069, expires \u206612/34\u2069';
 
 /**
  * Types the saved card's security code once the widget lists the returning buyer's cards with the

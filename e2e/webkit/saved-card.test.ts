@@ -9,8 +9,11 @@ import { webkitPerFile } from './webkitPerFile';
 // security code typed; it goes to the vault with the card's id, and the order is paid by one charge.
 
 const { browser, provider } = webkitPerFile();
-/** The returning buyer's primary card as the widget names it (provider/savedCards.ts RETURNING_BUYER_CARDS). */
-const VISA = 'Visa •••• 4242, expires 12/34';
+/**
+ * The returning buyer's primary card as the widget names it (provider/savedCards.ts RETURNING_BUYER_CARDS),
+ * the masked number and the expiry as left-to-right isolates (U+2066 … U+2069).
+ */
+const VISA = 'Visa \u2066•••• 4242\u2069, expires \u206612/34\u2069';
 
 describe('saved cards in WebKit', () => {
   it('a returning buyer pays with the primary saved card and only its security code: one saved-card token, no card tokenized, one charge', async () => {
