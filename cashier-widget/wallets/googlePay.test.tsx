@@ -111,9 +111,10 @@ describe('Google Pay', () => {
     expect(onPaymentResult).toHaveBeenCalledTimes(1);
   });
 
-  it("a host reply naming another gateway and merchant: the sheet gets the frame's own, with the host's signed amount only", async () => {
+  it("a host reply naming another gateway, merchant and price: the sheet gets the frame's own, with the host's signed amount only", async () => {
     const foreign = {
       ...GOOGLE_PAY_START,
+      transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '1.00', currencyCode: 'EUR' }, // not what the vault checks
       allowedPaymentMethods: [
         {
           type: 'CARD',
