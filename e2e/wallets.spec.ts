@@ -46,8 +46,12 @@ async function installDoubles(page: Page, config: DoubleConfig): Promise<void> {
       onvalidatemerchant: ((e: unknown) => void) | null = null;
       onpaymentauthorized: ((e: unknown) => void) | null = null;
       oncancel: ((e: unknown) => void) | null = null;
-      constructor(_version: number, request: { total: unknown }) {
+      /** As Apple's, the token holds the amount the sheet showed (the reference vault reads it in clear). */
+      paymentData: { data: string; transactionAmount: number; currencyCode: string };
+      constructor(_version: number, request: { total: { amount: string }; currencyCode: string }) {
         log.push(['apple:new', request.total]);
+        const transactionAmount = Math.round(Number(request.total.amount) * 100);
+        this.paymentData = { data: 'simulated', transactionAmount, currencyCode: request.currencyCode };
       }
       begin() {
         log.push('apple:begin');
@@ -61,7 +65,7 @@ async function installDoubles(page: Page, config: DoubleConfig): Promise<void> {
           cfg.outcome === 'cancel'
             ? this.oncancel?.({})
             : this.onpaymentauthorized?.({
-                payment: { token: { paymentData: { data: 'simulated' }, paymentMethod: { network: 'Visa' } } },
+                payment: { token: { paymentData: this.paymentData, paymentMethod: { network: 'Visa' } } },
               }),
         );
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type CardToken, type Charge, type Order, ProviderPaths } from '../shared';
-import type { ExpressCheckoutSettings } from '../shared/wallets';
+import type { ExpressCheckoutSettings, SignedWalletAmount } from '../shared/wallets';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
 import { RETURNING_BUYER_APP_INSTANCE } from './savedCards';
 import { DECLINING_WALLET_TOKEN } from './walletTokens';
@@ -14,7 +14,11 @@ const API = 'http://127.0.0.1:4175';
 const KEY = 'test-control-key-0123456789abcdef';
 const fixtures = new URL('../e2e/fixtures/statics', import.meta.url).pathname;
 const P = ProviderPaths;
-const APPLE_TOKEN = { paymentData: { version: 'EC_v1', data: 'simulated' }, paymentMethod: { network: 'Visa' } };
+/** An Apple Pay token as the sheet answers it for `total` (the simulated decryption reads its amount in clear). */
+const appleToken = (total: { amount: number; currency: string }, data = 'simulated') => ({
+  paymentData: { version: 'EC_v1', data, transactionAmount: total.amount, currencyCode: total.currency },
+  paymentMethod: { network: 'Visa' },
+});
 
 function setup(appInstance = RETURNING_BUYER_APP_INSTANCE) {
   const provider = createProviderApp({ publicUrl: API, frameOrigins: [FRAME], staticsDir: fixtures, controlKey: KEY });
@@ -35,7 +39,17 @@ function setup(appInstance = RETURNING_BUYER_APP_INSTANCE) {
         lines: [{ ticketTypeId: 'general-admission', quantity: 2 }],
       })
     ).body;
-  const walletToken = (wallet: string, token: unknown) => call<CardToken>('vault', 'POST', P.walletTokens, { wallet, token });
+  const tokenFor = (body: unknown) => call<CardToken>('vault', 'POST', P.walletTokens, body);
+  /** Google Pay start's signed amount for the order `orderId`. */
+  const signed = async (orderId: string) =>
+    (await api<{ signedAmount: SignedWalletAmount }>('POST', P.googlePayStart, { orderId })).body.signedAmount;
+  /** The order's wallet token as the widget asks for it: Apple Pay's for the order's total, Google Pay's with the start's signed amount. */
+  const walletToken = async (wallet: string, order: Pick<Order, 'id' | 'total'>, text = 'simulated') =>
+    tokenFor(
+      wallet === 'APPLE_PAY'
+        ? { wallet, orderId: order.id, token: appleToken(order.total, text) }
+        : { wallet, orderId: order.id, token: `{"signature":"${text}"}`, amount: await signed(order.id) },
+    );
   const charge = (orderId: string, cardToken: string, key = crypto.randomUUID()) =>
     call<Charge>('api', 'POST', P.chargesByOrder(orderId), { paymentMethod: 'CARD', cardToken }, { 'Idempotency-Key': key });
   const control = (path: string, body: unknown) =>
@@ -44,7 +58,7 @@ function setup(appInstance = RETURNING_BUYER_APP_INSTANCE) {
       headers: { Host: 'localhost', 'X-Cashier-Control-Key': KEY, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-  return { provider, api, order, walletToken, charge, control };
+  return { provider, api, order, walletToken, tokenFor, signed, charge, control };
 }
 
 const code = (body: unknown) => (body as { details: { applicationError: { code: string } } }).details.applicationError.code;
@@ -133,6 +147,7 @@ describe('Google Pay start', () => {
     const { status, body } = await api('POST', P.googlePayStart, { orderId: id });
     expect(status).toBe(200);
     expect(body).toMatchObject({
+      signedAmount: { totalPrice: (total.amount / 100).toFixed(2), currencyCode: total.currency, signature: expect.any(String) },
       apiVersion: 2,
       allowedPaymentMethods: [{ type: 'CARD', tokenizationSpecification: { type: 'PAYMENT_GATEWAY' } }],
       transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: (total.amount / 100).toFixed(2), currencyCode: total.currency },
@@ -147,35 +162,100 @@ describe('Google Pay start', () => {
     expect(code((await guest.api('POST', P.googlePayStart, { orderId: guestOrder.id })).body)).toBe(
       'PAYMENT_METHOD_NOT_AVAILABLE',
     );
-    const { id } = await order();
-    await charge(id, (await walletToken('GOOGLE_PAY', 'gp-token')).body.token);
-    expect(code((await api('POST', P.googlePayStart, { orderId: id })).body)).toBe('ORDER_ALREADY_PAID');
+    const paid = await order();
+    await charge(paid.id, (await walletToken('GOOGLE_PAY', paid)).body.token);
+    expect(code((await api('POST', P.googlePayStart, { orderId: paid.id })).body)).toBe('ORDER_ALREADY_PAID');
   });
 });
 
 describe("the vault's wallet tokens, charged through the normal charge path", () => {
-  it.each([
-    ['APPLE_PAY', APPLE_TOKEN],
-    ['GOOGLE_PAY', '{"signature":"simulated","protocolVersion":"ECv2"}'],
-  ])('%s: the token becomes a card token; the charge is APPROVED and settles the order once', async (wallet, token) => {
-    const { order, walletToken, charge, provider } = setup();
-    const { id } = await order();
-    const card = await walletToken(wallet, token);
-    expect(card.status).toBe(201);
-    const paid = await charge(id, card.body.token);
-    expect(paid).toMatchObject({ status: 201, body: { status: 'APPROVED', orderId: id } });
-    expect(provider.store.getOrder(id, RETURNING_BUYER_APP_INSTANCE).body).toMatchObject({ status: 'PAID' });
-    // A card after the wallet: 409, nothing charged.
-    const second = await charge(id, (await walletToken(wallet, token)).body.token);
-    expect([second.status, code(second.body)]).toEqual([409, 'ORDER_ALREADY_PAID']);
-    expect(provider.store.allCharges()).toHaveLength(1);
-  });
+  it.each(['APPLE_PAY', 'GOOGLE_PAY'])(
+    '%s: the token becomes a card token; the charge is APPROVED and settles the order once',
+    async (wallet) => {
+      const { order, walletToken, charge, provider } = setup();
+      const theOrder = await order();
+      const { id } = theOrder;
+      const card = await walletToken(wallet, theOrder);
+      expect(card.status).toBe(201);
+      const paid = await charge(id, card.body.token);
+      expect(paid).toMatchObject({ status: 201, body: { status: 'APPROVED', orderId: id } });
+      expect(provider.store.getOrder(id, RETURNING_BUYER_APP_INSTANCE).body).toMatchObject({ status: 'PAID' });
+      // A card after the wallet: 409, nothing charged.
+      const second = await charge(id, (await walletToken(wallet, theOrder)).body.token);
+      expect([second.status, code(second.body)]).toEqual([409, 'ORDER_ALREADY_PAID']);
+      expect(provider.store.allCharges()).toHaveLength(1);
+    },
+  );
 
   it('a declining token declines and leaves the order payable', async () => {
     const { order, walletToken, charge } = setup();
-    const { id } = await order();
-    const declined = await charge(id, (await walletToken('GOOGLE_PAY', DECLINING_WALLET_TOKEN)).body.token);
+    const theOrder = await order();
+    const declined = await charge(theOrder.id, (await walletToken('GOOGLE_PAY', theOrder, DECLINING_WALLET_TOKEN)).body.token);
     expect(declined.body).toMatchObject({ status: 'DECLINED', declineCode: 'card_declined' });
+  });
+
+  it('an app instance that takes no wallet: 400 PAYMENT_METHOD_NOT_AVAILABLE for either wallet, nothing tokenized', async () => {
+    const guest = setup(DEMO_APP_INSTANCE);
+    const theOrder = await guest.order();
+    const sent = [
+      { wallet: 'APPLE_PAY', orderId: theOrder.id, token: appleToken(theOrder.total) },
+      { wallet: 'GOOGLE_PAY', orderId: theOrder.id, token: '{"signature":"simulated"}' },
+    ];
+    for (const body of sent) {
+      const reply = await guest.tokenFor(body);
+      expect([reply.status, code(reply.body)], body.wallet).toEqual([400, 'PAYMENT_METHOD_NOT_AVAILABLE']);
+    }
+  });
+
+  it.each([
+    {
+      name: "for less than the order's total",
+      token: (t: { amount: number; currency: string }) => appleToken({ ...t, amount: 100 }),
+    },
+    {
+      name: "in another currency than the order's",
+      token: (t: { amount: number; currency: string }) => appleToken({ ...t, currency: 'USD' }),
+    },
+    { name: 'without an amount', token: () => ({ paymentData: { version: 'EC_v1', data: 'simulated' } }) },
+  ])('an Apple Pay token $name: 400 WALLET_AMOUNT_MISMATCH, nothing charged', async ({ token }) => {
+    const { order, tokenFor, provider } = setup();
+    const { id, total } = await order();
+    const reply = await tokenFor({ wallet: 'APPLE_PAY', orderId: id, token: token(total) });
+    expect([reply.status, code(reply.body)]).toEqual([400, 'WALLET_AMOUNT_MISMATCH']);
+    expect(provider.store.allCharges()).toEqual([]);
+  });
+
+  it("Google Pay: without the signed amount, with its price changed, a forged signature or another order's: 400 WALLET_AMOUNT_MISMATCH", async () => {
+    const { order, tokenFor, signed } = setup();
+    const { id } = await order();
+    const genuine = await signed(id);
+    const other = await signed((await order()).id);
+    const tampered: (SignedWalletAmount | undefined)[] = [
+      undefined,
+      { ...genuine, totalPrice: '1.00' },
+      { ...genuine, signature: 'forged' },
+      other.totalPrice === genuine.totalPrice ? other : { ...other, totalPrice: genuine.totalPrice },
+    ];
+    for (const amount of tampered) {
+      const reply = await tokenFor({ wallet: 'GOOGLE_PAY', orderId: id, token: '{"signature":"simulated"}', amount });
+      expect([reply.status, code(reply.body)], JSON.stringify(amount)).toEqual([400, 'WALLET_AMOUNT_MISMATCH']);
+    }
+    const fits = await tokenFor({ wallet: 'GOOGLE_PAY', orderId: id, token: '{"signature":"simulated"}', amount: genuine });
+    expect(fits.status).toBe(201);
+  });
+
+  it("an order that is not given (400 INVALID_ORDER_ID) or another app instance's (404 ORDER_NOT_FOUND)", async () => {
+    const { order, tokenFor, control, provider } = setup();
+    const theOrder = await order();
+    const none = await tokenFor({ wallet: 'APPLE_PAY', token: appleToken(theOrder.total) });
+    expect([none.status, code(none.body)]).toEqual([400, 'INVALID_ORDER_ID']);
+    expect((await control('wallets', { appInstances: [DEMO_APP_INSTANCE, RETURNING_BUYER_APP_INSTANCE] })).status).toBe(200);
+    const stranger = await provider.vaultApp.request(`${API}${P.walletTokens}`, {
+      method: 'POST',
+      headers: { Authorization: DEMO_APP_INSTANCE, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ wallet: 'APPLE_PAY', orderId: theOrder.id, token: appleToken(theOrder.total) }),
+    });
+    expect([stranger.status, code(await stranger.json())]).toEqual([404, 'ORDER_NOT_FOUND']);
   });
 
   it.each([

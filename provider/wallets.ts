@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../shared';
+import { GOOGLE_PAY_MERCHANT } from '../shared/googlePayMerchant';
 import { isHoldExpired } from '../shared/orderSetup';
 import {
   type ExpressCheckoutSettings,
@@ -11,11 +12,12 @@ import {
 } from '../shared/wallets';
 import type { CheckoutStore } from './checkoutStore';
 import { fail, type StoreReply } from './storeReply';
+import { signWalletAmount } from './walletTokens';
 
-/** The reference merchant the wallets' sheets name (a simulation: no real Apple or Google merchant). */
+/** The reference merchant the wallets' sheets name (a simulation: no real Apple or Google merchant; Google Pay's as the widget's). */
 export const WALLET_MERCHANT = {
-  merchantId: 'merchant.example.cashier-reference',
-  merchantName: 'Cashier reference tickets',
+  merchantId: GOOGLE_PAY_MERCHANT.merchantInfo.merchantId,
+  merchantName: GOOGLE_PAY_MERCHANT.merchantInfo.merchantName,
   countryCode: 'DE',
   currencyCode: 'EUR',
 } as const;
@@ -96,7 +98,9 @@ export function createWallets(store: CheckoutStore, offers: (appInstance: string
 
   /**
    * Google Pay start (`{ orderId }`): 200 with the Google Pay payment data request for the order
-   * (API 2.0, card networks, the gateway tokenization, the merchant, the order's total FINAL);
+   * (API 2.0, card networks, the gateway tokenization, the merchant, the order's total FINAL) and
+   * `signedAmount`, the order's total signed for it (walletTokens.ts' signWalletAmount): the widget
+   * builds the rest of the request itself and carries the signed amount back with the token;
    * 400 INVALID_ORDER_ID without a string `orderId`; 400 PAYMENT_METHOD_NOT_AVAILABLE; 404, 409 as
    * a charge would be refused (paid, hold ended).
    */
@@ -116,19 +120,17 @@ export function createWallets(store: CheckoutStore, offers: (appInstance: string
           {
             type: 'CARD',
             parameters: GOOGLE_PAY_CARD,
-            tokenizationSpecification: {
-              type: 'PAYMENT_GATEWAY',
-              parameters: { gateway: 'cashierreference', gatewayMerchantId: WALLET_MERCHANT.merchantId },
-            },
+            tokenizationSpecification: GOOGLE_PAY_MERCHANT.tokenizationSpecification,
           },
         ],
-        merchantInfo: { merchantId: WALLET_MERCHANT.merchantId, merchantName: WALLET_MERCHANT.merchantName },
+        merchantInfo: GOOGLE_PAY_MERCHANT.merchantInfo,
         transactionInfo: {
           totalPriceStatus: 'FINAL',
           totalPrice: walletAmount(total.amount),
           currencyCode: total.currency,
           countryCode: WALLET_MERCHANT.countryCode,
         },
+        signedAmount: signWalletAmount(found.order),
       },
     };
   }

@@ -94,10 +94,10 @@ const operations: {
   },
   {
     name: 'tokenizeWallet',
-    call: (a) => a.tokenizeWallet({ wallet: 'GOOGLE_PAY', token: 'gp-token' }),
+    call: (a) => a.tokenizeWallet({ wallet: 'GOOGLE_PAY', orderId: 'ord_1', token: 'gp-token' }),
     method: 'POST',
     path: 'wallet-tokens',
-    body: { wallet: 'GOOGLE_PAY', token: 'gp-token' },
+    body: { wallet: 'GOOGLE_PAY', orderId: 'ord_1', token: 'gp-token' },
     reply: tokenReply,
   },
   { name: 'setupOrder', call: (a) => a.setupOrder(order), method: 'POST', path: 'orders/setup', body: order, reply: orderReply },

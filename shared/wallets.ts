@@ -38,11 +38,29 @@ export interface ApplePayValidationRequest {
   orderId?: string;
 }
 
-/** Body of the vault's wallet tokens: a wallet's payment token, which becomes a card token. */
+/**
+ * The amount Google Pay's sheet shows, as Google Pay start answers it (`signedAmount`), signed by the
+ * provider for the order; the wallet token request carries it back, and the vault refuses a token
+ * whose amount is not the order's total or whose signature does not fit (security review L4).
+ */
+export interface SignedWalletAmount {
+  /** The order's total as Google Pay writes it, e.g. `"25.00"`. */
+  totalPrice: string;
+  /** ISO 4217, e.g. `EUR`. */
+  currencyCode: string;
+  /** The provider's signature of the order id, `totalPrice` and `currencyCode` (opaque to the widget). */
+  signature: string;
+}
+
+/** Body of the vault's wallet tokens: a wallet's payment token for an order, which becomes a card token. */
 export interface WalletTokenRequest {
   wallet: WalletType;
+  /** The order the sheet was shown for: the vault checks the wallet's amount against its total. */
+  orderId: string;
   /** Apple Pay: `ApplePayPayment.token` (an object with `paymentData`); Google Pay: `tokenizationData.token` (a string). */
   token: unknown;
+  /** Google Pay only: Google Pay start's {@link SignedWalletAmount}, the amount the sheet showed. */
+  amount?: SignedWalletAmount;
 }
 
 /** The Google Pay card networks and auth methods the reference merchant takes (also in the widget's availability check). */

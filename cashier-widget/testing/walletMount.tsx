@@ -37,7 +37,16 @@ export const charge = (status: Charge['status'] = 'APPROVED'): Charge => ({
 export interface Replies {
   charge: Array<'lost' | 'alreadyPaid' | Charge>;
   charges: Array<'down' | Charge[]>;
+  /** Google Pay start's reply; default {@link GOOGLE_PAY_START}. */
+  googlePayStart?: unknown;
 }
+
+/** Google Pay start's reply for ord_1 (25.00 EUR), as the reference provider's: the signed amount the sheet shows. */
+export const GOOGLE_PAY_START = {
+  apiVersion: 2,
+  transactionInfo: { totalPrice: '25.00', currencyCode: 'EUR' },
+  signedAmount: { totalPrice: '25.00', currencyCode: 'EUR', signature: 'sig_ord_1' },
+};
 
 /** A provider request as logged: `METHOD origin path`, and a charge's Idempotency-Key. */
 export interface Logged {
@@ -98,9 +107,7 @@ export function provider(server: SetupServer, replies: Replies): Logged[] {
       json(request, { id: 'ord_1', status: 'AWAITING_PAYMENT', total: { amount: 2500, currency: 'EUR' } }),
     ),
     http.post(url(P.applePayMerchantValidation), ({ request }) => json(request, { merchantSession: 'ms_1' })),
-    http.post(url(P.googlePayStart), ({ request }) =>
-      json(request, { apiVersion: 2, transactionInfo: { totalPrice: '25.00', currencyCode: 'EUR' } }),
-    ),
+    http.post(url(P.googlePayStart), ({ request }) => json(request, replies.googlePayStart ?? GOOGLE_PAY_START)),
     http.post(url(P.walletTokens, VAULT), ({ request }) => json(request, { token: 'tok_w' })),
     http.post(url(P.chargesByOrder('ord_1')), ({ request }) => {
       const reply = next(replies.charge);

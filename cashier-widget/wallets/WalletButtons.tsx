@@ -87,7 +87,10 @@ export function WalletButtons(props: WalletButtonsProps) {
 
   const start = (wallet: WalletType) => {
     if (!sheet || phase === 'open' || locked || props.payment().openOrder() !== undefined) return;
-    const settle = (token: unknown) => settleWithToken(calls, wallet, orderId, token, props.payment().captureInWidget);
+    // The vault checks the token against the order: Google Pay's carries the signed amount its sheet showed.
+    const amount = wallet === 'GOOGLE_PAY' && sheet.googlePay ? { amount: sheet.googlePay } : {};
+    const settle = (token: unknown) =>
+      settleWithToken(calls, { wallet, orderId, token, ...amount }, props.payment().captureInWidget);
     let run: Promise<WalletEnd>;
     try {
       // No await before this: the sheet opens in the click (Safari's and Chrome's user gesture).

@@ -91,7 +91,11 @@ describe('Apple Pay', () => {
     expect(notice(container)).toBe('Your wallet payment was approved.');
     const validation = log.find((l) => l.line === `POST ${P.applePayMerchantValidation}`);
     expect(validation?.body).toEqual({ validationURL: 'https://apple-pay-gateway.apple.com/x', orderId: 'ord_1' });
-    expect(log.find((l) => l.line === `POST vault ${P.walletTokens}`)?.body).toEqual({ wallet: 'APPLE_PAY', token: TOKEN });
+    expect(log.find((l) => l.line === `POST vault ${P.walletTokens}`)?.body).toEqual({
+      wallet: 'APPLE_PAY',
+      orderId: 'ord_1',
+      token: TOKEN,
+    });
     expect(lines(log).filter((l) => l.includes(P.walletTokens))).toEqual([`POST vault ${P.walletTokens}`]);
     const sent = charges(log);
     expect(sent).toHaveLength(1);

@@ -3,8 +3,19 @@ import { setupServer } from 'msw/node';
 import { act } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderPaths as P } from '../../shared';
-import { GOOGLE_PAY_METHOD } from '../../shared/wallets';
-import { charge, charges, type Logged, lines, mountWallets, notice, provider, type Replies } from '../testing/walletMount';
+import { GOOGLE_PAY_MERCHANT } from '../../shared/googlePayMerchant';
+import { GOOGLE_PAY_CARD, GOOGLE_PAY_METHOD } from '../../shared/wallets';
+import {
+  charge,
+  charges,
+  GOOGLE_PAY_START,
+  type Logged,
+  lines,
+  mountWallets,
+  notice,
+  provider,
+  type Replies,
+} from '../testing/walletMount';
 
 // Google Pay in the widget (issue 25 item 4) through the Payment Request API, a TEST DOUBLE here
 // (no real sheet, no Google script): show() in the click with no call before it; the payment
@@ -79,13 +90,18 @@ describe('Google Pay', () => {
     expect(lines(log)).toContain(`POST ${P.googlePayStart}`);
     expect(shown?.methods[0]?.supportedMethods).toBe(GOOGLE_PAY_METHOD);
     expect(shown?.methods[0]?.data).toMatchObject({ transactionInfo: { totalPrice: '25.00', currencyCode: 'EUR' } });
-    expect(shown?.total).toEqual({ label: 'Tickets', amount: { currency: 'EUR', value: '25.00' } });
+    expect(shown?.total).toEqual({
+      label: GOOGLE_PAY_MERCHANT.merchantInfo.merchantName,
+      amount: { currency: 'EUR', value: '25.00' },
+    });
     await pays();
     await vi.waitFor(() => expect(events).toContain('complete success'));
     await vi.waitFor(() => expect(onPaymentResult).toHaveBeenCalledWith(APPROVED));
     expect(log.find((l) => l.line === `POST vault ${P.walletTokens}`)?.body).toEqual({
       wallet: 'GOOGLE_PAY',
+      orderId: 'ord_1',
       token: '{"signature":"simulated"}',
+      amount: GOOGLE_PAY_START.signedAmount,
     });
     const sent = charges(log);
     expect(sent).toHaveLength(1);
@@ -93,6 +109,41 @@ describe('Google Pay', () => {
     await expect(api.pay({ orderId: 'ord_1' })).resolves.toEqual(APPROVED);
     expect(charges(log)).toHaveLength(1);
     expect(onPaymentResult).toHaveBeenCalledTimes(1);
+  });
+
+  it("a host reply naming another gateway, merchant and price: the sheet gets the frame's own, with the host's signed amount only", async () => {
+    const foreign = {
+      ...GOOGLE_PAY_START,
+      transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '1.00', currencyCode: 'EUR' }, // not what the vault checks
+      allowedPaymentMethods: [
+        {
+          type: 'CARD',
+          parameters: GOOGLE_PAY_CARD,
+          tokenizationSpecification: { type: 'DIRECT', parameters: { protocolVersion: 'ECv2', publicKey: 'attacker-key' } },
+        },
+      ],
+      merchantInfo: { merchantId: 'attacker', merchantName: 'Attacker' },
+    };
+    await click({ charge: [charge()], charges: [[]], googlePayStart: foreign });
+    expect(shown?.methods).toEqual([
+      {
+        supportedMethods: GOOGLE_PAY_METHOD,
+        data: {
+          apiVersion: 2,
+          apiVersionMinor: 0,
+          allowedPaymentMethods: [
+            {
+              type: 'CARD',
+              parameters: GOOGLE_PAY_CARD,
+              tokenizationSpecification: GOOGLE_PAY_MERCHANT.tokenizationSpecification,
+            },
+          ],
+          merchantInfo: GOOGLE_PAY_MERCHANT.merchantInfo,
+          transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '25.00', currencyCode: 'EUR' },
+        },
+      },
+    ]);
+    expect(JSON.stringify(shown)).not.toMatch(/attacker/i);
   });
 
   it('declined: complete("fail"), onPaymentResult DECLINED', async () => {

@@ -1,5 +1,12 @@
 import type { Charge, Money, ProviderRequest } from '../../shared';
-import type { ExpressCheckoutSettings, WalletType } from '../../shared/wallets';
+import { GOOGLE_PAY_MERCHANT } from '../../shared/googlePayMerchant';
+import {
+  type ExpressCheckoutSettings,
+  GOOGLE_PAY_CARD,
+  GOOGLE_PAY_METHOD,
+  type SignedWalletAmount,
+  type WalletTokenRequest,
+} from '../../shared/wallets';
 import type { PayResult } from '../toPayResult';
 import type { WalletKit } from './createWallets';
 
@@ -9,12 +16,12 @@ export interface WalletCalls {
   settings(): Promise<ExpressCheckoutSettings>;
   /** GET the order: its total (Apple Pay's sheet). */
   total(orderId: string): Promise<Money>;
-  /** POST Google Pay start: the payment data request for the order. */
-  startGooglePay(orderId: string): Promise<{ transactionInfo: { totalPrice: string; currencyCode: string } }>;
+  /** POST Google Pay start: the order's amount, signed by the provider (its `signedAmount`; the rest of the reply is not used). */
+  startGooglePay(orderId: string): Promise<SignedWalletAmount>;
   /** POST Apple Pay merchant validation: the merchant session. */
   validateApplePay(validationURL: string, orderId: string): Promise<unknown>;
-  /** POST the wallet's payment token to the VAULT (never to host): a card token. */
-  tokenize(wallet: WalletType, token: unknown): Promise<string>;
+  /** POST the wallet's payment token for an order to the VAULT (never to host): a card token. */
+  tokenize(request: WalletTokenRequest): Promise<string>;
   /** POST a charge of the order with the card token, under `idempotencyKey`. */
   charge(orderId: string, cardToken: string, idempotencyKey: string): Promise<Charge>;
 }
@@ -43,17 +50,14 @@ export function createWalletCalls(
         .then(object<{ total: Money }>('The order', (b) => typeof (b.total as Money | undefined)?.amount === 'number'))
         .then((order) => order.total),
     startGooglePay: (orderId) =>
-      request({ method: 'post', path: P.googlePayStart, data: { orderId } }).then(
-        object(
-          'The Google Pay payment data request',
-          (b) => typeof (b.transactionInfo as { totalPrice?: unknown } | undefined)?.totalPrice === 'string',
-        ),
-      ),
+      request({ method: 'post', path: P.googlePayStart, data: { orderId } })
+        .then((body) => (body as { signedAmount?: unknown } | null)?.signedAmount)
+        .then(object<SignedWalletAmount>('The Google Pay start reply', isSignedAmount)),
     validateApplePay: (validationURL, orderId) =>
       request({ method: 'post', path: P.applePayMerchantValidation, data: { validationURL, orderId } }),
-    tokenize: (wallet, token) =>
+    tokenize: (data) =>
       client.vault
-        .request({ method: 'post', path: P.walletTokens, data: { wallet, token } })
+        .request({ method: 'post', path: P.walletTokens, data })
         .then((body) => kit.parseCardToken(body, 'tokenizeWallet').token),
     charge: (orderId, cardToken, key) =>
       request({
@@ -66,6 +70,13 @@ export function createWalletCalls(
 }
 
 /**
+ * True for a {@link SignedWalletAmount}'s shape (three strings). Its values are the vault's to
+ * check; one the Payment Request API cannot show makes the sheet fail before anything is charged.
+ */
+const isSignedAmount = (b: Record<string, unknown>): boolean =>
+  [b.totalPrice, b.currencyCode, b.signature].every((v) => typeof v === 'string');
+
+/**
  * How a wallet payment ended. `paidElsewhere`: the order was paid meanwhile by another path (nothing
  * charged); `unknown`: the charge's reply was lost and the order's charges could not tell
  * (PAYMENT_OUTCOME_UNKNOWN: the next `pay` for the order reads them again).
@@ -76,20 +87,20 @@ export type WalletEnd =
   | { outcome: 'failed' | 'unknown'; error: unknown };
 
 /**
- * The wallet's token → the vault → a charge of `orderId` under one Idempotency-Key, through
+ * The wallet's token (`request`: the wallet, the order, the token and for Google Pay the signed
+ * amount the sheet showed) → the vault → a charge of the order under one Idempotency-Key, through
  * `capture` (createPayment's `captureInWidget`: journalled, a lost reply settled from the order's
  * charges, as a card charge's). Exactly once: the provider keeps one settling charge per order, so
  * a card `pay` racing it gets 409, or this gets 409 ORDER_ALREADY_PAID → `paidElsewhere`. Never rejects.
  */
 export async function settleWithToken(
   calls: WalletCalls,
-  wallet: WalletType,
-  orderId: string,
-  token: unknown,
+  request: WalletTokenRequest,
   capture: (orderId: string, charge: () => Promise<Charge>) => Promise<PayResult>,
 ): Promise<WalletEnd> {
+  const { orderId } = request;
   try {
-    const cardToken = await calls.tokenize(wallet, token);
+    const cardToken = await calls.tokenize(request);
     const key = crypto.randomUUID(); // one key for the charge and its resend
     const result = await capture(orderId, () => calls.charge(orderId, cardToken, key));
     return { outcome: result.status === 'APPROVED' ? 'approved' : 'declined', result };
@@ -122,8 +133,8 @@ export interface ApplePaySessionLike {
 export interface WalletSheet {
   settings: ExpressCheckoutSettings;
   total: Money;
-  /** Google Pay's payment data request for the order (Google Pay start), when Google Pay is offered. */
-  googlePay?: { transactionInfo: { totalPrice: string; currencyCode: string } };
+  /** Google Pay start's signed amount for the order, when Google Pay is offered: all the host adds to Google Pay's request. */
+  googlePay?: SignedWalletAmount;
 }
 
 /**
@@ -182,7 +193,25 @@ export type PaymentRequestClass = new (
 };
 
 /**
- * Google Pay through the Payment Request API (no Google script): builds the request and calls
+ * Google Pay's payment data request (API 2.0) for `amount`, built in the frame (security review L4):
+ * the card networks, the gateway and the merchant are the bundle's own ({@link GOOGLE_PAY_MERCHANT}),
+ * never the host's; the host contributes only the signed amount, which the vault checks.
+ */
+export function googlePayRequest(amount: SignedWalletAmount) {
+  return {
+    apiVersion: 2,
+    apiVersionMinor: 0,
+    allowedPaymentMethods: [
+      { type: 'CARD', parameters: GOOGLE_PAY_CARD, tokenizationSpecification: GOOGLE_PAY_MERCHANT.tokenizationSpecification },
+    ],
+    merchantInfo: GOOGLE_PAY_MERCHANT.merchantInfo,
+    transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: amount.totalPrice, currencyCode: amount.currencyCode },
+  };
+}
+
+/**
+ * Google Pay through the Payment Request API (no Google script): builds the request
+ * ({@link googlePayRequest}, from the signed amount only) and calls
  * `show()` AT ONCE (in the click handler: the user gesture), settles the token of the payment data
  * (`paymentMethodData.tokenizationData.token`) and completes with success or fail. A dismissed sheet
  * (AbortError) is `cancelled`, nothing charged.
@@ -192,10 +221,10 @@ export function runGooglePay(
   sheet: WalletSheet & { googlePay: NonNullable<WalletSheet['googlePay']> },
   settle: (token: unknown) => Promise<WalletEnd>,
 ): Promise<WalletEnd> {
-  const { transactionInfo } = sheet.googlePay;
-  const amount = { currency: transactionInfo.currencyCode, value: transactionInfo.totalPrice };
-  const request = new Request([{ supportedMethods: 'https://google.com/pay', data: sheet.googlePay }], {
-    total: { label: sheet.settings.merchantName, amount },
+  const { totalPrice, currencyCode } = sheet.googlePay;
+  const amount = { currency: currencyCode, value: totalPrice };
+  const request = new Request([{ supportedMethods: GOOGLE_PAY_METHOD, data: googlePayRequest(sheet.googlePay) }], {
+    total: { label: GOOGLE_PAY_MERCHANT.merchantInfo.merchantName, amount },
   });
   return request.show().then(
     async (response) => {

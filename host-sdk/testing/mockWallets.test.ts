@@ -53,8 +53,19 @@ const charge = (mock: MockProvider, orderId: string, cardToken: unknown) =>
       'Idempotency-Key': crypto.randomUUID(),
     },
   );
-const APPLE_TOKEN = { wallet: 'APPLE_PAY', token: { paymentData: { data: 'simulated' } } };
-const GOOGLE_TOKEN = { wallet: 'GOOGLE_PAY', token: '{"signature":"simulated"}' };
+/** Apple Pay's token for `orderId` as a sheet showing `amount` EUR answers it (the mock reads the amount in clear). */
+const appleToken = (orderId: string, amount = 2500) => ({
+  wallet: 'APPLE_PAY',
+  orderId,
+  token: { paymentData: { data: 'simulated', transactionAmount: amount, currencyCode: 'EUR' } },
+});
+/** Google Pay's token for `orderId`, with the signed amount of Google Pay start's reply `start`. */
+const googleToken = (orderId: string, start: { body: Body }, text = 'simulated') => ({
+  wallet: 'GOOGLE_PAY',
+  orderId,
+  token: `{"signature":"${text}"}`,
+  amount: start.body.signedAmount,
+});
 
 describe('mock mode: which wallets are offered (the wallets option)', () => {
   it.each([
@@ -74,7 +85,7 @@ describe('mock mode: which wallets are offered (the wallets option)', () => {
       expect((express.body as { type: string }[]).map((m) => m.type)).toEqual(listed);
       const apple = await validateApple(mock, APPLE_URL);
       const google = await startGoogle(mock, orderId);
-      const tokens = [await walletToken(mock, APPLE_TOKEN), await walletToken(mock, GOOGLE_TOKEN)];
+      const tokens = [await walletToken(mock, appleToken(orderId, 4200)), await walletToken(mock, googleToken(orderId, google))];
       for (const [wallet, reply] of [
         ['APPLE_PAY', apple],
         ['GOOGLE_PAY', google],
@@ -101,7 +112,7 @@ describe('mock mode: which wallets are offered (the wallets option)', () => {
 });
 
 describe('mock mode: a wallet payment', () => {
-  it('Apple Pay: merchant validation only for an apple.com URL, then a session; the token is charged APPROVED once', async () => {
+  it('Apple Pay: merchant validation only for an apple.com URL, then a session; the token for the order total is charged APPROVED once, another amount refused', async () => {
     const mock = createMockProvider(BOTH);
     const refused = await validateApple(mock, 'https://evil.example/startSession');
     expect([refused.status, code(refused)]).toEqual([400, 'INVALID_VALIDATION_URL']);
@@ -111,7 +122,9 @@ describe('mock mode: a wallet payment', () => {
       body: { merchantIdentifier: expect.any(String), epochTimestamp: expect.any(Number) },
     });
     const orderId = mock.createOrder({ amount: 4200 });
-    const token = await walletToken(mock, APPLE_TOKEN);
+    const changed = await walletToken(mock, appleToken(orderId, 100));
+    expect([changed.status, code(changed)]).toEqual([400, 'WALLET_AMOUNT_MISMATCH']);
+    const token = await walletToken(mock, appleToken(orderId, 4200));
     expect(token.status).toBe(201);
     const { token: cardToken, last4 } = parseCardToken(token.body, 'tokenizeWallet');
     expect(last4).toBe('4242');
@@ -122,7 +135,7 @@ describe('mock mode: a wallet payment', () => {
     expect(code(again)).toBe('INVALID_CARD_TOKEN');
   });
 
-  it("Google Pay: start answers the order's payment data request; a declining token is charged DECLINED card_declined", async () => {
+  it("Google Pay: start answers the order's payment data request and signed amount; without it refused; a declining token is charged DECLINED card_declined", async () => {
     const mock = createMockProvider(BOTH);
     const orderId = mock.createOrder({ amount: 4200, currency: 'EUR' });
     const start = await startGoogle(mock, orderId);
@@ -130,11 +143,13 @@ describe('mock mode: a wallet payment', () => {
       status: 200,
       body: { apiVersion: 2, transactionInfo: { totalPrice: '42.00', currencyCode: 'EUR', totalPriceStatus: 'FINAL' } },
     });
-    const token = await walletToken(mock, { wallet: 'GOOGLE_PAY', token: `{"x":"${MOCK_DECLINING_WALLET_TOKEN}"}` });
+    const unsigned = await walletToken(mock, { ...googleToken(orderId, start), amount: undefined });
+    expect([unsigned.status, code(unsigned)]).toEqual([400, 'WALLET_AMOUNT_MISMATCH']);
+    const token = await walletToken(mock, googleToken(orderId, start, MOCK_DECLINING_WALLET_TOKEN));
     const declined = await charge(mock, orderId, token.body.token);
     expect(declined.body).toMatchObject({ status: 'DECLINED', declineCode: 'card_declined' });
     expect(mock.order(orderId)).toMatchObject({ status: 'AWAITING_PAYMENT' });
-    const paid = await charge(mock, orderId, (await walletToken(mock, GOOGLE_TOKEN)).body.token);
+    const paid = await charge(mock, orderId, (await walletToken(mock, googleToken(orderId, start))).body.token);
     expect(paid.body).toMatchObject({ status: 'APPROVED' });
     const after = await startGoogle(mock, orderId);
     expect([after.status, code(after)]).toEqual([409, 'ORDER_ALREADY_PAID']);
@@ -151,7 +166,8 @@ describe('mock mode: a wallet payment', () => {
 
   it('wallet tokens: the vault only, a malformed token 400 INVALID_WALLET_TOKEN, the captcha fault 403', async () => {
     const mock = createMockProvider(BOTH);
-    expect((await walletToken(mock, APPLE_TOKEN, HOST)).status).not.toBe(201);
+    const orderId = mock.createOrder();
+    expect((await walletToken(mock, appleToken(orderId), HOST)).status).not.toBe(201);
     for (const body of [
       { wallet: 'APPLE_PAY', token: 'text' },
       { wallet: 'GOOGLE_PAY', token: '' },
@@ -161,7 +177,7 @@ describe('mock mode: a wallet payment', () => {
       expect([reply.status, code(reply)], JSON.stringify(body)).toEqual([400, 'INVALID_WALLET_TOKEN']);
     }
     mock.setFaults({ captcha: true });
-    const blocked = await walletToken(mock, GOOGLE_TOKEN);
+    const blocked = await walletToken(mock, googleToken(orderId, await startGoogle(mock, orderId)));
     expect([blocked.status, code(blocked)]).toEqual([403, 'CAPTCHA_REQUIRED']);
   });
 });

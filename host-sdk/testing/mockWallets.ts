@@ -41,22 +41,27 @@ export const MOCK_DECLINING_WALLET_TOKEN = DECLINING_WALLET_TOKEN;
  * answers (provider/wallets.ts and walletTokens.ts, no Hono) over the mock's orders and charges, as
  * msw handlers: spec 7 express checkout widget settings and express payment methods (`?orderId=`)
  * list the `wallets` given; Apple Pay merchant validation answers a simulated merchant session and
- * Google Pay start the order's payment data request, each only for a wallet given (else 400
- * PAYMENT_METHOD_NOT_AVAILABLE); the vault's wallet tokens turn a wallet's payment token into a card
- * token of the simulated device card (Visa •••• 4242, APPROVED; a token whose text holds
- * {@link MOCK_DECLINING_WALLET_TOKEN}: DECLINED `card_declined`), charged as a typed card's.
+ * Google Pay start the order's payment data request with its signed amount, each only for a wallet
+ * given (else 400 PAYMENT_METHOD_NOT_AVAILABLE); the vault's wallet tokens turn a wallet's payment
+ * token for an order into a card token of the simulated device card (Visa •••• 4242, APPROVED; a
+ * token whose text holds {@link MOCK_DECLINING_WALLET_TOKEN}: DECLINED `card_declined`), charged as
+ * a typed card's, once the token's amount is the order's total (Apple Pay: the token's
+ * `paymentData.transactionAmount` and `currencyCode`; Google Pay: the start's `signedAmount` carried
+ * back as `amount`), else 400 WALLET_AMOUNT_MISMATCH.
  */
 export function createMockWallets({ http: h, vaultOrigin, wallets, orders, charges, faults, now }: MockWalletsOptions) {
-  // The store calls the provider's wallets make: the order, the clock, card tokenization.
+  // The store calls the provider's wallets make: the order, the clock, card tokenization, whether
+  // any wallet is on (each wallet's own refusal is `only`'s and the wallet tokens route's).
   const store = {
     now,
+    offersWallets: () => wallets.length > 0,
     getOrder: (orderId: string): StoreReply => {
       const order = orders.get(orderId);
       return order ? { status: 200, body: { ...order } } : fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
     },
     tokenizeCard: (card: unknown) => charges.tokenize(card),
   } satisfies Partial<Record<keyof CheckoutStore, unknown>>;
-  const provider = createWallets(store as unknown as CheckoutStore, () => wallets.length > 0);
+  const provider = createWallets(store as unknown as CheckoutStore, store.offersWallets);
   const on = (wallet: unknown) => wallets.includes(wallet as WalletType);
   const notOffered = (wallet: WalletType) =>
     fail(400, 'PAYMENT_METHOD_NOT_AVAILABLE', `${wallet} is not offered (createMockProvider's wallets option).`);

@@ -15,7 +15,7 @@ import {
 import type { WalletWindow } from '../../cashier-widget/wallets/walletsAvailable';
 import type { Charge, PayResult } from '../../shared';
 import { createProviderClient } from '../../shared/providerClient';
-import type { WalletType } from '../../shared/wallets';
+import type { SignedWalletAmount, WalletType } from '../../shared/wallets';
 import { createMockProvider, MOCK_APP_INSTANCE, MOCK_RETURNING_BUYER_CARDS, type MockProviderOptions } from './mockProvider';
 
 // Issue 25 item 5: the widget bundle's own provider calls (its axios client, its buyer info gate,
@@ -50,8 +50,8 @@ const PaymentRequestDouble = class {
 /** The wallet's charge as createPayment's `captureInWidget` would send it (no journal here). */
 const capture = (_orderId: string, charge: () => Promise<Charge>): Promise<PayResult> =>
   charge().then((c) => ({ status: c.status, orderId: c.orderId, chargeId: c.id }) as PayResult);
-const settle = (calls: WalletCalls, wallet: WalletType, orderId: string) => (token: unknown) =>
-  settleWithToken(calls, wallet, orderId, token, capture);
+const settle = (calls: WalletCalls, wallet: WalletType, orderId: string, amount?: SignedWalletAmount) => (token: unknown) =>
+  settleWithToken(calls, { wallet, orderId, token, ...(amount ? { amount } : {}) }, capture);
 
 describe("mock mode answers the widget bundle's calls", () => {
   it.each([
@@ -94,7 +94,7 @@ describe("mock mode answers the widget bundle's calls", () => {
       total: await calls.total(orderId),
       googlePay: await calls.startGooglePay(orderId),
     };
-    const end = await runGooglePay(PaymentRequestDouble, sheet, settle(calls, 'GOOGLE_PAY', orderId));
+    const end = await runGooglePay(PaymentRequestDouble, sheet, settle(calls, 'GOOGLE_PAY', orderId, sheet.googlePay));
     expect(end).toMatchObject({ outcome: 'approved', result: { status: 'APPROVED', orderId } });
     expect(mock.charges()).toEqual([
       expect.objectContaining({ orderId, status: 'APPROVED', amount: { amount: 4200, currency: 'EUR' } }),
@@ -112,13 +112,20 @@ describe("mock mode answers the widget bundle's calls", () => {
       onvalidatemerchant: ApplePaySessionLike['onvalidatemerchant'] = null;
       onpaymentauthorized: ApplePaySessionLike['onpaymentauthorized'] = null;
       oncancel: ApplePaySessionLike['oncancel'] = null;
+      /** As Apple's: the token holds the amount the sheet showed (the mock reads it in clear). */
+      readonly paymentData: { data: string; transactionAmount: number; currencyCode: string };
+      constructor(_version: number, sheet: unknown) {
+        const request = sheet as { currencyCode: string; total: { amount: string } };
+        const transactionAmount = Math.round(Number(request.total.amount) * 100);
+        this.paymentData = { data: 'simulated', transactionAmount, currencyCode: request.currencyCode };
+      }
       begin() {
         this.onvalidatemerchant?.({ validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' });
       }
       abort() {}
       completeMerchantValidation(session: unknown) {
         expect(session).toMatchObject({ merchantIdentifier: expect.any(String) });
-        this.onpaymentauthorized?.({ payment: { token: { paymentData: { data: 'simulated' } } } });
+        this.onpaymentauthorized?.({ payment: { token: { paymentData: this.paymentData } } });
       }
       completePayment({ status }: { status: number }) {
         completed.push(status);
