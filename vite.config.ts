@@ -29,8 +29,8 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  * Build-time settings (DESIGN "Host SDK", shared/buildEnv.ts): VITE_CASHIER_FRAME_URL (the SDK's default
  * frameUrl), VITE_CASHIER_STATICS_ORIGINS (the frame's statics allowlist and CSP) and
  * VITE_CASHIER_VAULT_ORIGIN (where the frame sends card data, and its CSP's frame-src), all required and
- * https (http only on loopback) unless CASHIER_BUILD=development (npm run build:dev) fills in the loopback
- * defaults. `npm run build` checks them first (shared/checkBuildEnv.ts); every step resolves them again,
+ * https off loopback unless CASHIER_BUILD=development (npm run build:dev) allows http on loopback and fills
+ * in the loopback defaults. `npm run build` checks them first (shared/checkBuildEnv.ts); every step resolves them again,
  * so a step run on its own refuses a bad environment too, before it writes anything.
  */
 const root = import.meta.dirname;

@@ -56,7 +56,7 @@ export { OUTCOME_UNKNOWN_NOTICE };
  * completes), and `props.onHoldExpired({ orderId })` is called once per order. An order that
  * cannot be read shows no time left.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
- * @returns `unmount()` (empties the container) and `update(changes)` (issue 13): `theme` re-styles
+ * @returns `unmount()` (empties the container and the typed card) and `update(changes)` (issue 13): `theme` re-styles
  *   the form; `orderId` loads that order's payment methods and starts its hold's countdown (the
  *   form takes edits again), then `pay` must name it (rejects with
  *   the provider client's error when they cannot be loaded: the widget stays on its order);
@@ -262,6 +262,10 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       hold.stop();
       root.unmount();
       container.replaceChildren();
+      // The typed card and a saved card's security code go with the form: a page kept in the
+      // back/forward cache (the frame unmounts on pagehide) holds no card data in its heap.
+      store.clearCard();
+      saved?.clear();
     },
     async update(changes) {
       const { orderId, buyer, locale } = changes;

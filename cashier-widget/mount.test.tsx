@@ -11,8 +11,16 @@ import {
   type ProviderRequest,
 } from '../shared';
 import { LOCKED_EXPLANATION } from './CardForm';
+import { createFormStore, type FormStore } from './createFormStore';
 import { mount, OUTCOME_UNKNOWN_NOTICE } from './index';
 import { english } from './testing/english';
+import { CARD_FIELDS } from './validateCardForm';
+
+// The real store, watched: a test reads the mount's store after the form that showed it is gone.
+vi.mock('./createFormStore', async (original) => {
+  const real = await original<typeof import('./createFormStore')>();
+  return { ...real, createFormStore: vi.fn(real.createFormStore) };
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -133,6 +141,17 @@ describe('mount (the reference bundle)', () => {
     const { instance } = setup();
     act(() => instance.unmount());
     expect(container.childNodes).toHaveLength(0);
+  });
+
+  it('unmount wipes the typed card from the store: a page kept in the back/forward cache keeps no card in its heap', () => {
+    const { instance } = setup();
+    fillCard();
+    const store = vi.mocked(createFormStore).mock.results.at(-1)?.value as FormStore;
+    expect(store.getSnapshot().values.cardNumber).toBe('4242 4242 4242 4242');
+    act(() => instance.unmount());
+    const { values } = store.getSnapshot();
+    // The billing country stays (it is the buyer's region, not the card's); every other value is empty.
+    expect(values).toEqual({ ...Object.fromEntries(CARD_FIELDS.map((field) => [field, ''])), country: values.country });
   });
 });
 

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { isHoldSeconds, readHoldSecondsSetting } from '../shared/orderSetup';
+import { challengeFrameAncestors } from '../shared/threeDsChallengePage';
 import { registerCheckoutRoutes } from './checkoutRoutes';
 import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
 import { mountControl } from './controlRoutes';
@@ -166,8 +167,8 @@ export function createProviderApp(options: ProviderOptions): {
   }
   app.notFound((c) => c.json(applicationError('NOT_FOUND', `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
   const vaultFrameOrigins = options.vaultFrameOrigins ?? options.frameOrigins;
-  // frame-ancestors is checked against every ancestor: the frame and the sites that embed it (the API's CORS origins).
-  const challengeAncestors = [...new Set([...vaultFrameOrigins, ...options.frameOrigins])];
+  // frame-ancestors is checked against every ancestor: the frame, https sites, and the API's plain-http (loopback) CORS origins.
+  const challengeAncestors = challengeFrameAncestors(vaultFrameOrigins, options.frameOrigins);
   const vaultApp = createVaultApp({ state, store, frameOrigins: vaultFrameOrigins, challengeAncestors });
   const setVaultOrigin = (origin: string) => {
     vaultOrigin ??= origin;

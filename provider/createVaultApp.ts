@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
+import { challengeFrameAncestors } from '../shared/threeDsChallengePage';
 import type { CheckoutStore } from './checkoutStore';
 import { noStore } from './deliveryPolicy';
 import type { ProviderState } from './ProviderState';
@@ -18,9 +19,9 @@ export interface VaultOptions {
   /** The frame origins allowed to call the vault (CORS); never a host page's: card data comes from the frame only. */
   frameOrigins: string[];
   /**
-   * The origins allowed among the 3-D Secure challenge page's ancestors (CSP `frame-ancestors`, which
-   * a browser checks against every ancestor): the frame origins and the sites that embed the frame;
-   * default `frameOrigins`.
+   * The sources allowed among the 3-D Secure challenge page's ancestors (CSP `frame-ancestors`, which
+   * a browser checks against every ancestor); default `challengeFrameAncestors(frameOrigins)`: the
+   * frame origins and `https:` (shared/threeDsChallengePage.ts).
    */
   challengeAncestors?: string[];
 }
@@ -55,7 +56,7 @@ export function createVaultApp({ state, store, frameOrigins, challengeAncestors 
   app.use('*', limitBodies());
   app.use('*', playFaults(state));
   app.use(`${PAYMENTS_CHECKOUT_BASE_PATH}/*`, requireAppInstance(state));
-  registerThreeDsRoutes(app, store, { frameOrigins, ancestors: challengeAncestors ?? frameOrigins });
+  registerThreeDsRoutes(app, store, { frameOrigins, ancestors: challengeAncestors ?? challengeFrameAncestors(frameOrigins) });
   app.post(ProviderPaths.cardTokenization, async (c) => {
     const reply = store.tokenizeCard(await c.req.json().catch(() => undefined), c.get('appInstance'));
     return c.json(reply.body as object, reply.status as 201);

@@ -96,12 +96,12 @@ describe('the challenge page (GET on the vault origin)', () => {
     expect(html).toContain(`data-frame-origins="[&#34;${FRAME}&#34;]"`);
   });
 
-  it('is sent with a strict CSP (frame-ancestors: the frame and the sites that embed it), nosniff, no-store', async () => {
+  it('is sent with a strict CSP (frame-ancestors: the frame, a loopback http host page, any https site), nosniff, no-store', async () => {
     const { vault, charge, pagePath } = setup();
     const page = await vault('GET', pagePath((await charge(TEST_CARDS.threeDsChallenge)).charge));
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toBe(
-      `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${FRAME} ${HOST_PAGE}`,
+      `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors ${FRAME} ${HOST_PAGE} https:`,
     );
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('cache-control')).toBe('no-store');

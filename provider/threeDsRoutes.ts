@@ -18,7 +18,7 @@ import type { ProviderEnv } from './requestPipeline';
 export interface ThreeDsRoutesOptions {
   /** The frame origins: the only parents the page shows its buttons to, and where it posts its message. */
   frameOrigins: readonly string[];
-  /** Every origin allowed among the page's ancestors (CSP `frame-ancestors`): the frame origins and the sites that embed the frame. */
+  /** Every source allowed among the page's ancestors (CSP `frame-ancestors`): `challengeFrameAncestors` (the frame origins, `https:`). */
   ancestors: readonly string[];
 }
 

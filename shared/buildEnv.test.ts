@@ -11,6 +11,11 @@ const STATICS = 'https://static.example.com';
 const VAULT = 'https://vault.example.com';
 const production = { VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_STATICS_ORIGINS: STATICS, VITE_CASHIER_VAULT_ORIGIN: VAULT };
 const development = { CASHIER_BUILD: 'development' };
+const LOOPBACK = {
+  VITE_CASHIER_FRAME_URL: 'http://127.0.0.1:4174/',
+  VITE_CASHIER_STATICS_ORIGINS: 'http://localhost:4175',
+  VITE_CASHIER_VAULT_ORIGIN: 'http://127.0.0.1:4176/',
+};
 
 describe('resolveBuildSettings: environments that build', () => {
   const rows: { name: string; env: BuildEnv; expected: BuildSettings }[] = [
@@ -30,14 +35,10 @@ describe('resolveBuildSettings: environments that build', () => {
       },
     },
     {
-      name: 'production on loopback http (a local production-like run)',
-      env: {
-        VITE_CASHIER_FRAME_URL: 'http://127.0.0.1:4174/',
-        VITE_CASHIER_STATICS_ORIGINS: 'http://localhost:4175',
-        VITE_CASHIER_VAULT_ORIGIN: 'http://127.0.0.1:4176/',
-      },
+      name: 'development on loopback http, all three set (a local deployment: the new-user walk)',
+      env: { ...development, ...LOOPBACK },
       expected: {
-        kind: 'production',
+        kind: 'development',
         frameUrl: 'http://127.0.0.1:4174/',
         staticsAllowlist: ['http://localhost:4175'],
         vaultOrigin: 'http://127.0.0.1:4176',
@@ -172,6 +173,29 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
       names: ['VITE_CASHIER_STATICS_ORIGINS'],
     },
     {
+      name: "production on loopback http (a package that would send cards to the buyer's own machine)",
+      env: LOOPBACK,
+      names: ['VITE_CASHIER_FRAME_URL', 'VITE_CASHIER_STATICS_ORIGINS', 'VITE_CASHIER_VAULT_ORIGIN'],
+    },
+    {
+      name: 'production with a loopback vault over https',
+      env: { ...production, VITE_CASHIER_VAULT_ORIGIN: 'https://127.0.0.1:4176' },
+      names: ['VITE_CASHIER_VAULT_ORIGIN'],
+    },
+    {
+      name: 'production with a loopback frame over https (localhost)',
+      env: { ...production, VITE_CASHIER_FRAME_URL: 'https://localhost/frame/' },
+      names: ['VITE_CASHIER_FRAME_URL'],
+    },
+    {
+      name: 'production with loopback statics among https ones (a *.localhost name, another 127.x, [::1])',
+      env: {
+        ...production,
+        VITE_CASHIER_STATICS_ORIGINS: `${STATICS},https://cdn.localhost,https://127.0.0.2,https://[::1]:8443`,
+      },
+      names: ['VITE_CASHIER_STATICS_ORIGINS'],
+    },
+    {
       name: 'an unknown kind of build',
       env: { ...production, CASHIER_BUILD: 'dev' },
       names: ['CASHIER_BUILD'],
@@ -194,7 +218,7 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
 
   it('shows the value that arrived and what was expected', () => {
     expect(() => resolveBuildSettings({ ...production, VITE_CASHIER_FRAME_URL: 'http://cashier.example.com/' })).toThrow(
-      'VITE_CASHIER_FRAME_URL is "http://cashier.example.com/": expected an absolute URL, https (plain http only on localhost or 127.0.0.1).\nSee docs/deploy.md.',
+      'VITE_CASHIER_FRAME_URL is "http://cashier.example.com/": expected an absolute URL, https on a host that is not loopback (a production build; npm run build:dev builds for loopback).\nSee docs/deploy.md.',
     );
     expect(() => resolveBuildSettings({ VITE_CASHIER_FRAME_URL: FRAME, VITE_CASHIER_VAULT_ORIGIN: VAULT })).toThrow(
       'VITE_CASHIER_STATICS_ORIGINS is not set: the production build needs the https origins the frame may load the bundle from, comma-separated (npm run build:dev builds for loopback).\nSee docs/deploy.md.',

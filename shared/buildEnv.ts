@@ -8,8 +8,10 @@ import { DEVELOPMENT_VAULT, type VaultOriginSetting } from './vault.ts';
  * code, never part of the host SDK or the frame.
  *
  * `npm run build` is the production build: `VITE_CASHIER_FRAME_URL`, `VITE_CASHIER_STATICS_ORIGINS` and
- * `VITE_CASHIER_VAULT_ORIGIN` are required, https (plain http only on loopback). `npm run build:dev` sets
- * `CASHIER_BUILD=development`, which fills what is unset with the loopback defaults of `npm start` and the tests.
+ * `VITE_CASHIER_VAULT_ORIGIN` are required, https on a host that is not loopback (a package built
+ * for `127.0.0.1` would send a buyer's card to whatever listens on the buyer's own machine).
+ * `npm run build:dev` sets `CASHIER_BUILD=development`, which accepts plain http on loopback and fills
+ * what is unset with the loopback defaults of `npm start` and the tests.
  */
 
 /** The operator's guide to these variables; every error points to it. */
@@ -37,12 +39,24 @@ export interface BuildSettings {
 }
 
 const HTTPS = 'https (plain http only on localhost or 127.0.0.1)';
+const HTTPS_PUBLIC = 'https on a host that is not loopback (a production build; npm run build:dev builds for loopback)';
+
+/**
+ * The production build's transport rule: true when `value` is an absolute `https:` URL whose host is
+ * not this machine (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`, `0.0.0.0`).
+ */
+function isHttpsOffLoopback(value: string): boolean {
+  if (!isHttpsOrLoopback(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  const loopback = /^(localhost|.*\.localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)\.?$/i.test(hostname);
+  return protocol === 'https:' && !loopback;
+}
 
 /**
  * The build settings from `env`: `CASHIER_BUILD` (`development` or unset), `VITE_CASHIER_FRAME_URL`
  * (an absolute URL), `VITE_CASHIER_STATICS_ORIGINS` (comma-separated bare origins) and
- * `VITE_CASHIER_VAULT_ORIGIN` (one bare origin), each held to {@link isHttpsOrLoopback}. A blank
- * value counts as unset.
+ * `VITE_CASHIER_VAULT_ORIGIN` (one bare origin). A production build holds each to {@link isHttpsOffLoopback},
+ * a development build to {@link isHttpsOrLoopback}. A blank value counts as unset.
  * @throws TypeError listing every bad or (in production) missing variable by name, one line each,
  * and pointing to {@link DEPLOY_GUIDE}.
  */
@@ -53,14 +67,16 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
     problems.push(`CASHIER_BUILD is ${JSON.stringify(build)}: expected "development" (npm run build:dev) or unset`);
   }
   const kind = build === 'development' ? 'development' : 'production';
+  const [allowed, expected] = kind === 'production' ? [isHttpsOffLoopback, HTTPS_PUBLIC] : [isHttpsOrLoopback, HTTPS];
+  const bareOrigin = (entry: string) => bareOriginOf(entry, allowed);
   const missing = (name: string, what: string) =>
     problems.push(`${name} is not set: the production build needs ${what} (npm run build:dev builds for loopback)`);
 
   const frameUrl = env.VITE_CASHIER_FRAME_URL?.trim() || (kind === 'development' ? DEVELOPMENT_FRAME_URL : '');
   if (!frameUrl) {
     missing('VITE_CASHIER_FRAME_URL', "the frame app's https URL, e.g. https://cashier.example.com/frame/");
-  } else if (!isHttpsOrLoopback(frameUrl)) {
-    problems.push(`VITE_CASHIER_FRAME_URL is ${JSON.stringify(frameUrl)}: expected an absolute URL, ${HTTPS}`);
+  } else if (!allowed(frameUrl)) {
+    problems.push(`VITE_CASHIER_FRAME_URL is ${JSON.stringify(frameUrl)}: expected an absolute URL, ${expected}`);
   }
 
   const origins = (env.VITE_CASHIER_STATICS_ORIGINS ?? '')
@@ -72,7 +88,7 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
   }
   const staticsAllowlist = origins.map((entry) => {
     const origin = bareOrigin(entry);
-    if (!origin) problems.push(`VITE_CASHIER_STATICS_ORIGINS has ${JSON.stringify(entry)}: expected bare origins, ${HTTPS}`);
+    if (!origin) problems.push(`VITE_CASHIER_STATICS_ORIGINS has ${JSON.stringify(entry)}: expected bare origins, ${expected}`);
     return origin ?? entry;
   });
 
@@ -80,7 +96,8 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
   let vaultOrigin: VaultOriginSetting = DEVELOPMENT_VAULT;
   if (vaultEntry) {
     const origin = bareOrigin(vaultEntry);
-    if (!origin) problems.push(`VITE_CASHIER_VAULT_ORIGIN is ${JSON.stringify(vaultEntry)}: expected one bare origin, ${HTTPS}`);
+    if (!origin)
+      problems.push(`VITE_CASHIER_VAULT_ORIGIN is ${JSON.stringify(vaultEntry)}: expected one bare origin, ${expected}`);
     vaultOrigin = origin ?? vaultEntry;
   } else if (kind === 'production') {
     missing('VITE_CASHIER_VAULT_ORIGIN', 'the https origin of the card vault, e.g. https://vault.cashier.example.com');
@@ -91,11 +108,11 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
 }
 
 /**
- * `entry`'s origin when it is a bare origin held to {@link isHttpsOrLoopback} (no path, query,
- * fragment, user or wildcard: `https://*.example.com` would open the CSP to every subdomain); else undefined.
+ * `entry`'s origin when it is a bare origin that passes `allowed` (no path, query, fragment, user or
+ * wildcard: `https://*.example.com` would open the CSP to every subdomain); else undefined.
  */
-function bareOrigin(entry: string): string | undefined {
-  const url = isHttpsOrLoopback(entry) ? new URL(entry) : undefined;
+function bareOriginOf(entry: string, allowed: (value: string) => boolean): string | undefined {
+  const url = allowed(entry) ? new URL(entry) : undefined;
   return url !== undefined && url.href === `${url.origin}/` && !url.hostname.includes('*') ? url.origin : undefined;
 }
 

@@ -27,6 +27,15 @@ describe('frameContentSecurityPolicy (DESIGN "Security model")', () => {
     expect(policy.get('frame-src')).toEqual(["'none'"]);
   });
 
+  it("submits no form anywhere (form-action 'none'): only React's preventDefault stood between a native submit and card fields in the frame URL", () => {
+    for (const policy of [
+      frameContentSecurityPolicy(['https://static.example.com'], [], 'https://vault.example.com'),
+      frameContentSecurityPolicy('development', [], 'development'),
+    ]) {
+      expect(directives(policy).get('form-action')).toEqual(["'none'"]);
+    }
+  });
+
   it('allows http and https loopback on any port for the development allowlist', () => {
     expect(directives(frameContentSecurityPolicy('development')).get('script-src')).toEqual([
       "'self'",

@@ -20,7 +20,9 @@ const BARE_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z0-9-]+(?::\d{1,5})?$/;
  * The frame app's Content-Security-Policy (DESIGN "Security model"): scripts only from the
  * frame's own origin, the statics allowlist and the inline scripts named by `inlineScriptHashes`
  * (the frame document's own bootstrap script and import map, as CSP hash sources such as
- * `'sha256-…'`); no other inline or eval'd script, no plugins, no `<base>` rewrites; frames inside
+ * `'sha256-…'`); no other inline or eval'd script, no plugins, no `<base>` rewrites, no form
+ * submission (`form-action 'none'`: the sandbox allows forms and the inputs have names, so a native
+ * submit would put card fields in the frame's URL; a nested challenge page has its own policy); frames inside
  * the frame only from the card vault (`vaultOrigin`, VITE_CASHIER_VAULT_ORIGIN: a bank's challenge
  * page is shown from there and nowhere else; a development build's vault is on loopback, any port;
  * none given: no frames at all). Requests (`connect-src`) stay open: the provider host is the
@@ -59,5 +61,6 @@ export function frameContentSecurityPolicy(
     `frame-src ${frames.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
+    "form-action 'none'",
   ].join('; ');
 }

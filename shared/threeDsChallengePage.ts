@@ -1,3 +1,4 @@
+import { isHttpsOrLoopback } from './isHttpsOrLoopback';
 import type { Money } from './providerShapes';
 
 /**
@@ -70,14 +71,26 @@ export function formatMoney(money: Money): string {
 }
 
 /**
+ * The challenge page's one `frame-ancestors` policy (docs/deploy.md "3-D Secure"): the frame
+ * origins, then `https:`. A browser checks `frame-ancestors` against every ancestor, not only the
+ * parent (Chromium and Firefox both refuse a frame-in-frame whose top page is not listed), and a
+ * provider cannot list every merchant site that embeds its frame; so any https site may be an
+ * ancestor, and what keeps the page to the frame is its script, which shows the buttons only when
+ * its immediate parent is a frame origin (threeDsChallengeAssets.ts). Plain-http loopback sites among
+ * `embeddingOrigins` (a development host page, which `https:` does not cover) are listed too; https
+ * ones are already in `https:`. Returns the sources in that order, each once.
+ */
+export function challengeFrameAncestors(frameOrigins: readonly string[], embeddingOrigins: readonly string[] = []): string[] {
+  const httpLoopback = embeddingOrigins.filter((origin) => origin.startsWith('http:') && isHttpsOrLoopback(origin));
+  return [...new Set([...frameOrigins, ...httpLoopback, 'https:'])];
+}
+
+/**
  * The reply headers of every challenge page (and its 404/409 pages): HTML, a strict CSP (own
- * script and style only, forms to itself, `frame-ancestors` = `ancestors`), `nosniff`, a referrer
- * for its own origin only (`same-origin`: with `no-referrer` the browser sends `Origin: null` with
- * the form's POST, which the vault refuses), never cached. `ancestors` must list the frame origins
- * AND the sites that embed the frame: a browser checks `frame-ancestors` against every ancestor, not
- * only the parent (Chromium and Firefox both refuse a frame-in-frame whose top page is not listed).
- * That the parent itself is the frame is checked by the page's script. An empty list gives
- * `frame-ancestors 'none'`.
+ * script and style only, forms to itself, `frame-ancestors` = `ancestors`, for the challenge page
+ * {@link challengeFrameAncestors}), `nosniff`, a referrer for its own origin only (`same-origin`:
+ * with `no-referrer` the browser sends `Origin: null` with the form's POST, which the vault
+ * refuses), never cached. An empty list gives `frame-ancestors 'none'`.
  */
 export function threeDsPageHeaders(ancestors: readonly string[]): Record<string, string> {
   const frameAncestors = ancestors.length > 0 ? ancestors.join(' ') : "'none'";

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Response } from '@playwright/test';
 import { ProviderPaths, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
 import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
+import { bankPage, CHALLENGE_CARD } from '../support/challenge';
 import { APPROVED_CARD, clickPlaceOrderBelowTheFold, fillCard, placeOrder, startCheckout, widget } from '../support/checkout';
 import { ProviderControl } from '../support/provider';
 import { test as base, expect } from '../support/test';
@@ -80,6 +81,32 @@ test('a purchase on the deployed sites: TLS everywhere, the frame CSP as a heade
   const settings = one(originOf('api'), new RegExp(`^${ProviderPaths.widgetSettings}$`));
   expect(await settings.headerValue('access-control-allow-origin')).toBe(originOf('frame'));
   expect(await settings.headerValue('cache-control')).toBe('no-store');
+});
+
+test("3-D Secure on the merchant's site: the challenge page carries exactly the header docs/deploy.md prescribes, and the purchase completes", async ({
+  page,
+  provider,
+}) => {
+  // The documented header, as an operator copies it, with the guide's frame origin replaced by this deployment's.
+  const guide = readFileSync(resolve(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
+  const documented = /^\s*(Content-Security-Policy: .*frame-ancestors .*)$/m.exec(guide)?.[1] ?? 'no header in docs/deploy.md';
+  const [name = '', value = ''] = documented.replaceAll('https://pay.cashier.example', originOf('frame')).split(/: (.*)/);
+  const challengePages: Response[] = [];
+  page.on('response', (response) => {
+    const { origin, pathname } = new URL(response.url());
+    if (origin === originOf('vault') && pathname.startsWith('/three-ds/challenges/') && response.request().method() === 'GET') {
+      challengePages.push(response);
+    }
+  });
+  const orderId = await startCheckout(page);
+  await fillCard(page, CHALLENGE_CARD);
+  await clickPlaceOrderBelowTheFold(page);
+  await bankPage(widget(page)).getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByRole('region', { name: 'Order confirmed' })).toHaveAttribute('data-order-status', 'PAID');
+  expect(new URL(page.url()).origin).toBe(originOf('host'));
+  expect(challengePages).toHaveLength(1);
+  expect(await challengePages[0]?.headerValue(name)).toBe(value);
+  expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);
 });
 
 test('settings failing on the deployed API: the alert in the frame and one onCrash SETTINGS_LOAD_FAILED', async ({

@@ -1,7 +1,8 @@
 /**
  * The new-user walk (`npm run test:walk`): what a site developer does with the package, as one
  * test. Packs the package from a clean tree (the files git tracks, nothing built: `npm pack` runs
- * the production build, here with loopback deployment variables), makes a fresh Vite + React +
+ * `npm run build`, here a development build, `CASHIER_BUILD=development`, with loopback deployment
+ * variables: the production build refuses loopback origins), makes a fresh Vite + React +
  * TypeScript site (site/: `<CashierWidget>` and a typed `pay()`) that installs the tarball and its
  * tools from the npm registry at this repository's versions, typechecks it (`strict`,
  * `noUncheckedIndexedAccess`), builds it, and buys once in Chromium against the package's mock
@@ -73,7 +74,10 @@ function pack(dir: string): string {
     cpSync(join(root, file), join(clone, file));
   }
   symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
+  // The production build refuses loopback origins (shared/buildEnv.ts); the development build with all
+  // three set compiles in exactly these, and nothing else differs.
   const env = cleanEnv({
+    CASHIER_BUILD: 'development',
     VITE_CASHIER_FRAME_URL: DEPLOYMENT.frameUrl,
     VITE_CASHIER_STATICS_ORIGINS: DEPLOYMENT.staticsOrigin,
     VITE_CASHIER_VAULT_ORIGIN: DEPLOYMENT.vaultOrigin,
@@ -119,7 +123,7 @@ async function main(): Promise<number> {
   let tarball = '';
   const steps: [string, () => unknown][] = [
     [
-      'pack the package from a clean tree (production build, loopback deployment)',
+      'pack the package from a clean tree (development build, loopback deployment)',
       () => {
         tarball = pack(temp);
       },

@@ -82,8 +82,27 @@ describe('frameAppHandlers: frameUrl defaults to the compiled one', () => {
 });
 
 describe('createMockProvider: vaultOrigin and staticsBaseUrl default to the frame build', () => {
-  it('a production build: its vault, and statics on its first allowlisted origin, served by the handlers', async () => {
-    const mock = createMockProvider({ host: HOST, frameDir: frameDir(PRODUCTION) });
+  it('a production build: its vault off loopback is refused, naming vaultOrigin and the opt-in', () => {
+    expect(() => createMockProvider({ host: HOST, frameDir: frameDir(PRODUCTION) })).toThrow(
+      new TypeError(
+        'createMockProvider: vaultOrigin "https://vault.cashier.example" is not on loopback (localhost or 127.0.0.1): a request that slipped past the handlers would take test cards and MOCK_APP_INSTANCE to that real vault. Test against a development frame build (npm run build:dev), or pass allowRemoteVault: true when every request of the browser is answered by the handlers or refused (docs/integration.md "Mock mode").',
+      ),
+    );
+    expect(() =>
+      createMockProvider({ host: HOST, vaultOrigin: 'https://vault.example.com', staticsBaseUrl: `${HOST}/statics` }),
+    ).toThrow(/^createMockProvider: vaultOrigin "https:\/\/vault\.example\.com" is not on loopback/);
+    expect(() =>
+      createMockProvider({
+        host: HOST,
+        vaultOrigin: 'https://vault.example.com',
+        staticsBaseUrl: `${HOST}/statics`,
+        allowRemoteVault: 'yes' as unknown as boolean,
+      }),
+    ).toThrow(/^createMockProvider: allowRemoteVault must be a boolean/);
+  });
+
+  it('a production build with allowRemoteVault: its vault, and statics on its first allowlisted origin, served by the handlers', async () => {
+    const mock = createMockProvider({ host: HOST, frameDir: frameDir(PRODUCTION), allowRemoteVault: true });
     expect(mock.vaultOrigin).toBe('https://vault.cashier.example');
     expect(mock.staticsBaseUrl).toBe('https://static.cashier.example/cashier-mock');
     const settings = await get(mock.handlers, `${HOST}${ProviderPaths.widgetSettings}`, {

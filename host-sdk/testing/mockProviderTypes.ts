@@ -60,6 +60,14 @@ export interface MockProviderOptions {
    */
   vaultOrigin?: string;
   /**
+   * Allow a `vaultOrigin` off loopback (not `localhost` or `127.0.0.1`: a production frame build's
+   * real vault). Default false: `createMockProvider` then throws a `TypeError` naming `vaultOrigin`,
+   * because a test whose request slipped past the handlers would send test cards and
+   * `MOCK_APP_INSTANCE` to that vault. Set it only when every request of the browser is answered by
+   * the handlers or refused (the fail-closed fixture of docs/integration.md "Mock mode").
+   */
+  allowRemoteVault?: boolean;
+  /**
    * The built frame app whose record (`.vite/cashier-frame.json`) gives the defaults of
    * `vaultOrigin` and `staticsBaseUrl`; default the package's own `dist/frame-app`, as for
    * `frameAppHandlers`. Read only when one of them is left out.

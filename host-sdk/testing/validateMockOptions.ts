@@ -1,4 +1,5 @@
 import { parseSavedCardList, type StoredSavedCard } from '../../provider/savedCards';
+import { isLoopbackHostname } from '../../shared/isHttpsOrLoopback';
 import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../../shared/orderSetup';
 import { DEVELOPMENT_VAULT } from '../../shared/vault';
 import type { WalletType } from '../../shared/wallets';
@@ -152,7 +153,7 @@ function buildDefaults(frameDir: string | undefined, host: string) {
  * @throws TypeError naming the option.
  */
 export function checkOptions(options: unknown): Required<
-  Omit<MockProviderOptions, 'frameDir' | 'frameOrigin' | 'returningBuyer'>
+  Omit<MockProviderOptions, 'frameDir' | 'frameOrigin' | 'returningBuyer' | 'allowRemoteVault'>
 > & {
   frameOrigin: string | undefined;
   /** The returning buyer's cards; undefined for a guest. */
@@ -168,6 +169,14 @@ export function checkOptions(options: unknown): Required<
   }
   const defaults = buildDefaults(o.frameDir, host);
   const vaultOrigin = bareOrigin(o.vaultOrigin ?? defaults.vaultOrigin(), 'vaultOrigin');
+  if (o.allowRemoteVault !== undefined && typeof o.allowRemoteVault !== 'boolean') {
+    throw new TypeError(`createMockProvider: allowRemoteVault must be a boolean, got ${show(o.allowRemoteVault)}.`);
+  }
+  if (!isLoopbackHostname(new URL(vaultOrigin).hostname) && o.allowRemoteVault !== true) {
+    throw new TypeError(
+      `createMockProvider: vaultOrigin ${JSON.stringify(vaultOrigin)} is not on loopback (localhost or 127.0.0.1): a request that slipped past the handlers would take test cards and MOCK_APP_INSTANCE to that real vault. Test against a development frame build (npm run build:dev), or pass allowRemoteVault: true when every request of the browser is answered by the handlers or refused (docs/integration.md "Mock mode").`,
+    );
+  }
   const staticsBaseUrl = baseUrl(o.staticsBaseUrl ?? defaults.staticsBaseUrl(), 'staticsBaseUrl');
   const frameOrigin = o.frameOrigin === undefined ? defaults.frameOrigin() : bareOrigin(o.frameOrigin, 'frameOrigin');
   const pageOrigins = o.pageOrigins ?? ['*'];
