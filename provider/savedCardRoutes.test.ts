@@ -196,6 +196,56 @@ describe('saved-card tokens (the vault only)', () => {
     expect(res.body.token).toBeUndefined();
   });
 
+  it.each([
+    { name: 'the Visa with 000', cardId: VISA, cvc: '000', status: 422, error: 'INCORRECT_CVC' },
+    { name: 'the Visa with 124', cardId: VISA, cvc: '124', status: 422, error: 'INCORRECT_CVC' },
+    { name: 'the Visa with 123', cardId: VISA, cvc: '123', status: 201, error: undefined },
+    { name: 'the Mastercard with 321', cardId: MASTERCARD, cvc: '321', status: 422, error: 'INCORRECT_CVC' },
+    { name: 'an Amex with 1235', cardId: 'card_amex', cvc: '1235', status: 422, error: 'INCORRECT_CVC' },
+    { name: 'an Amex with 1234', cardId: 'card_amex', cvc: '1234', status: 201, error: undefined },
+  ])('the bank checks the code: $name → $status $error', async ({ cardId, cvc, status, error }) => {
+    const app = createProviderApp(options);
+    await control(app, '/__control/members', {
+      appInstance: RETURNING,
+      member: 'member-returning-buyer',
+      cards: [...RETURNING_BUYER_CARDS, { id: 'card_amex', brand: 'amex', last4: '0005', expiryMonth: 1, expiryYear: 2040 }],
+    });
+    const res = await call(app.vaultApp, RETURNING, ProviderPaths.savedCardTokens, 'POST', { cardId, cvc });
+    expect([res.status, code(res)]).toEqual([status, error]);
+    if (error) expect(res.body.details).toMatchObject({ declineCode: 'incorrect_cvc' });
+    if (error) expect(res.body.token).toBeUndefined();
+  });
+
+  it('five wrong codes lock the card for its member: 429 SAVED_CARD_LOCKED with Retry-After, then the right code is refused too', async () => {
+    const app = createProviderApp(options);
+    const attempt = async (cardId: string, cvc: string) => {
+      const res = await app.vaultApp.request(ProviderPaths.savedCardTokens, {
+        method: 'POST',
+        headers: { Origin: FRAME, Authorization: RETURNING, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ cardId, cvc }),
+      });
+      const body = (await res.json()) as { token?: string; details?: { applicationError?: { code: string } } };
+      return { status: res.status, code: body.details?.applicationError?.code, retryAfter: res.headers.get('Retry-After'), body };
+    };
+    const wrong = [];
+    for (let i = 0; i < 6; i++) wrong.push(await attempt(VISA, '000'));
+    expect(wrong.map((r) => [r.status, r.code])).toEqual([
+      ...Array(4).fill([422, 'INCORRECT_CVC']),
+      [429, 'SAVED_CARD_LOCKED'],
+      [429, 'SAVED_CARD_LOCKED'],
+    ]);
+    expect(wrong.slice(0, 4).map((r) => r.retryAfter)).toEqual([null, null, null, null]);
+    for (const locked of wrong.slice(4)) {
+      expect(locked.retryAfter).toMatch(/^\d+$/);
+      expect(Number(locked.retryAfter)).toBeGreaterThan(0);
+      expect(Number(locked.retryAfter)).toBeLessThanOrEqual(15 * 60);
+    }
+    const right = await attempt(VISA, '123');
+    expect([right.status, right.code, right.body.token]).toEqual([429, 'SAVED_CARD_LOCKED', undefined]);
+    // The lock is the card's: the member's other card still takes its right code.
+    expect((await attempt(MASTERCARD, '123')).status).toBe(201);
+  });
+
   it('an Amex takes a 4-digit code; a body without a cardId is 400', async () => {
     const app = createProviderApp(options);
     await control(app, '/__control/members', {

@@ -47,6 +47,42 @@ describe('expired, by the provider clock', () => {
   });
 });
 
+describe('the security code, as the bank checks it (security review M1)', () => {
+  const attempt = (store: ReturnType<typeof storeAt>['store'], cvc: string, cardId = VISA) => {
+    const reply = store.savedCards.tokenize({ cardId, cvc }, MEMBER_APP);
+    return [reply.status, (reply.body as { details?: { applicationError?: { code: string } } }).details?.applicationError?.code];
+  };
+
+  it('a locked card refuses the right code until the lock ends 15 minutes later; then 123 makes a token again', () => {
+    const { store, clock } = storeAt('2026-05-01T10:00:00Z');
+    for (let i = 0; i < 5; i++) attempt(store, '999');
+    clock.now = new Date('2026-05-01T10:14:59Z');
+    const locked = store.savedCards.tokenize({ cardId: VISA, cvc: '123' }, MEMBER_APP);
+    expect(locked).toMatchObject({ status: 429, headers: { 'Retry-After': '1' } });
+    clock.now = new Date('2026-05-01T10:15:00Z');
+    expect(attempt(store, '123')).toEqual([201, undefined]);
+  });
+
+  it('a right code forgets the wrong ones: 4 wrong, the right one, 4 wrong again are never locked', () => {
+    const { store } = storeAt('2026-05-01T10:00:00Z');
+    const replies = [...'0000'].map(() => attempt(store, '000'));
+    replies.push(attempt(store, '123'), ...[...'0000'].map(() => attempt(store, '000')));
+    expect(replies).toEqual([
+      ...Array(4).fill([422, 'INCORRECT_CVC']),
+      [201, undefined],
+      ...Array(4).fill([422, 'INCORRECT_CVC']),
+    ]);
+  });
+
+  it('a reset (control) unlocks the card', () => {
+    const { store } = storeAt('2026-05-01T10:00:00Z');
+    for (let i = 0; i < 5; i++) attempt(store, '999');
+    expect(attempt(store, '123')).toEqual([429, 'SAVED_CARD_LOCKED']);
+    store.reset();
+    expect(attempt(store, '123')).toEqual([201, undefined]);
+  });
+});
+
 describe('saving with a 3-D Secure charge', () => {
   it('waits while REQUIRES_ACTION, saves once the challenge settles APPROVED, with the consent', () => {
     const { store } = storeAt('2026-05-01T10:00:05Z');

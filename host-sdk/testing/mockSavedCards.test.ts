@@ -28,7 +28,11 @@ async function send(mock: MockProvider, method: string, url: string, body?: unkn
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const response = (await getResponse(mock.handlers, request)) as Response;
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & unknown[],
+    retryAfter: response.headers.get('Retry-After'),
+  };
 }
 const list = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.creditCards}`);
 const buyerInfo = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.buyerInfo}`);
@@ -80,7 +84,7 @@ describe('mock mode: buyer info (the widget asks it before it looks for saved ca
 describe('mock mode: a guest (no returningBuyer)', () => {
   it('lists no saved cards, has no primary, gets no saved-card token, and a saveCard charge saves nothing', async () => {
     const mock = createMockProvider(OPTIONS);
-    expect(await list(mock)).toEqual({ status: 200, body: [] });
+    expect(await list(mock)).toMatchObject({ status: 200, body: [] });
     expect((await send(mock, 'GET', `${HOST}${ProviderPaths.primaryCreditCard}`)).status).toBe(404);
     const token = await savedToken(mock, { cardId: 'card_returning_visa_4242', cvc: '123' });
     expect(token).toMatchObject({ status: 422, body: { details: { applicationError: { code: 'SAVED_CARD_NOT_FOUND' } } } });
@@ -137,6 +141,23 @@ describe('mock mode: a returning buyer', () => {
     const again = await charge(mock, mock.createOrder(), { cardToken: token.body.token });
     expect(again.body).toMatchObject({ details: { applicationError: { code: 'INVALID_CARD_TOKEN' } } });
     expect(mock.savedCards()).toHaveLength(2);
+  });
+
+  it('the code is checked as the provider checks it: 000 is INCORRECT_CVC; the 5th wrong one locks the card (429, Retry-After), 123 too', async () => {
+    const mock = createMockProvider(RETURNING);
+    const cardId = MOCK_RETURNING_BUYER_CARDS[0]?.id;
+    const replies: Awaited<ReturnType<typeof savedToken>>[] = [];
+    for (let i = 0; i < 6; i++) replies.push(await savedToken(mock, { cardId, cvc: '000' }));
+    replies.push(await savedToken(mock, { cardId, cvc: '123' }));
+    const codeOf = (r: (typeof replies)[number]) =>
+      (r.body.details as { applicationError: { code: string } }).applicationError.code;
+    expect(replies.map((r) => [r.status, codeOf(r)])).toEqual([
+      ...Array(4).fill([422, 'INCORRECT_CVC']),
+      ...Array(3).fill([429, 'SAVED_CARD_LOCKED']),
+    ]);
+    expect(replies[6]?.retryAfter).toBe('900');
+    mock.reset();
+    expect((await savedToken(mock, { cardId, cvc: '123' })).status).toBe(201);
   });
 
   it('an expired saved card gets no token', async () => {
