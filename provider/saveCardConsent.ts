@@ -2,7 +2,7 @@
 export const MAX_CONSENT_TEXT_LENGTH = 500;
 
 /**
- * What is wrong with a charge's `saveCard`, or undefined when it is `{ consentText, consentedAt }`:
+ * What is wrong with a card tokenization's `saveCard` (the vault's), or undefined when it is `{ consentText, consentedAt }`:
  * a non-blank text of at most {@link MAX_CONSENT_TEXT_LENGTH} characters and an ISO 8601 date-time.
  */
 export function describeSaveCardProblem(value: unknown): string | undefined {

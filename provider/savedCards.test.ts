@@ -19,16 +19,15 @@ function storeAt(iso: string) {
 }
 const cards = (store: ReturnType<typeof storeAt>['store']) => store.savedCards.list(MEMBER_APP).body as SavedCard[];
 
-/** Charges a fresh order with a new token of `number`, asking to save the card. */
+/** Charges a fresh order with a new token of `number`, its tokenization asking to save the card. */
 function chargeSaving(store: ReturnType<typeof storeAt>['store'], number: string): Charge {
   const order = store.setupOrder(
     { eventId: 'modern-jazz-masterclass', lines: [{ ticketTypeId: 'general-admission', quantity: 1 }] },
     MEMBER_APP,
   ).body as { id: string };
-  const token = store.tokenizeCard({ holderName: 'Ada', number, expMonth: 10, expYear: 2039, cvc: '123' }, MEMBER_APP).body as {
-    token: string;
-  };
-  const body = { paymentMethod: 'CARD', cardToken: token.token, saveCard: CONSENT };
+  const card = { holderName: 'Ada', number, expMonth: 10, expYear: 2039, cvc: '123', saveCard: CONSENT };
+  const token = store.tokenizeCard(card, MEMBER_APP).body as { token: string };
+  const body = { paymentMethod: 'CARD', cardToken: token.token };
   return store.chargeOrder(order.id, body, crypto.randomUUID(), MEMBER_APP).body as Charge;
 }
 const challengeIdOf = (charge: Charge) => charge.nextAction?.url.split('/').at(-1) ?? '';

@@ -152,13 +152,15 @@ export function createSavedCards(now: () => Date, memberOf: (appInstance: string
   }
 
   /**
-   * After a card charge by `appInstance` with token `outcome`: when the charge asked to save the
-   * card (`consent`), the app instance carries a member and the token is not a saved card's, the
-   * card is saved if `charge` is APPROVED, or once it settles APPROVED if it awaits 3-D Secure
-   * ({@link settled}). A DECLINED charge saves nothing.
+   * After a card charge by `appInstance` with token `outcome`: when the token carries the buyer's
+   * consent (`outcome.consent`, given with the card at the vault's tokenization: never a charge
+   * body's, security review M1), the app instance carries a member and the token is not a saved
+   * card's, the card is saved if `charge` is APPROVED, or once it settles APPROVED if it awaits
+   * 3-D Secure ({@link settled}). A DECLINED charge saves nothing.
    */
-  function offer(charge: Charge, appInstance: string, outcome: CardTokenOutcome, consent: SaveCardConsent | undefined): void {
+  function offer(charge: Charge, appInstance: string, outcome: CardTokenOutcome): void {
     const member = memberOf(appInstance);
+    const { consent } = outcome;
     if (!consent || member === undefined || outcome.savedCardId !== undefined) return;
     if (charge.status === 'APPROVED') save(member, outcome.card, consent);
     if (charge.status === 'REQUIRES_ACTION') pending.set(charge.id, { member, card: outcome.card, consent });

@@ -156,8 +156,8 @@ describe('saved cards in the widget (issue 25)', () => {
     expect(byLabel('Security code')?.value).toBe(''); // paid: not kept for another charge
   });
 
-  it('a new card: the whole card form, and "Save this card for next time" unchecked; checked, the charge carries the consent', async () => {
-    const { api, host } = await setup([VISA]);
+  it('a new card: the whole card form, and "Save this card for next time" unchecked; checked, its tokenization at the vault carries the consent, the charge none', async () => {
+    const { api, host, vault } = await setup([VISA]);
     act(() => radio('Use a new card')?.click());
     expect(byLabel('Card number')).not.toBeNull();
     const save = radio('Save this card for next time');
@@ -171,13 +171,17 @@ describe('saved cards in the widget (issue 25)', () => {
     await act(async () => {
       await api.pay({ orderId: 'ord_1' });
     });
-    const body = host.find((r) => r.method === 'post')?.data as { saveCard?: { consentText: string; consentedAt: string } };
-    expect(body.saveCard?.consentText).toBe('Save this card for next time');
-    expect(new Date(body.saveCard?.consentedAt ?? '').toISOString()).toBe(body.saveCard?.consentedAt);
+    const card = vault.find((r) => r.path === P.cardTokenization)?.data as {
+      saveCard?: { consentText: string; consentedAt: string };
+    };
+    expect(card.saveCard?.consentText).toBe('Save this card for next time');
+    expect(new Date(card.saveCard?.consentedAt ?? '').toISOString()).toBe(card.saveCard?.consentedAt);
+    // The charge travels through the page's host: the consent is not the page's to give (security review M1).
+    expect(host.find((r) => r.method === 'post')?.data).not.toHaveProperty('saveCard');
   });
 
-  it('a new card with the box left unchecked: no consent in the charge', async () => {
-    const { api, host } = await setup([VISA]);
+  it('a new card with the box left unchecked: no consent at the vault or in the charge', async () => {
+    const { api, host, vault } = await setup([VISA]);
     act(() => radio('Use a new card')?.click());
     type(byLabel('Cardholder name'), 'Ada Lovelace');
     type(byLabel('Card number'), '4242424242424242');
@@ -188,6 +192,7 @@ describe('saved cards in the widget (issue 25)', () => {
       await api.pay({ orderId: 'ord_1' });
     });
     expect(host.find((r) => r.method === 'post')?.data).not.toHaveProperty('saveCard');
+    expect(vault.find((r) => r.path === P.cardTokenization)?.data).not.toHaveProperty('saveCard');
   });
 
   it('"Remove" asks first ("Keep" focused, nothing deleted), then removes the card and says so', async () => {
@@ -231,8 +236,8 @@ describe('saved cards in the widget (issue 25)', () => {
     expect(radio('Visa •••• 4242, expire 12/34')).toBeDefined();
   });
 
-  it('a member without saved cards: no choice of cards, the card form and "Save this card for next time" unchecked; checked, the charge carries the consent', async () => {
-    const { api, host } = await setup([]);
+  it('a member without saved cards: no choice of cards, the card form and "Save this card for next time" unchecked; checked, the tokenization carries the consent', async () => {
+    const { api, host, vault } = await setup([]);
     await vi.waitFor(async () => {
       await act(async () => undefined);
       expect(radio('Save this card for next time')).toBeDefined();
@@ -246,8 +251,9 @@ describe('saved cards in the widget (issue 25)', () => {
     await act(async () => {
       await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
     });
-    const body = host.find((r) => r.method === 'post')?.data as { saveCard?: { consentText: string } };
-    expect(body.saveCard?.consentText).toBe('Save this card for next time');
+    const card = vault.find((r) => r.path === P.cardTokenization)?.data as { saveCard?: { consentText: string } };
+    expect(card.saveCard?.consentText).toBe('Save this card for next time');
+    expect(host.find((r) => r.method === 'post')?.data).not.toHaveProperty('saveCard');
   });
 
   it.each([
@@ -257,7 +263,7 @@ describe('saved cards in the widget (issue 25)', () => {
   ])(
     '$name: never offered to save a card; the cards are not asked for, no chunk; the charge has no consent',
     async ({ buyer }) => {
-      const { api, host } = await setup([VISA], { shows: false, buyer });
+      const { api, host, vault } = await setup([VISA], { shows: false, buyer });
       await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
       expect(radio('Save this card for next time')).toBeUndefined();
       expect(container.textContent).not.toContain('Saved cards');
@@ -267,6 +273,7 @@ describe('saved cards in the widget (issue 25)', () => {
         await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });
       });
       expect(host.find((r) => r.method === 'post')?.data).not.toHaveProperty('saveCard');
+      expect(vault.find((r) => r.path === P.cardTokenization)?.data).not.toHaveProperty('saveCard');
     },
   );
 

@@ -47,16 +47,19 @@ const charge = (mock: MockProvider, orderId: string, body: Record<string, unknow
       'Idempotency-Key': crypto.randomUUID(),
     },
   );
-const typed = async (mock: MockProvider, number: string = MOCK_TEST_CARDS.approved) =>
-  (
-    await send(mock, 'POST', `${VAULT}${ProviderPaths.cardTokenization}`, {
-      holderName: 'Ada Buyer',
-      number,
-      expMonth: 12,
-      expYear: 2040,
-      cvc: '123',
-    })
-  ).body.token as string;
+/** Card tokenization at the vault (`extra`: e.g. the buyer's `saveCard` consent); the reply. */
+const typedReply = (mock: MockProvider, number: string = MOCK_TEST_CARDS.approved, extra: Record<string, unknown> = {}) =>
+  send(mock, 'POST', `${VAULT}${ProviderPaths.cardTokenization}`, {
+    holderName: 'Ada Buyer',
+    number,
+    expMonth: 12,
+    expYear: 2040,
+    cvc: '123',
+    ...extra,
+  });
+/** The token of {@link typedReply}. */
+const typed = async (mock: MockProvider, number: string = MOCK_TEST_CARDS.approved, extra: Record<string, unknown> = {}) =>
+  (await typedReply(mock, number, extra)).body.token as string;
 
 describe('mock mode: buyer info (the widget asks it before it looks for saved cards)', () => {
   it.each([
@@ -184,14 +187,15 @@ describe('mock mode: a returning buyer', () => {
     expect(mock.savedCards()).toHaveLength(2);
   });
 
-  it('a new card charged APPROVED with saveCard consent is saved with it; unchecked, declined or malformed saves nothing', async () => {
+  it('a new card charged APPROVED whose tokenization carried consent is saved with it; unchecked, declined or malformed saves nothing', async () => {
     const mock = createMockProvider({ ...OPTIONS, returningBuyer: {} });
+    const saveCard = { saveCard: CONSENT };
     await charge(mock, mock.createOrder(), { cardToken: await typed(mock) });
-    await charge(mock, mock.createOrder(), { cardToken: await typed(mock, MOCK_TEST_CARDS.declined), saveCard: CONSENT });
-    const malformed = await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: { consentText: '' } });
+    await charge(mock, mock.createOrder(), { cardToken: await typed(mock, MOCK_TEST_CARDS.declined, saveCard) });
+    const malformed = await typedReply(mock, MOCK_TEST_CARDS.approved, { saveCard: { consentText: '' } });
     expect(malformed).toMatchObject({ status: 400, body: { details: { applicationError: { code: 'INVALID_SAVE_CARD' } } } });
     expect(mock.savedCards()).toEqual([]);
-    await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: CONSENT });
+    await charge(mock, mock.createOrder(), { cardToken: await typed(mock, MOCK_TEST_CARDS.approved, saveCard) });
     expect(mock.savedCards()).toEqual([
       expect.objectContaining({
         brand: 'visa',
@@ -204,11 +208,17 @@ describe('mock mode: a returning buyer', () => {
     ]);
   });
 
+  it('a saveCard in the charge body is ignored, as the provider ignores it: a token without consent saves nothing', async () => {
+    const mock = createMockProvider({ ...OPTIONS, returningBuyer: {} });
+    const paid = await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: CONSENT });
+    expect(paid.body.status).toBe('APPROVED');
+    expect(mock.savedCards()).toEqual([]);
+  });
+
   it('a 3-D Secure card with consent is saved once its challenge completes, not before', async () => {
     const mock = createMockProvider({ ...OPTIONS, returningBuyer: {} });
     const open = await charge(mock, mock.createOrder(), {
-      cardToken: await typed(mock, MOCK_TEST_CARDS.threeDsChallenge),
-      saveCard: CONSENT,
+      cardToken: await typed(mock, MOCK_TEST_CARDS.threeDsChallenge, { saveCard: CONSENT }),
     });
     expect(open.body.status).toBe('REQUIRES_ACTION');
     expect(mock.savedCards()).toEqual([]);

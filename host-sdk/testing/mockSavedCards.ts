@@ -93,7 +93,7 @@ export function createMockSavedCards({ http: h, vaultOrigin, savedCards, faults,
 
   return {
     handlers,
-    /** The store's `offer` and `settled`: a card charged with `saveCard` consent is saved once APPROVED. */
+    /** The store's `offer` and `settled`: a card whose token carries `saveCard` consent (given at tokenization) is saved once its charge is APPROVED. */
     offer: cards.offer,
     settled: cards.settled,
     /** The member's cards as the list answers them; `[]` for a guest. */
