@@ -29,9 +29,15 @@ export interface SavedCardsSnapshot {
   savedAt: string | undefined;
 }
 
-/** Why a saved card's token was refused, shown under its security code. */
+/**
+ * Why a saved card's token was refused, shown under its security code: a code of the wrong form,
+ * a code the bank says is wrong (`INCORRECT_CVC`), a card locked after too many wrong codes
+ * (`SAVED_CARD_LOCKED`, 429; security review M1), an expired or removed card. Nothing is charged.
+ */
 const TOKEN_ERRORS: Record<string, Message> = {
   INVALID_CVC: msg`Enter a valid security code`,
+  INCORRECT_CVC: msg`The security code is incorrect. Check it and try again.`,
+  SAVED_CARD_LOCKED: msg`Too many incorrect security codes. Try this card again later or choose another card.`,
   SAVED_CARD_EXPIRED: msg`This card has expired. Choose another card.`,
   SAVED_CARD_NOT_FOUND: msg`This card is no longer saved. Choose another card.`,
 };

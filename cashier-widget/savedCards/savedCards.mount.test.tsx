@@ -2,9 +2,11 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  CashierError,
   type CashierWidgetProps,
   type Charge,
   createProviderClient,
+  ErrorCode,
   ProviderPaths as P,
   type ProviderRequest,
   type SavedCard,
@@ -96,11 +98,15 @@ async function setup(cards: SavedCard[], { shows = cards.length > 0, locale = 'e
   await act(async () => {
     instance = mount(container, props);
   });
-  await vi.waitFor(async () => {
-    await act(async () => undefined);
-    if (shows) expect(container.querySelector('input[type=radio]')).not.toBeNull();
-    else expect(host.some((r) => r.path === (buyer === MEMBER ? P.creditCards : P.buyerInfo))).toBe(true);
-  });
+  // The first mount imports the saved-cards chunk cold: on a busy machine that takes over waitFor's default second.
+  await vi.waitFor(
+    async () => {
+      await act(async () => undefined);
+      if (shows) expect(container.querySelector('input[type=radio]')).not.toBeNull();
+      else expect(host.some((r) => r.path === (buyer === MEMBER ? P.creditCards : P.buyerInfo))).toBe(true);
+    },
+    { timeout: 5000 },
+  );
   const api = (props.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api;
   return { api, host, vault, provider, instance: instance as ReturnType<typeof mount> };
 }
@@ -155,6 +161,61 @@ describe('saved cards in the widget (issue 25)', () => {
     expect(JSON.stringify(host)).not.toContain('"123"'); // the security code went to the vault only
     expect(byLabel('Security code')?.value).toBe(''); // paid: not kept for another charge
   });
+
+  it.each([
+    {
+      status: 422,
+      code: 'INCORRECT_CVC',
+      locale: 'en',
+      label: 'Security code',
+      text: 'The security code is incorrect. Check it and try again.',
+    },
+    {
+      status: 429,
+      code: 'SAVED_CARD_LOCKED',
+      locale: 'en',
+      label: 'Security code',
+      text: 'Too many incorrect security codes. Try this card again later or choose another card.',
+    },
+    {
+      status: 422,
+      code: 'INCORRECT_CVC',
+      locale: 'de',
+      label: 'Sicherheitscode',
+      text: 'Der Sicherheitscode ist falsch. Prüfen Sie ihn und versuchen Sie es erneut.',
+    },
+    {
+      status: 429,
+      code: 'SAVED_CARD_LOCKED',
+      locale: 'ja',
+      label: 'セキュリティコード',
+      text: 'セキュリティコードの誤りが多すぎます。しばらくしてからこのカードでもう一度お試しいただくか、別のカードを選択してください。',
+    },
+  ])(
+    'the vault refuses the code ($status $code, $locale): its message at the security code, focused; nothing charged',
+    async ({ status, code, locale, label, text }) => {
+      const { api, host, provider } = await setup([VISA], { locale });
+      await vi.waitFor(async () => {
+        await act(async () => undefined);
+        expect(byLabel(label)).not.toBeNull();
+      });
+      provider.savedCardToken.mockRejectedValue(
+        new CashierError(ErrorCode.HttpClientError, 'refused', { status, applicationErrorCode: code }),
+      );
+      type(byLabel(label), '000');
+      let result: unknown;
+      await act(async () => {
+        result = await api.pay({ orderId: 'ord_1' });
+      });
+      expect(result).toMatchObject({ status: 'INVALID', errors: { securityCode: text } });
+      const field = byLabel(label);
+      expect(field?.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(field);
+      const describedBy = (field?.getAttribute('aria-describedby') ?? '').split(' ');
+      expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(text);
+      expect(host.filter((r) => r.method === 'post')).toEqual([]);
+    },
+  );
 
   it('a new card: the whole card form, and "Save this card for next time" unchecked; checked, its tokenization at the vault carries the consent, the charge none', async () => {
     const { api, host, vault } = await setup([VISA]);
