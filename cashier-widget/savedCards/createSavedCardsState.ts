@@ -23,7 +23,7 @@ export interface SavedCardsSnapshot {
   removing: boolean;
   /** What the last removal did, for the live region: the card removed, or why it was not. */
   status: { removed: SavedCard } | { failed: SavedCard } | undefined;
-  /** "Save this card for next time" (issue 25): unchecked by default; its consent goes with a new card's charge. */
+  /** "Save this card for next time" (issue 25): unchecked by default; its consent goes with a new card's tokenization, to the vault. */
   save: boolean;
   /** When the buyer checked the box (ISO 8601); undefined while unchecked. */
   savedAt: string | undefined;
@@ -132,7 +132,7 @@ export function createSavedCardsState({ api, cards, now = () => new Date().toISO
     setSave(save: boolean) {
       set({ save, savedAt: save ? now() : undefined });
     },
-    /** The consent to send with a new card's charge (`consentText`: the label as shown); undefined unless a new card is chosen and the box checked. */
+    /** The consent to send with a new card's tokenization (to the vault) (`consentText`: the label as shown); undefined unless a new card is chosen and the box checked. */
     consent(consentText: string): SaveCardConsent | undefined {
       if (snapshot.chosen !== NEW_CARD || !snapshot.save || !snapshot.savedAt) return undefined;
       return { consentText, consentedAt: snapshot.savedAt };
