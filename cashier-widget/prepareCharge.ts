@@ -34,7 +34,10 @@ export interface PrepareChargeDeps {
    * the INVALID result of a code the provider refused; undefined for a typed card. Default: none.
    */
   savedCardToken?: () => Promise<string | PayResult> | undefined;
-  /** A typed card's "save this card" consent (issue 25), undefined unless the box is checked. Default: none. */
+  /**
+   * A typed card's "save this card" consent (issue 25), undefined unless the box is checked: sent
+   * with the card to the vault's tokenization, never in the charge. Default: none.
+   */
   saveCard?: () => SaveCardConsent | undefined;
 }
 
@@ -50,7 +53,8 @@ const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, Message]> = {
  * A new charge for the chosen method with a fresh key: pay at the venue needs nothing; a card is
  * validated, then tokenized (the card number goes to the provider, never to the host); a saved
  * card (issue 25) is charged with its saved-card token alone (no number, address or email), and a
- * typed card carries the buyer's consent to save it when given.
+ * typed card's tokenization carries the buyer's consent to save it when given (the vault binds it
+ * to the token; the charge body never carries it: security review M1).
  * @returns the attempt, or an INVALID result (the form's errors, or the provider's on the card's
  *   fields, shown).
  * @throws the provider client's CashierError when tokenization fails for another reason (nothing was charged).
@@ -64,6 +68,9 @@ export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAtte
   if (saved) return { key: deps.newKey(), body: { paymentMethod: 'CARD', cardToken: saved } };
   const values = deps.values();
   const [month, year] = values.expirationDate.split('/').map((part) => Number(part.trim()));
+  // The consent goes to the vault with the card, which binds it to the token: never in the charge
+  // body, which the page's `host` could change (security review M1).
+  const saveCard = deps.saveCard?.();
   let cardToken: string;
   try {
     const token = await deps.api.tokenizeCard({
@@ -72,6 +79,7 @@ export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAtte
       expMonth: month ?? 0,
       expYear: year !== undefined && year < 100 ? 2000 + year : (year ?? 0),
       cvc: values.securityCode,
+      ...(saveCard ? { saveCard } : {}),
     });
     cardToken = token.token;
   } catch (error) {
@@ -80,7 +88,6 @@ export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAtte
     return { status: 'INVALID', errors: deps.showErrors({ [fieldError[0]]: fieldError[1] }) };
   }
   const billingAddress = deps.billingAddress();
-  const saveCard = deps.saveCard?.();
   return {
     key: deps.newKey(),
     body: {
@@ -88,7 +95,6 @@ export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAtte
       cardToken,
       email: values.email.trim(),
       ...(billingAddress ? { billingAddress } : {}),
-      ...(saveCard ? { saveCard } : {}),
     },
   };
 }

@@ -89,6 +89,27 @@ test('a returning buyer pays with the primary saved card and only its security c
   }
 });
 
+test('a wrong security code for a saved card is refused by the bank: the message at the field, nothing charged; 123 then pays', async ({
+  page,
+  provider,
+}) => {
+  test.slow(); // two payments in one test
+  const orderId = await startCheckout(page, RETURNING);
+  const frame = widget(page);
+  await expect(frame.getByRole('radio', { name: VISA })).toBeChecked();
+  const code = frame.getByLabel('Security code');
+  await typeInto(code, '000');
+  await placeOrder(page).click();
+  await expect(code).toHaveAccessibleDescription(/The security code is incorrect\. Check it and try again\./);
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  expect(await provider.charges()).toEqual([]);
+  expect((await provider.requests(ProviderPaths.savedCardTokens)).map((r) => r.server)).toEqual(['vault']);
+  await typeInto(code, '123');
+  await placeOrder(page).click();
+  await expectPaid(page, orderId);
+  expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);
+});
+
 test('"Remove" asks first: Keep removes nothing, Remove deletes the card and the list updates', async ({ page, provider }) => {
   await startCheckout(page, RETURNING);
   const frame = widget(page);

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request as BrowserRequest } from '@playwright/test';
-import { ProviderPaths } from '../shared';
+import { RETURNING_BUYER_APP_INSTANCE } from '../provider/savedCards';
+import { ProviderPaths, type SavedCard } from '../shared';
 import { startAttackerSite } from './support/attackerSite';
 import { APPROVED_CARD, BILLING_STATE, BILLING_ZIP, fillCard, placeOrder, startCheckout, widget } from './support/checkout';
 import { APP_INSTANCE, ATTACKER_ORIGIN, FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './support/origins';
@@ -22,9 +23,12 @@ interface ProxiedRequest {
 /**
  * A third site's `host`: a transparent proxy to the reference provider on loopback that records
  * every request with its body, as a skimming site that put itself between the widget and the
- * provider would.
+ * provider would. `rewrite` may change a request's body on the way through (recorded as sent on).
  */
-async function startRecordingProxy(target: string) {
+async function startRecordingProxy(
+  target: string,
+  rewrite: (method: string, path: string, body: string) => string = (_m, _p, b) => b,
+) {
   const seen: ProxiedRequest[] = [];
   const read = async (request: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -32,7 +36,7 @@ async function startRecordingProxy(target: string) {
     return Buffer.concat(chunks).toString('utf8');
   };
   const server = createServer(async (request, reply) => {
-    const body = await read(request);
+    const body = rewrite(request.method ?? '', request.url ?? '', await read(request));
     seen.push({ method: request.method ?? '', path: request.url ?? '', body });
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name)),
@@ -110,6 +114,56 @@ test('a third site embeds the genuine frame with its own host (a recording proxy
       `vault proof: the proxy (host ${proxy.url}) saw ${JSON.stringify(paths)}, ${proxy.seen.filter((r) => carriesCardData(r.body)).length} with card data; ` +
         `the vault (${VAULT_ORIGIN}) saw ${tokenizations.length} card tokenization(s)`,
     );
+  } finally {
+    await proxy.close();
+    await site.close();
+  }
+});
+
+test('a proxy host that adds saveCard to a returning buyer’s charge saves no card: consent comes with the card, to the vault (security review M1)', async ({
+  page,
+  provider,
+}) => {
+  const site = await startAttackerSite();
+  const consent = { consentText: 'Save this card for next time', consentedAt: new Date().toISOString() };
+  // The skimming site's host adds the consent the buyer never gave to every charge it passes on.
+  const proxy = await startRecordingProxy(PROVIDER_ORIGIN, (method, path, body) =>
+    method === 'POST' && /\/orders\/[^/]+\/charges$/.test(path)
+      ? JSON.stringify({ ...JSON.parse(body), saveCard: consent })
+      : body,
+  );
+  const cardsOfMember = async () => {
+    const response = await page.request.get(`${PROVIDER_ORIGIN}${ProviderPaths.creditCards}`, {
+      headers: { Authorization: RETURNING_BUYER_APP_INSTANCE },
+    });
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as SavedCard[]).map((c) => c.id);
+  };
+  try {
+    const before = await cardsOfMember();
+    expect(before).toHaveLength(2);
+    const orderId = await provider.setupOrder(undefined, RETURNING_BUYER_APP_INSTANCE);
+    const query = new URLSearchParams({
+      host: proxy.url,
+      frameUrl: `${FRAME_ORIGIN}/`,
+      appInstance: RETURNING_BUYER_APP_INSTANCE,
+      orderId,
+    });
+    await page.goto(`${ATTACKER_ORIGIN}/skimmer.html?${query}`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    const frame = widget(page);
+    await frame.getByRole('radio', { name: 'Use a new card' }).check();
+    await expect(frame.getByRole('checkbox', { name: 'Save this card for next time' })).not.toBeChecked();
+    await fillCard(page, APPROVED_CARD);
+    await page.locator('#pay').click();
+    await expect(page.locator('#result')).toHaveText('APPROVED');
+
+    // The charge reached the provider with the injected consent…
+    const charge = proxy.seen.find((r) => r.method === 'POST' && r.path === ProviderPaths.chargesByOrder(orderId));
+    expect(JSON.parse(charge?.body ?? '{}')).toMatchObject({ cardToken: expect.stringMatching(/^tok_/), saveCard: consent });
+    expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);
+    // …and the member's cards did not grow: the token was minted without consent.
+    expect(await cardsOfMember()).toEqual(before);
   } finally {
     await proxy.close();
     await site.close();

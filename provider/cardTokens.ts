@@ -10,6 +10,8 @@ import {
   TEST_CARD_DECLINES,
   TEST_CARDS,
 } from '../shared';
+import type { SaveCardConsent } from '../shared/savedCardShapes';
+import { describeSaveCardProblem } from './saveCardConsent';
 import { fail, type StoreReply } from './storeReply';
 
 /**
@@ -36,6 +38,8 @@ interface StoredToken extends CardToken {
   billingPostalCode?: string;
   /** Set for a token of a saved card (saved-card tokens, savedCards.ts): its id. */
   savedCardId?: string;
+  /** Set when the buyer asked, at tokenization, to save the card (the frame sent it to the vault). */
+  consent?: SaveCardConsent;
 }
 
 /** How a charge with a card token goes, as {@link createCardTokens}' `take` tells it. */
@@ -46,6 +50,11 @@ export interface CardTokenOutcome {
   card: CardToken;
   /** Set when the token is a saved card's (savedCards.ts): that card's id, so it is not saved again. */
   savedCardId?: string;
+  /**
+   * Set when the buyer's consent to save the card came with its tokenization, at the vault (security
+   * review M1): only then may the charge save it. A charge body cannot add it.
+   */
+  consent?: SaveCardConsent;
   /** Set when the charge declines at once, with this code. */
   declineCode?: string;
   /** Set when the bank asks for a 3-D Secure challenge first ({@link TEST_CARD_CHALLENGES}). */
@@ -76,7 +85,10 @@ export function createCardTokens(now: () => Date) {
   /**
    * Card tokenization for `appInstance`: 201 with a single-use token; 400 INVALID_CARD (no holder
    * name), INVALID_CARD_NUMBER (not 13–19 digits passing Luhn), CARD_EXPIRED (month ended),
-   * INVALID_CVC (3 digits, 4 for Amex). A {@link TEST_CARDS} decline number tokenizes and declines at charge.
+   * INVALID_CVC (3 digits, 4 for Amex), INVALID_SAVE_CARD (a `saveCard` that is not `{ consentText,
+   * consentedAt }`). A {@link TEST_CARDS} decline number tokenizes and declines at charge. A valid
+   * `saveCard` (the buyer checked "Save this card for next time") is bound to the token: the charge
+   * that uses it saves the card (savedCards.ts `offer`).
    */
   function tokenize(body: unknown, appInstance: string): StoreReply {
     sweep();
@@ -98,6 +110,8 @@ export function createCardTokens(now: () => Date) {
     if (typeof card.cvc !== 'string' || !new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) {
       return fail(400, 'INVALID_CVC', `cvc must be ${cvcLength} digits.`);
     }
+    const saveProblem = card.saveCard === undefined ? undefined : describeSaveCardProblem(card.saveCard);
+    if (saveProblem) return fail(400, 'INVALID_SAVE_CARD', saveProblem);
     const token: StoredToken = {
       token: `tok_${randomUUID()}`,
       brand: number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : number.startsWith('5') ? 'mastercard' : 'card',
@@ -110,6 +124,7 @@ export function createCardTokens(now: () => Date) {
       ...(TEST_CARD_DECLINES[number] ? { declineCode: TEST_CARD_DECLINES[number] } : {}),
       ...(TEST_CARD_CHALLENGES[number] ? { challenge: { ...TEST_CARD_CHALLENGES[number] } } : {}),
       ...(TEST_CARD_BILLING_POSTAL_CODES[number] ? { billingPostalCode: TEST_CARD_BILLING_POSTAL_CODES[number] } : {}),
+      ...(card.saveCard === undefined ? {} : { consent: card.saveCard as SaveCardConsent }),
     };
     tokens.set(token.token, token);
     return { status: 201, body: publicOf(token) };
@@ -153,6 +168,7 @@ export function createCardTokens(now: () => Date) {
       last4: token.last4,
       card: publicOf(token),
       ...(token.savedCardId ? { savedCardId: token.savedCardId } : {}),
+      ...(token.consent ? { consent: token.consent } : {}),
       ...(token.declineCode ? { declineCode: token.declineCode } : {}),
       ...(token.challenge ? { challenge: token.challenge } : {}),
       ...(token.billingPostalCode ? { billingPostalCode: token.billingPostalCode } : {}),

@@ -8,7 +8,7 @@ import { createCardTokens } from './cardTokens';
 import type { CheckoutStoreOptions } from './checkoutStoreOptions';
 import { createIdempotencyRecords } from './idempotencyRecords';
 import { createOrderBook } from './orderBook';
-import { createSavedCards, describeSaveCardProblem } from './savedCards';
+import { createSavedCards } from './savedCards';
 import { fail, type StoreReply } from './storeReply';
 
 export { THREE_DS_CHALLENGE_TTL_MS } from '../shared/threeDsChallenges';
@@ -129,8 +129,10 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
    *   challenge card `REQUIRES_ACTION` with `nextAction` (the order is paid once it settles APPROVED);
    *   PAY_AT_VENUE only for VENUE events (400 PAYMENT_METHOD_NOT_AVAILABLE) → PENDING; anything
    *   else 400 INVALID_PAYMENT_METHOD;
-   * - `saveCard` (issue 25): 400 INVALID_SAVE_CARD unless `{ consentText, consentedAt }`, before the
-   *   token is used; the card joins the member's saved cards once APPROVED (savedCards.ts `offer`).
+   * - saving the card (issue 25): the card joins the member's saved cards once APPROVED only when
+   *   its token carries the buyer's consent, given with the card at the vault's tokenization
+   *   (savedCards.ts `offer`); a `saveCard` in the charge body, which travels through the page's
+   *   `host`, is ignored (security review M1).
    * Only 201 replies are remembered under the key.
    */
   function chargeOrder(
@@ -158,8 +160,6 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     const request = (typeof body === 'object' && body !== null ? body : {}) as Partial<ChargeRequest>;
     const billingProblem = 'billingAddress' in request ? describeBillingAddressProblem(request.billingAddress) : undefined;
     if (billingProblem) return fail(400, 'INVALID_BILLING_ADDRESS', billingProblem);
-    const saveProblem = 'saveCard' in request ? describeSaveCardProblem(request.saveCard) : undefined;
-    if (saveProblem) return fail(400, 'INVALID_SAVE_CARD', saveProblem);
     let charge: Charge;
     const base = { id: `ch_${randomUUID()}`, orderId, amount: order.total, createdAt: now().toISOString() };
     if (request.paymentMethod === 'PAY_AT_VENUE') {
@@ -186,7 +186,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
           return fail(500, 'THREE_DS_UNAVAILABLE', (error as Error).message);
         }
       }
-      savedCards.offer(charge, appInstance, outcome, request.saveCard);
+      savedCards.offer(charge, appInstance, outcome);
     } else {
       return fail(400, 'INVALID_PAYMENT_METHOD', 'paymentMethod must be CARD or PAY_AT_VENUE.');
     }

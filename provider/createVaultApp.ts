@@ -64,6 +64,8 @@ export function createVaultApp({ state, store, frameOrigins, challengeAncestors 
   // A saved card's security code is card data too: it comes here, never to the API (issue 25).
   app.post(ProviderPaths.savedCardTokens, async (c) => {
     const reply = store.savedCards.tokenize(await c.req.json().catch(() => undefined), c.get('appInstance'));
+    // A locked card's 429 says when to try again (Retry-After, exposed to the frame by CORS).
+    for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
     return c.json(reply.body as object, reply.status as 201);
   });
   // A wallet's payment token is card data too (issue 25 item 4): it becomes a card token here.

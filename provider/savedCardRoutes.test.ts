@@ -52,18 +52,19 @@ async function pay(app: App, token: string, cardToken: string, extra: Record<str
   const path = ProviderPaths.chargesByOrder(String(order.body.id));
   return call(app.app, token, path, 'POST', { paymentMethod: 'CARD', cardToken, ...extra }, { 'Idempotency-Key': key });
 }
-const tokenize = async (app: App, token: string, number: string = TEST_CARDS.approved) =>
-  String(
-    (
-      await call(app.vaultApp, token, ProviderPaths.cardTokenization, 'POST', {
-        holderName: 'Ada',
-        number,
-        expMonth: 11,
-        expYear: 2040,
-        cvc: '123',
-      })
-    ).body.token,
-  );
+/** Card tokenization at the vault as app instance `token` (`extra`: e.g. the buyer's `saveCard` consent); the reply. */
+const tokenizeReply = (app: App, token: string, number: string = TEST_CARDS.approved, extra: Record<string, unknown> = {}) =>
+  call(app.vaultApp, token, ProviderPaths.cardTokenization, 'POST', {
+    holderName: 'Ada',
+    number,
+    expMonth: 11,
+    expYear: 2040,
+    cvc: '123',
+    ...extra,
+  });
+/** The token of {@link tokenizeReply}. */
+const tokenize = async (app: App, token: string, number: string = TEST_CARDS.approved, extra: Record<string, unknown> = {}) =>
+  String((await tokenizeReply(app, token, number, extra)).body.token);
 
 describe('credit card routes', () => {
   it("the returning buyer's cards: Visa •••• 4242 12/34 primary, Mastercard •••• 4444; nothing else about them", async () => {
@@ -196,6 +197,56 @@ describe('saved-card tokens (the vault only)', () => {
     expect(res.body.token).toBeUndefined();
   });
 
+  it.each([
+    { name: 'the Visa with 000', cardId: VISA, cvc: '000', status: 422, error: 'INCORRECT_CVC' },
+    { name: 'the Visa with 124', cardId: VISA, cvc: '124', status: 422, error: 'INCORRECT_CVC' },
+    { name: 'the Visa with 123', cardId: VISA, cvc: '123', status: 201, error: undefined },
+    { name: 'the Mastercard with 321', cardId: MASTERCARD, cvc: '321', status: 422, error: 'INCORRECT_CVC' },
+    { name: 'an Amex with 1235', cardId: 'card_amex', cvc: '1235', status: 422, error: 'INCORRECT_CVC' },
+    { name: 'an Amex with 1234', cardId: 'card_amex', cvc: '1234', status: 201, error: undefined },
+  ])('the bank checks the code: $name → $status $error', async ({ cardId, cvc, status, error }) => {
+    const app = createProviderApp(options);
+    await control(app, '/__control/members', {
+      appInstance: RETURNING,
+      member: 'member-returning-buyer',
+      cards: [...RETURNING_BUYER_CARDS, { id: 'card_amex', brand: 'amex', last4: '0005', expiryMonth: 1, expiryYear: 2040 }],
+    });
+    const res = await call(app.vaultApp, RETURNING, ProviderPaths.savedCardTokens, 'POST', { cardId, cvc });
+    expect([res.status, code(res)]).toEqual([status, error]);
+    if (error) expect(res.body.details).toMatchObject({ declineCode: 'incorrect_cvc' });
+    if (error) expect(res.body.token).toBeUndefined();
+  });
+
+  it('five wrong codes lock the card for its member: 429 SAVED_CARD_LOCKED with Retry-After, then the right code is refused too', async () => {
+    const app = createProviderApp(options);
+    const attempt = async (cardId: string, cvc: string) => {
+      const res = await app.vaultApp.request(ProviderPaths.savedCardTokens, {
+        method: 'POST',
+        headers: { Origin: FRAME, Authorization: RETURNING, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ cardId, cvc }),
+      });
+      const body = (await res.json()) as { token?: string; details?: { applicationError?: { code: string } } };
+      return { status: res.status, code: body.details?.applicationError?.code, retryAfter: res.headers.get('Retry-After'), body };
+    };
+    const wrong = [];
+    for (let i = 0; i < 6; i++) wrong.push(await attempt(VISA, '000'));
+    expect(wrong.map((r) => [r.status, r.code])).toEqual([
+      ...Array(4).fill([422, 'INCORRECT_CVC']),
+      [429, 'SAVED_CARD_LOCKED'],
+      [429, 'SAVED_CARD_LOCKED'],
+    ]);
+    expect(wrong.slice(0, 4).map((r) => r.retryAfter)).toEqual([null, null, null, null]);
+    for (const locked of wrong.slice(4)) {
+      expect(locked.retryAfter).toMatch(/^\d+$/);
+      expect(Number(locked.retryAfter)).toBeGreaterThan(0);
+      expect(Number(locked.retryAfter)).toBeLessThanOrEqual(15 * 60);
+    }
+    const right = await attempt(VISA, '123');
+    expect([right.status, right.code, right.body.token]).toEqual([429, 'SAVED_CARD_LOCKED', undefined]);
+    // The lock is the card's: the member's other card still takes its right code.
+    expect((await attempt(MASTERCARD, '123')).status).toBe(201);
+  });
+
   it('an Amex takes a 4-digit code; a body without a cardId is 400', async () => {
     const app = createProviderApp(options);
     await control(app, '/__control/members', {
@@ -210,10 +261,11 @@ describe('saved-card tokens (the vault only)', () => {
   });
 });
 
-describe('saving a new card with the charge', () => {
-  it('APPROVED with saveCard: the card joins the member’s cards with the consent (item route), never the number or code', async () => {
+describe('saving a new card: the consent comes with the card to the vault (security review M1)', () => {
+  it('APPROVED with consent at tokenization: the card joins the member’s cards with the consent (item route), never the number or code', async () => {
     const app = createProviderApp(options);
-    const charged = await pay(app, RETURNING, await tokenize(app, RETURNING, '5555555555554444'), { saveCard: CONSENT });
+    const cardToken = await tokenize(app, RETURNING, '5555555555554444', { saveCard: CONSENT });
+    const charged = await pay(app, RETURNING, cardToken);
     expect((charged.body as unknown as Charge).status).toBe('APPROVED');
     const cards = await cardsOf(app, RETURNING);
     const saved = cards.find((c) => c.last4 === '4444' && c.expiryYear === 2040);
@@ -223,18 +275,26 @@ describe('saving a new card with the charge', () => {
     expect(JSON.stringify(cards)).not.toMatch(/5555555555554444|"cvc"|"number"/);
   });
 
+  it('a charge whose token was minted without consent but whose body carries saveCard leaves GET credit-cards unchanged', async () => {
+    const app = createProviderApp(options);
+    const before = await cardsOf(app, RETURNING);
+    const charged = await pay(app, RETURNING, await tokenize(app, RETURNING), { saveCard: CONSENT });
+    expect((charged.body as unknown as Charge).status).toBe('APPROVED');
+    expect(await cardsOf(app, RETURNING)).toEqual(before);
+  });
+
   it.each([
     { name: 'the charge is DECLINED', token: RETURNING, number: TEST_CARDS.declined, saveCard: CONSENT },
     { name: 'the box was not checked (no saveCard)', token: RETURNING, number: TEST_CARDS.approved, saveCard: undefined },
     { name: 'the app instance has no member', token: DEMO_APP_INSTANCE, number: TEST_CARDS.approved, saveCard: CONSENT },
   ])('nothing is saved when $name', async ({ token, number, saveCard }) => {
     const app = createProviderApp(options);
-    await pay(app, token, await tokenize(app, token, number), saveCard ? { saveCard } : {});
+    await pay(app, token, await tokenize(app, token, number, saveCard ? { saveCard } : {}));
     expect(await cardsOf(app, RETURNING)).toHaveLength(2);
     expect(await cardsOf(app, DEMO_APP_INSTANCE)).toEqual([]);
   });
 
-  it('a saved card paid with its own token is not saved twice', async () => {
+  it('a saved card paid with its own token is not saved twice, whatever the charge body says', async () => {
     const app = createProviderApp(options);
     const token = await call(app.vaultApp, RETURNING, ProviderPaths.savedCardTokens, 'POST', { cardId: VISA, cvc: '123' });
     await pay(app, RETURNING, String(token.body.token), { saveCard: CONSENT });
@@ -247,11 +307,9 @@ describe('saving a new card with the charge', () => {
     { name: 'a consentedAt that is no date', saveCard: { ...CONSENT, consentedAt: 'yesterday' } },
     { name: 'an unknown field', saveCard: { ...CONSENT, cvc: '123' } },
     { name: 'true', saveCard: true },
-  ])('saveCard with $name → 400 INVALID_SAVE_CARD before the token is used', async ({ saveCard }) => {
+  ])('saveCard with $name → 400 INVALID_SAVE_CARD at tokenization, no token', async ({ saveCard }) => {
     const app = createProviderApp(options);
-    const cardToken = await tokenize(app, RETURNING);
-    const refused = await pay(app, RETURNING, cardToken, { saveCard });
-    expect([refused.status, code(refused)]).toEqual([400, 'INVALID_SAVE_CARD']);
-    expect((await pay(app, RETURNING, cardToken)).body).toMatchObject({ status: 'APPROVED' });
+    const refused = await tokenizeReply(app, RETURNING, TEST_CARDS.approved, { saveCard });
+    expect([refused.status, code(refused), refused.body.token]).toEqual([400, 'INVALID_SAVE_CARD', undefined]);
   });
 });

@@ -19,16 +19,15 @@ function storeAt(iso: string) {
 }
 const cards = (store: ReturnType<typeof storeAt>['store']) => store.savedCards.list(MEMBER_APP).body as SavedCard[];
 
-/** Charges a fresh order with a new token of `number`, asking to save the card. */
+/** Charges a fresh order with a new token of `number`, its tokenization asking to save the card. */
 function chargeSaving(store: ReturnType<typeof storeAt>['store'], number: string): Charge {
   const order = store.setupOrder(
     { eventId: 'modern-jazz-masterclass', lines: [{ ticketTypeId: 'general-admission', quantity: 1 }] },
     MEMBER_APP,
   ).body as { id: string };
-  const token = store.tokenizeCard({ holderName: 'Ada', number, expMonth: 10, expYear: 2039, cvc: '123' }, MEMBER_APP).body as {
-    token: string;
-  };
-  const body = { paymentMethod: 'CARD', cardToken: token.token, saveCard: CONSENT };
+  const card = { holderName: 'Ada', number, expMonth: 10, expYear: 2039, cvc: '123', saveCard: CONSENT };
+  const token = store.tokenizeCard(card, MEMBER_APP).body as { token: string };
+  const body = { paymentMethod: 'CARD', cardToken: token.token };
   return store.chargeOrder(order.id, body, crypto.randomUUID(), MEMBER_APP).body as Charge;
 }
 const challengeIdOf = (charge: Charge) => charge.nextAction?.url.split('/').at(-1) ?? '';
@@ -44,6 +43,42 @@ describe('expired, by the provider clock', () => {
       status: 422,
       body: { details: { applicationError: { code: 'SAVED_CARD_EXPIRED' } } },
     });
+  });
+});
+
+describe('the security code, as the bank checks it (security review M1)', () => {
+  const attempt = (store: ReturnType<typeof storeAt>['store'], cvc: string, cardId = VISA) => {
+    const reply = store.savedCards.tokenize({ cardId, cvc }, MEMBER_APP);
+    return [reply.status, (reply.body as { details?: { applicationError?: { code: string } } }).details?.applicationError?.code];
+  };
+
+  it('a locked card refuses the right code until the lock ends 15 minutes later; then 123 makes a token again', () => {
+    const { store, clock } = storeAt('2026-05-01T10:00:00Z');
+    for (let i = 0; i < 5; i++) attempt(store, '999');
+    clock.now = new Date('2026-05-01T10:14:59Z');
+    const locked = store.savedCards.tokenize({ cardId: VISA, cvc: '123' }, MEMBER_APP);
+    expect(locked).toMatchObject({ status: 429, headers: { 'Retry-After': '1' } });
+    clock.now = new Date('2026-05-01T10:15:00Z');
+    expect(attempt(store, '123')).toEqual([201, undefined]);
+  });
+
+  it('a right code forgets the wrong ones: 4 wrong, the right one, 4 wrong again are never locked', () => {
+    const { store } = storeAt('2026-05-01T10:00:00Z');
+    const replies = [...'0000'].map(() => attempt(store, '000'));
+    replies.push(attempt(store, '123'), ...[...'0000'].map(() => attempt(store, '000')));
+    expect(replies).toEqual([
+      ...Array(4).fill([422, 'INCORRECT_CVC']),
+      [201, undefined],
+      ...Array(4).fill([422, 'INCORRECT_CVC']),
+    ]);
+  });
+
+  it('a reset (control) unlocks the card', () => {
+    const { store } = storeAt('2026-05-01T10:00:00Z');
+    for (let i = 0; i < 5; i++) attempt(store, '999');
+    expect(attempt(store, '123')).toEqual([429, 'SAVED_CARD_LOCKED']);
+    store.reset();
+    expect(attempt(store, '123')).toEqual([201, undefined]);
   });
 });
 

@@ -3,7 +3,10 @@ import type { BuyerInfo, Charge, SaveCardConsent, SavedCard, StoredSaveCardConse
 import { isExpiryInFuture } from '../shared';
 import type { RecordResult } from '../shared/threeDsChallenges';
 import type { CardTokenOutcome, CardTokens } from './cardTokens';
+import { createSavedCardCodes } from './savedCardCodes';
 import { fail, type StoreReply } from './storeReply';
+
+export { describeSaveCardProblem, MAX_CONSENT_TEXT_LENGTH } from './saveCardConsent';
 
 /**
  * The reference provider's saved cards (issue 25): each member's cards, what the credit card routes
@@ -29,27 +32,6 @@ export const RETURNING_BUYER_CARDS: readonly StoredSavedCard[] = [
   { id: 'card_returning_mastercard_4444', brand: 'mastercard', last4: '4444', expiryMonth: 9, expiryYear: 2031, primary: false },
 ];
 
-/** Longest `saveCard.consentText` the provider stores, in characters. */
-export const MAX_CONSENT_TEXT_LENGTH = 500;
-
-/**
- * What is wrong with a charge's `saveCard`, or undefined when it is `{ consentText, consentedAt }`:
- * a non-blank text of at most {@link MAX_CONSENT_TEXT_LENGTH} characters and an ISO 8601 date-time.
- */
-export function describeSaveCardProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return 'saveCard must be { consentText, consentedAt }.';
-  const { consentText, consentedAt, ...rest } = value as Record<string, unknown>;
-  const extra = Object.keys(rest)[0];
-  if (extra !== undefined) return `saveCard.${extra} is not a field of saveCard.`;
-  if (typeof consentText !== 'string' || consentText.trim() === '' || consentText.length > MAX_CONSENT_TEXT_LENGTH) {
-    return `saveCard.consentText must be the wording the buyer saw, 1–${MAX_CONSENT_TEXT_LENGTH} characters.`;
-  }
-  if (typeof consentedAt !== 'string' || !/^\d{4}-\d\d-\d\dT/.test(consentedAt) || Number.isNaN(Date.parse(consentedAt))) {
-    return 'saveCard.consentedAt must be an ISO 8601 date-time.';
-  }
-  return undefined;
-}
-
 /** What a card to be saved waits with until its 3-D Secure charge settles. */
 interface PendingSave {
   member: string;
@@ -67,6 +49,8 @@ export function createSavedCards(now: () => Date, memberOf: (appInstance: string
   const cards = new Map<string, StoredSavedCard[]>();
   /** Charge id → the card its approval saves (a 3-D Secure charge, until it settles). */
   const pending = new Map<string, PendingSave>();
+  /** The security codes tried, per member and card (savedCardCodes.ts). */
+  const codes = createSavedCardCodes(now);
 
   const view = (card: StoredSavedCard): SavedCard => ({
     ...card,
@@ -121,23 +105,32 @@ export function createSavedCards(now: () => Date, memberOf: (appInstance: string
    * Saved-card tokens (the vault's): `{ cardId, cvc }` → 201 with a single-use card token for that
    * card, as card tokenization answers. 400 INVALID_SAVED_CARD_TOKEN_REQUEST unless an object with a
    * string `cardId`; 422 SAVED_CARD_NOT_FOUND when the card is not the member's (another member's,
-   * unknown, or no member); 422 SAVED_CARD_EXPIRED when its month has ended; 422 INVALID_CVC unless
-   * `cvc` is 3 digits (4 for `amex`). The security code is checked for its format, never kept.
+   * unknown, or no member); 422 SAVED_CARD_EXPIRED when its month has ended; 429 SAVED_CARD_LOCKED
+   * (with `Retry-After`) while the card is locked for this member; 422 INVALID_CVC unless `cvc` is
+   * 3 digits (4 for `amex`); then the bank checks the code (security review M1, savedCardCodes.ts):
+   * 422 INCORRECT_CVC (`details.declineCode: 'incorrect_cvc'`) unless it is `123` (`1234` for
+   * `amex`), and the 5th wrong code in a row locks the card for 15 minutes (429). The code is never kept.
    */
   function tokenize(body: unknown, appInstance: string): StoreReply {
     const request = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (typeof request.cardId !== 'string') {
       return fail(400, 'INVALID_SAVED_CARD_TOKEN_REQUEST', 'Expected { cardId, cvc } with a string cardId.');
     }
+    const member = memberOf(appInstance);
     const card = cardsOf(appInstance).find((c) => c.id === request.cardId);
-    if (!card) return fail(422, 'SAVED_CARD_NOT_FOUND', `No saved card ${request.cardId} for this buyer.`);
+    if (!card || member === undefined)
+      return fail(422, 'SAVED_CARD_NOT_FOUND', `No saved card ${request.cardId} for this buyer.`);
     if (view(card).expired) {
       return fail(422, 'SAVED_CARD_EXPIRED', `Saved card ${card.id} expired ${card.expiryMonth}/${card.expiryYear}.`);
     }
+    const locked = codes.refuseLocked(member, card.id);
+    if (locked) return locked;
     const cvcLength = card.brand === 'amex' ? 4 : 3;
     if (typeof request.cvc !== 'string' || !new RegExp(`^\\d{${cvcLength}}$`).test(request.cvc)) {
       return fail(422, 'INVALID_CVC', `cvc must be ${cvcLength} digits.`);
     }
+    const refused = codes.check(member, card, request.cvc);
+    if (refused) return refused;
     const { brand, last4, expiryMonth: expMonth, expiryYear: expYear } = card;
     return tokens.mint({ brand, last4, expMonth, expYear }, card.id, appInstance);
   }
@@ -159,13 +152,15 @@ export function createSavedCards(now: () => Date, memberOf: (appInstance: string
   }
 
   /**
-   * After a card charge by `appInstance` with token `outcome`: when the charge asked to save the
-   * card (`consent`), the app instance carries a member and the token is not a saved card's, the
-   * card is saved if `charge` is APPROVED, or once it settles APPROVED if it awaits 3-D Secure
-   * ({@link settled}). A DECLINED charge saves nothing.
+   * After a card charge by `appInstance` with token `outcome`: when the token carries the buyer's
+   * consent (`outcome.consent`, given with the card at the vault's tokenization: never a charge
+   * body's, security review M1), the app instance carries a member and the token is not a saved
+   * card's, the card is saved if `charge` is APPROVED, or once it settles APPROVED if it awaits
+   * 3-D Secure ({@link settled}). A DECLINED charge saves nothing.
    */
-  function offer(charge: Charge, appInstance: string, outcome: CardTokenOutcome, consent: SaveCardConsent | undefined): void {
+  function offer(charge: Charge, appInstance: string, outcome: CardTokenOutcome): void {
     const member = memberOf(appInstance);
+    const { consent } = outcome;
     if (!consent || member === undefined || outcome.savedCardId !== undefined) return;
     if (charge.status === 'APPROVED') save(member, outcome.card, consent);
     if (charge.status === 'REQUIRES_ACTION') pending.set(charge.id, { member, card: outcome.card, consent });
@@ -188,10 +183,11 @@ export function createSavedCards(now: () => Date, memberOf: (appInstance: string
     );
   }
 
-  /** Back to the start: the returning buyer's cards only, nothing waiting. */
+  /** Back to the start: the returning buyer's cards only, nothing waiting, no card locked. */
   function reset(): void {
     cards.clear();
     pending.clear();
+    codes.clear();
     setCards(RETURNING_BUYER_MEMBER_ID, RETURNING_BUYER_CARDS);
   }
 

@@ -82,7 +82,7 @@ export interface ProviderApi {
   /**
    * POST card tokenization to the vault (never retried; DESIGN "Security model": the card goes to
    * the vault origin only, never to `host`): the card becomes a single-use token, bound to the app
-   * instance that asked. INVALID_RESPONSE without a string `token`; INVALID_ARGUMENT when the API
+   * instance that asked, and to the buyer's `saveCard` consent when the request carries one. INVALID_RESPONSE without a string `token`; INVALID_ARGUMENT when the API
    * was built without a vault transport.
    */
   tokenizeCard(card: CardTokenizationRequest): Promise<CardToken>;
@@ -90,7 +90,9 @@ export interface ProviderApi {
    * POST saved-card tokens to the VAULT (never retried; DESIGN "Security model": the security code
    * is card data): a saved card's id and security code become a single-use card token, charged as
    * {@link tokenizeCard}'s. 422 `SAVED_CARD_NOT_FOUND` (not this member's), `SAVED_CARD_EXPIRED`,
-   * `INVALID_CVC`; INVALID_RESPONSE without a string `token`; INVALID_ARGUMENT without a vault transport.
+   * `INVALID_CVC` (the code's form), `INCORRECT_CVC` (the bank's check: a wrong code); 429
+   * `SAVED_CARD_LOCKED` (with `Retry-After`) after too many wrong codes; INVALID_RESPONSE without a
+   * string `token`; INVALID_ARGUMENT without a vault transport.
    */
   createSavedCardToken(request: SavedCardTokenRequest): Promise<CardToken>;
   /**

@@ -134,6 +134,14 @@ export interface CardTokenizationRequest {
   /** Four digits. */
   expYear: number;
   cvc: string;
+  /**
+   * "Save this card for next time" (issue 25), only when the buyer checked the box: the vault binds
+   * this consent to the token, and the charge that uses the token saves the card once APPROVED (a
+   * 3-D Secure one when it settles so). Not saved when declined, without a member, or for a saved
+   * card's own token. It goes to the vault with the card, never in the charge body, which travels
+   * through the page's `host` (security review M1); a malformed one is 400 `INVALID_SAVE_CARD`.
+   */
+  saveCard?: SaveCardConsent;
 }
 
 /** A card token: single use, stands for the card in a charge. */
@@ -159,13 +167,6 @@ export interface ChargeRequest {
    * a charge without one is taken with no address check.
    */
   billingAddress?: BillingAddress;
-  /**
-   * "Save this card for next time" (issue 25), only when the buyer checked the box: the card of
-   * `cardToken` joins the member's saved cards, with this consent, once the charge is APPROVED
-   * (a 3-D Secure one when it settles so). Not saved when declined, without a member, or for a
-   * saved card's own token; a malformed one is 400 `INVALID_SAVE_CARD` before the token is used.
-   */
-  saveCard?: SaveCardConsent;
 }
 
 /** A card's billing address: what the card form asks for (issue 23). */

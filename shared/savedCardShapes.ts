@@ -5,8 +5,9 @@
  */
 
 /**
- * What the buyer agreed to when a card was saved ("Save this card for next time"), as the charge
- * request carries it and the provider stores it with the card.
+ * What the buyer agreed to when a card was saved ("Save this card for next time"), as card
+ * tokenization carries it to the vault (never the charge: security review M1) and the provider
+ * stores it with the card.
  */
 export interface SaveCardConsent {
   /** The wording the buyer saw beside the box, as shown (1–500 characters). */

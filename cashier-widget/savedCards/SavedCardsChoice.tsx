@@ -6,7 +6,7 @@ import type { FormStore } from '../createFormStore';
 import { controlProps, describedBy, FormField, fieldStyles } from '../FormField';
 import { cvcLength, NEW_CARD, type SavedCardsSnapshot, type SavedCardsState } from './createSavedCardsState';
 
-/** The label of the "save this card" box; its words, as shown, are the consent the charge carries. */
+/** The label of the "save this card" box; its words, as shown, are the consent the card tokenization carries to the vault. */
 export const SAVE_CARD_LABEL = msg`Save this card for next time`;
 
 /** Brand names as a card shows them (`SavedCard.brand`); any other brand is "Card". */

@@ -23,15 +23,21 @@ export interface SavedCardsSnapshot {
   removing: boolean;
   /** What the last removal did, for the live region: the card removed, or why it was not. */
   status: { removed: SavedCard } | { failed: SavedCard } | undefined;
-  /** "Save this card for next time" (issue 25): unchecked by default; its consent goes with a new card's charge. */
+  /** "Save this card for next time" (issue 25): unchecked by default; its consent goes with a new card's tokenization, to the vault. */
   save: boolean;
   /** When the buyer checked the box (ISO 8601); undefined while unchecked. */
   savedAt: string | undefined;
 }
 
-/** Why a saved card's token was refused, shown under its security code. */
+/**
+ * Why a saved card's token was refused, shown under its security code: a code of the wrong form,
+ * a code the bank says is wrong (`INCORRECT_CVC`), a card locked after too many wrong codes
+ * (`SAVED_CARD_LOCKED`, 429; security review M1), an expired or removed card. Nothing is charged.
+ */
 const TOKEN_ERRORS: Record<string, Message> = {
   INVALID_CVC: msg`Enter a valid security code`,
+  INCORRECT_CVC: msg`The security code is incorrect. Check it and try again.`,
+  SAVED_CARD_LOCKED: msg`Too many incorrect security codes. Try this card again later or choose another card.`,
   SAVED_CARD_EXPIRED: msg`This card has expired. Choose another card.`,
   SAVED_CARD_NOT_FOUND: msg`This card is no longer saved. Choose another card.`,
 };
@@ -126,7 +132,7 @@ export function createSavedCardsState({ api, cards, now = () => new Date().toISO
     setSave(save: boolean) {
       set({ save, savedAt: save ? now() : undefined });
     },
-    /** The consent to send with a new card's charge (`consentText`: the label as shown); undefined unless a new card is chosen and the box checked. */
+    /** The consent to send with a new card's tokenization (to the vault) (`consentText`: the label as shown); undefined unless a new card is chosen and the box checked. */
     consent(consentText: string): SaveCardConsent | undefined {
       if (snapshot.chosen !== NEW_CARD || !snapshot.save || !snapshot.savedAt) return undefined;
       return { consentText, consentedAt: snapshot.savedAt };

@@ -34,7 +34,7 @@ export interface SavedCardsHandle {
    * the provider refused; undefined for a new card. Rejects with the provider client's error.
    */
   token(): Promise<string | PayResult> | undefined;
-  /** The "save this card" consent for a new card's charge (the label in the buyer's language); undefined unless checked. */
+  /** The "save this card" consent for a new card's tokenization at the vault (the label in the buyer's language); undefined unless checked. */
   consent(): SaveCardConsent | undefined;
   /** Empties the security code and the save box (the order is paid). */
   clear(): void;

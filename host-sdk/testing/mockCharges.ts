@@ -29,10 +29,10 @@ export interface MockChargesOptions {
   /** A new id with this prefix. */
   nextId: (prefix: string) => string;
   /**
-   * Told of every card charge made (mockSavedCards.ts `offer`): the card and, when the charge asked,
-   * the buyer's consent to save it; saved once the charge is APPROVED, for a member only.
+   * Told of every card charge made (mockSavedCards.ts `offer`): the card and, when its tokenization
+   * carried it, the buyer's consent to save it; saved once the charge is APPROVED, for a member only.
    */
-  offerSave: (charge: MockCharge, appInstance: string, outcome: CardTokenOutcome, consent: SaveCardConsent | undefined) => void;
+  offerSave: (charge: MockCharge, appInstance: string, outcome: CardTokenOutcome) => void;
 }
 
 /** A card token as the mock keeps it: the card it stands for and how its charge ends. */
@@ -41,6 +41,8 @@ interface MockToken {
   card: CardToken;
   /** Set for a saved card's token (saved-card tokens): that card's id, so it is not saved again. */
   savedCardId?: string;
+  /** The buyer's consent to save the card, when its tokenization at the vault carried one. */
+  consent?: SaveCardConsent;
   declineCode?: string;
   challenge?: { completeDeclineCode?: string };
 }
@@ -56,8 +58,9 @@ const brandOf = (number: string) =>
  * 3-D Secure charge is open) and seat holds (409 ORDER_HOLD_EXPIRED for a charge that comes in
  * at or after the order's `holdExpiresAt`, before its card token is used; an open challenge
  * completes after it; a replayed key answers its first charge). A saved card's token (`mint`) is
- * charged APPROVED; a charge's `saveCard` consent (400 INVALID_SAVE_CARD when malformed, as the
- * provider) goes to `offerSave`. PayPal captures charge through `chargeApproved`.
+ * charged APPROVED; a card tokenization's `saveCard` consent (400 INVALID_SAVE_CARD when malformed,
+ * as the provider) is bound to its token and goes to `offerSave` with the charge; a charge body's
+ * `saveCard` is ignored, as the provider ignores it (security review M1). PayPal captures charge through `chargeApproved`.
  */
 export function createMockCharges(options: MockChargesOptions) {
   const { http: h, vaultOrigin, orders, threeDs, faults, now, nextId, offerSave } = options;
@@ -67,13 +70,18 @@ export function createMockCharges(options: MockChargesOptions) {
   const appInstanceOf = (request: Request) => request.headers.get('authorization') ?? '';
   const chargeNotFound = (request: Request, id: unknown) => h.fail(request, 404, 'CHARGE_NOT_FOUND', `No charge ${String(id)}.`);
 
-  /** Card tokenization of `card` (`{ holderName, number, expMonth, expYear }`): 201 with a card token; 400 INVALID_CARD, INVALID_CARD_NUMBER. */
+  /**
+   * Card tokenization of `card` (`{ holderName, number, expMonth, expYear, saveCard? }`): 201 with a
+   * card token (bound to `saveCard`'s consent when given); 400 INVALID_CARD, INVALID_CARD_NUMBER, INVALID_SAVE_CARD.
+   */
   function tokenize(card: Record<string, unknown>): StoreReply {
     const number = typeof card.number === 'string' ? cardDigits(card.number) : '';
     if (typeof card.holderName !== 'string' || card.holderName.trim() === '') {
       return fail(400, 'INVALID_CARD', 'holderName is required.');
     }
     if (!isValidCardNumber(number)) return fail(400, 'INVALID_CARD_NUMBER', 'number must be 13–19 digits passing Luhn.');
+    const saveProblem = card.saveCard === undefined ? undefined : describeSaveCardProblem(card.saveCard);
+    if (saveProblem) return fail(400, 'INVALID_SAVE_CARD', saveProblem);
     const token = nextId('tok');
     const challenge = TEST_CARD_CHALLENGES[number];
     const declineCode = TEST_CARD_DECLINES[number];
@@ -83,6 +91,7 @@ export function createMockCharges(options: MockChargesOptions) {
       card: reply as CardToken,
       ...(declineCode ? { declineCode } : {}),
       ...(challenge ? { challenge: { ...challenge } } : {}),
+      ...(card.saveCard === undefined ? {} : { consent: card.saveCard as SaveCardConsent }),
     });
     return { status: 201, body: reply };
   }
@@ -120,9 +129,7 @@ export function createMockCharges(options: MockChargesOptions) {
         const description = `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`;
         return h.fail(request, 409, 'ORDER_HOLD_EXPIRED', description, { orderId });
       }
-      const { cardToken, ...body } = await h.body(request);
-      const saveProblem = 'saveCard' in body ? describeSaveCardProblem(body.saveCard) : undefined;
-      if (saveProblem) return h.fail(request, 400, 'INVALID_SAVE_CARD', saveProblem);
+      const { cardToken } = await h.body(request);
       const token = typeof cardToken === 'string' ? tokens.get(cardToken) : undefined;
       if (!token || token.used) return h.fail(request, 400, 'INVALID_CARD_TOKEN', 'cardToken is unknown or was used already.');
       token.used = true;
@@ -147,8 +154,9 @@ export function createMockCharges(options: MockChargesOptions) {
         last4: token.card.last4,
         card: token.card,
         ...(token.savedCardId ? { savedCardId: token.savedCardId } : {}),
+        ...(token.consent ? { consent: token.consent } : {}),
       };
-      offerSave(charge, appInstanceOf(request), outcome, body.saveCard as SaveCardConsent | undefined);
+      offerSave(charge, appInstanceOf(request), outcome);
       charges.push(charge);
       idempotency.set(key, charge);
       if (charge.status === 'APPROVED') Object.assign(order, { status: 'PAID', chargeId: charge.id });

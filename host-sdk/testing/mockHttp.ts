@@ -25,11 +25,11 @@ export function createMockHttp({ host, appInstances, faults, now }: MockHttpOpti
     'Access-Control-Expose-Headers': 'Retry-After, Date',
     Vary: 'Origin',
   });
-  /** A JSON reply (default 200), CORS, `no-store` and the mock's `Date`. */
-  const reply = (request: Request, body: unknown, status = 200) =>
+  /** A JSON reply (default 200), CORS, `no-store` and the mock's `Date`, plus `headers` (e.g. a store reply's `Retry-After`). */
+  const reply = (request: Request, body: unknown, status = 200, headers: Record<string, string> = {}) =>
     HttpResponse.json(body as Record<string, unknown>, {
       status,
-      headers: { ...cors(request), 'Cache-Control': 'no-store', Date: now().toUTCString() },
+      headers: { ...headers, ...cors(request), 'Cache-Control': 'no-store', Date: now().toUTCString() },
     });
   /** An application error reply; `details` are added beside `applicationError` (e.g. `{ chargeId }`). */
   const fail = (request: Request, status: number, code: string, description: string, details: Record<string, string> = {}) =>

@@ -108,8 +108,9 @@ export interface MockProviderOptions {
   /**
    * Makes the buyer a returning member (issue 25): every accepted app instance carries the member,
    * whose saved cards the credit card routes list (primary first) and the vault's saved-card tokens
-   * charge with the security code only; a new card charged APPROVED with `saveCard` consent joins
-   * them. `savedCards`: each `{ id?, brand, last4, expiryMonth, expiryYear, primary? }` (an expiry
+   * charge with the security code only (`123`, `1234` for amex; the 5th wrong one in a row locks the
+   * card for 15 minutes: 429 SAVED_CARD_LOCKED); a new card whose tokenization carried `saveCard`
+   * consent joins them once charged APPROVED (a charge body's `saveCard` is ignored). `savedCards`: each `{ id?, brand, last4, expiryMonth, expiryYear, primary? }` (an expiry
    * in the past is shown `expired` and refused a token; ids default to `card_…`; the first is
    * primary when none is; at most one primary); default `[]`. Default for the option: none, a guest
    * (the list is `[]`, nothing is saved). `MOCK_RETURNING_BUYER_CARDS` are the reference provider's

@@ -28,7 +28,11 @@ async function send(mock: MockProvider, method: string, url: string, body?: unkn
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const response = (await getResponse(mock.handlers, request)) as Response;
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & unknown[],
+    retryAfter: response.headers.get('Retry-After'),
+  };
 }
 const list = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.creditCards}`);
 const buyerInfo = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.buyerInfo}`);
@@ -43,16 +47,19 @@ const charge = (mock: MockProvider, orderId: string, body: Record<string, unknow
       'Idempotency-Key': crypto.randomUUID(),
     },
   );
-const typed = async (mock: MockProvider, number: string = MOCK_TEST_CARDS.approved) =>
-  (
-    await send(mock, 'POST', `${VAULT}${ProviderPaths.cardTokenization}`, {
-      holderName: 'Ada Buyer',
-      number,
-      expMonth: 12,
-      expYear: 2040,
-      cvc: '123',
-    })
-  ).body.token as string;
+/** Card tokenization at the vault (`extra`: e.g. the buyer's `saveCard` consent); the reply. */
+const typedReply = (mock: MockProvider, number: string = MOCK_TEST_CARDS.approved, extra: Record<string, unknown> = {}) =>
+  send(mock, 'POST', `${VAULT}${ProviderPaths.cardTokenization}`, {
+    holderName: 'Ada Buyer',
+    number,
+    expMonth: 12,
+    expYear: 2040,
+    cvc: '123',
+    ...extra,
+  });
+/** The token of {@link typedReply}. */
+const typed = async (mock: MockProvider, number: string = MOCK_TEST_CARDS.approved, extra: Record<string, unknown> = {}) =>
+  (await typedReply(mock, number, extra)).body.token as string;
 
 describe('mock mode: buyer info (the widget asks it before it looks for saved cards)', () => {
   it.each([
@@ -80,7 +87,7 @@ describe('mock mode: buyer info (the widget asks it before it looks for saved ca
 describe('mock mode: a guest (no returningBuyer)', () => {
   it('lists no saved cards, has no primary, gets no saved-card token, and a saveCard charge saves nothing', async () => {
     const mock = createMockProvider(OPTIONS);
-    expect(await list(mock)).toEqual({ status: 200, body: [] });
+    expect(await list(mock)).toMatchObject({ status: 200, body: [] });
     expect((await send(mock, 'GET', `${HOST}${ProviderPaths.primaryCreditCard}`)).status).toBe(404);
     const token = await savedToken(mock, { cardId: 'card_returning_visa_4242', cvc: '123' });
     expect(token).toMatchObject({ status: 422, body: { details: { applicationError: { code: 'SAVED_CARD_NOT_FOUND' } } } });
@@ -139,6 +146,23 @@ describe('mock mode: a returning buyer', () => {
     expect(mock.savedCards()).toHaveLength(2);
   });
 
+  it('the code is checked as the provider checks it: 000 is INCORRECT_CVC; the 5th wrong one locks the card (429, Retry-After), 123 too', async () => {
+    const mock = createMockProvider(RETURNING);
+    const cardId = MOCK_RETURNING_BUYER_CARDS[0]?.id;
+    const replies: Awaited<ReturnType<typeof savedToken>>[] = [];
+    for (let i = 0; i < 6; i++) replies.push(await savedToken(mock, { cardId, cvc: '000' }));
+    replies.push(await savedToken(mock, { cardId, cvc: '123' }));
+    const codeOf = (r: (typeof replies)[number]) =>
+      (r.body.details as { applicationError: { code: string } }).applicationError.code;
+    expect(replies.map((r) => [r.status, codeOf(r)])).toEqual([
+      ...Array(4).fill([422, 'INCORRECT_CVC']),
+      ...Array(3).fill([429, 'SAVED_CARD_LOCKED']),
+    ]);
+    expect(replies[6]?.retryAfter).toBe('900');
+    mock.reset();
+    expect((await savedToken(mock, { cardId, cvc: '123' })).status).toBe(201);
+  });
+
   it('an expired saved card gets no token', async () => {
     const mock = createMockProvider({
       ...OPTIONS,
@@ -163,14 +187,15 @@ describe('mock mode: a returning buyer', () => {
     expect(mock.savedCards()).toHaveLength(2);
   });
 
-  it('a new card charged APPROVED with saveCard consent is saved with it; unchecked, declined or malformed saves nothing', async () => {
+  it('a new card charged APPROVED whose tokenization carried consent is saved with it; unchecked, declined or malformed saves nothing', async () => {
     const mock = createMockProvider({ ...OPTIONS, returningBuyer: {} });
+    const saveCard = { saveCard: CONSENT };
     await charge(mock, mock.createOrder(), { cardToken: await typed(mock) });
-    await charge(mock, mock.createOrder(), { cardToken: await typed(mock, MOCK_TEST_CARDS.declined), saveCard: CONSENT });
-    const malformed = await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: { consentText: '' } });
+    await charge(mock, mock.createOrder(), { cardToken: await typed(mock, MOCK_TEST_CARDS.declined, saveCard) });
+    const malformed = await typedReply(mock, MOCK_TEST_CARDS.approved, { saveCard: { consentText: '' } });
     expect(malformed).toMatchObject({ status: 400, body: { details: { applicationError: { code: 'INVALID_SAVE_CARD' } } } });
     expect(mock.savedCards()).toEqual([]);
-    await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: CONSENT });
+    await charge(mock, mock.createOrder(), { cardToken: await typed(mock, MOCK_TEST_CARDS.approved, saveCard) });
     expect(mock.savedCards()).toEqual([
       expect.objectContaining({
         brand: 'visa',
@@ -183,11 +208,17 @@ describe('mock mode: a returning buyer', () => {
     ]);
   });
 
+  it('a saveCard in the charge body is ignored, as the provider ignores it: a token without consent saves nothing', async () => {
+    const mock = createMockProvider({ ...OPTIONS, returningBuyer: {} });
+    const paid = await charge(mock, mock.createOrder(), { cardToken: await typed(mock), saveCard: CONSENT });
+    expect(paid.body.status).toBe('APPROVED');
+    expect(mock.savedCards()).toEqual([]);
+  });
+
   it('a 3-D Secure card with consent is saved once its challenge completes, not before', async () => {
     const mock = createMockProvider({ ...OPTIONS, returningBuyer: {} });
     const open = await charge(mock, mock.createOrder(), {
-      cardToken: await typed(mock, MOCK_TEST_CARDS.threeDsChallenge),
-      saveCard: CONSENT,
+      cardToken: await typed(mock, MOCK_TEST_CARDS.threeDsChallenge, { saveCard: CONSENT }),
     });
     expect(open.body.status).toBe('REQUIRES_ACTION');
     expect(mock.savedCards()).toEqual([]);

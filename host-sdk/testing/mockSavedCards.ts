@@ -41,7 +41,9 @@ export interface MockSavedCardsOptions {
  * info on `host` (`{ type: 'MEMBER', memberId }` for a returning buyer, with or without cards; else
  * `{ type: 'GUEST' }`), its credit card routes (list, primary, item, delete: 404 CREDIT_CARD_NOT_FOUND for an unknown id)
  * and saved-card tokens at `vaultOrigin` (`{ cardId, cvc }` → a card token; 422 SAVED_CARD_NOT_FOUND,
- * SAVED_CARD_EXPIRED, INVALID_CVC), answered as the provider answers them.
+ * SAVED_CARD_EXPIRED, INVALID_CVC, INCORRECT_CVC unless the code is `123` (`1234` for amex); 429
+ * SAVED_CARD_LOCKED with `Retry-After` from the 5th wrong code in a row for 15 minutes), answered
+ * as the provider answers them.
  */
 export function createMockSavedCards({ http: h, vaultOrigin, savedCards, faults, now, mint }: MockSavedCardsOptions) {
   const memberOf = () => (savedCards === undefined ? undefined : RETURNING_BUYER_MEMBER_ID);
@@ -85,13 +87,13 @@ export function createMockSavedCards({ http: h, vaultOrigin, savedCards, faults,
       if (stop) return stop;
       if (faults().captcha) return h.fail(request, 403, 'CAPTCHA_REQUIRED', 'Mock fault: a captcha is required.');
       const reply = cards.tokenize(await h.body(request), appInstanceOf(request));
-      return h.reply(request, reply.body, reply.status);
+      return h.reply(request, reply.body, reply.status, reply.headers);
     }),
   ];
 
   return {
     handlers,
-    /** The store's `offer` and `settled`: a card charged with `saveCard` consent is saved once APPROVED. */
+    /** The store's `offer` and `settled`: a card whose token carries `saveCard` consent (given at tokenization) is saved once its charge is APPROVED. */
     offer: cards.offer,
     settled: cards.settled,
     /** The member's cards as the list answers them; `[]` for a guest. */
