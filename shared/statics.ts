@@ -30,3 +30,13 @@ export function isAllowedStaticsUrl(widgetStaticsBaseUrl: string, allowlist: Sta
   const url = new URL(widgetStaticsBaseUrl);
   return allowlist === 'development' ? isLoopbackHostname(url.hostname) : allowlist.includes(url.origin);
 }
+
+/**
+ * True when a frame built with `allowlist` and `pinnedBundles` may import the bundle at `url`
+ * (security review M2): a production build only the exact URLs it pins (each carries its SRI hash
+ * in the frame document's import map, frame-app/build/bundlePins.ts), so a settings answer cannot
+ * choose another version or file on an allowlisted origin; a development build any loopback URL.
+ */
+export function isPinnedBundleUrl(url: string, allowlist: StaticsAllowlist, pinnedBundles: readonly string[]): boolean {
+  return isAllowedStaticsUrl(url, allowlist) && (allowlist === 'development' || pinnedBundles.includes(url));
+}

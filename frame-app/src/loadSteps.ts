@@ -7,6 +7,7 @@ import {
   type FramePhases,
   isAllowedStaticsUrl,
   isCashierWidgetModule,
+  isPinnedBundleUrl,
   type ProviderClient,
   type WidgetSettings,
 } from '../../shared';
@@ -52,8 +53,10 @@ export async function fetchSettings(context: LoadStepContext): Promise<WidgetSet
 }
 
 /**
- * Spec 4, step 2 and 7: checks the statics allowlist, then imports the bundle. Resolves with the
- * module, or with undefined after failing the loader (STATICS_NOT_ALLOWED or BUNDLE_LOAD_FAILED).
+ * Spec 4, step 2 and 7: checks the statics allowlist and the build's pinned bundle URLs (security
+ * review M2), then imports the bundle (with the integrity its pin carries). Resolves with the module,
+ * or with undefined after failing the loader (STATICS_NOT_ALLOWED, or BUNDLE_LOAD_FAILED: also a
+ * bundle whose bytes do not match its pinned hash).
  */
 export async function importBundle(context: LoadStepContext, settings: WidgetSettings): Promise<CashierWidgetModule | undefined> {
   const { deps } = context;
@@ -67,6 +70,10 @@ export async function importBundle(context: LoadStepContext, settings: WidgetSet
     return undefined;
   }
   const url = bundleUrl(settings.widgetStaticsBaseUrl, context.bootstrap().debug);
+  if (!isPinnedBundleUrl(url, deps.allowlist, deps.pinnedBundles ?? [])) {
+    context.fail(new CashierError(ErrorCode.StaticsNotAllowed, `The widget bundle ${url} is not one this frame build pins.`));
+    return undefined;
+  }
   try {
     const module = await deps.loadBundle(url);
     if (!isCashierWidgetModule(module)) throw new Error('the module does not export mount()');

@@ -2,7 +2,7 @@ import {
   bundleUrl,
   createProviderClient,
   type FrameBootstrap,
-  isAllowedStaticsUrl,
+  isPinnedBundleUrl,
   type ProviderClientOptions,
   type StaticsAllowlist,
 } from '../../shared';
@@ -16,6 +16,8 @@ export interface PreloadDeps {
   host: Pick<HostPort, 'claimWidgetSettings' | 'publishWidgetSettings' | 'onApiInit'>;
   /** Origins the bundle may come from; a bundle off the list is not fetched. */
   allowlist: StaticsAllowlist;
+  /** The exact bundle URLs a production build may import (LoaderDeps `pinnedBundles`). Default none. */
+  pinnedBundles?: readonly string[];
   /** Imports the bundle module (it is evaluated, not mounted). */
   loadBundle: (url: string) => Promise<unknown>;
   /** Builds the provider client; default createProviderClient from shared. */
@@ -41,9 +43,8 @@ export async function preloadWidget(deps: PreloadDeps): Promise<void> {
     });
     const request = () => client.getWidgetSettings({ msid: bootstrap.configuration.msid });
     const { settings } = await obtainSettings(host, request, deps.whileFetching);
-    if (isAllowedStaticsUrl(settings.widgetStaticsBaseUrl, deps.allowlist)) {
-      await deps.loadBundle(bundleUrl(settings.widgetStaticsBaseUrl, bootstrap.debug));
-    }
+    const url = bundleUrl(settings.widgetStaticsBaseUrl, bootstrap.debug);
+    if (isPinnedBundleUrl(url, deps.allowlist, deps.pinnedBundles ?? [])) await deps.loadBundle(url);
   } catch {
     // the mount reports what fails, with its own retries
   }
