@@ -32,11 +32,19 @@ export function isAllowedStaticsUrl(widgetStaticsBaseUrl: string, allowlist: Sta
 }
 
 /**
- * True when a frame built with `allowlist` and `pinnedBundles` may import the bundle at `url`
- * (security review M2): a production build only the exact URLs it pins (each carries its SRI hash
- * in the frame document's import map, frame-app/build/bundlePins.ts), so a settings answer cannot
- * choose another version or file on an allowlisted origin; a development build any loopback URL.
+ * The bundle URL a frame built with `allowlist` and `pinnedBundles` may import for these settings
+ * (spec 4 step 2, security review M2), or undefined when it may import none: the base must pass
+ * {@link isAllowedStaticsUrl}, and in a production build its {@link bundleUrl} must be one of the
+ * exact URLs the build pins (each carries its SRI hash in the frame document's import map,
+ * frame-app/build/bundlePins.ts), so a settings answer cannot choose another version or file on an
+ * allowlisted origin. A development build pins none and takes any loopback bundle.
  */
-export function isPinnedBundleUrl(url: string, allowlist: StaticsAllowlist, pinnedBundles: readonly string[]): boolean {
-  return isAllowedStaticsUrl(url, allowlist) && (allowlist === 'development' || pinnedBundles.includes(url));
+export function allowedBundleUrl(
+  widgetStaticsBaseUrl: string,
+  debug: boolean,
+  allowlist: StaticsAllowlist,
+  pinnedBundles: readonly string[] = [],
+): string | undefined {
+  const url = isAllowedStaticsUrl(widgetStaticsBaseUrl, allowlist) ? bundleUrl(widgetStaticsBaseUrl, debug) : '';
+  return url && (allowlist === 'development' || pinnedBundles.includes(url)) ? url : undefined;
 }

@@ -1,13 +1,11 @@
 import {
-  bundleUrl,
+  allowedBundleUrl,
   CashierError,
   type CashierWidgetModule,
   describeForeignError,
   ErrorCode,
   type FramePhases,
-  isAllowedStaticsUrl,
   isCashierWidgetModule,
-  isPinnedBundleUrl,
   type ProviderClient,
   type WidgetSettings,
 } from '../../shared';
@@ -60,18 +58,10 @@ export async function fetchSettings(context: LoadStepContext): Promise<WidgetSet
  */
 export async function importBundle(context: LoadStepContext, settings: WidgetSettings): Promise<CashierWidgetModule | undefined> {
   const { deps } = context;
-  if (!isAllowedStaticsUrl(settings.widgetStaticsBaseUrl, deps.allowlist)) {
-    context.fail(
-      new CashierError(
-        ErrorCode.StaticsNotAllowed,
-        `widgetStaticsBaseUrl ${settings.widgetStaticsBaseUrl} is not on the statics allowlist.`,
-      ),
-    );
-    return undefined;
-  }
-  const url = bundleUrl(settings.widgetStaticsBaseUrl, context.bootstrap().debug);
-  if (!isPinnedBundleUrl(url, deps.allowlist, deps.pinnedBundles ?? [])) {
-    context.fail(new CashierError(ErrorCode.StaticsNotAllowed, `The widget bundle ${url} is not one this frame build pins.`));
+  const base = settings.widgetStaticsBaseUrl;
+  const url = allowedBundleUrl(base, context.bootstrap().debug, deps.allowlist, deps.pinnedBundles);
+  if (!url) {
+    context.fail(new CashierError(ErrorCode.StaticsNotAllowed, `widgetStaticsBaseUrl ${base} is not allowed here.`));
     return undefined;
   }
   try {

@@ -1,8 +1,7 @@
 import {
-  bundleUrl,
+  allowedBundleUrl,
   createProviderClient,
   type FrameBootstrap,
-  isPinnedBundleUrl,
   type ProviderClientOptions,
   type StaticsAllowlist,
 } from '../../shared';
@@ -43,8 +42,8 @@ export async function preloadWidget(deps: PreloadDeps): Promise<void> {
     });
     const request = () => client.getWidgetSettings({ msid: bootstrap.configuration.msid });
     const { settings } = await obtainSettings(host, request, deps.whileFetching);
-    const url = bundleUrl(settings.widgetStaticsBaseUrl, bootstrap.debug);
-    if (isPinnedBundleUrl(url, deps.allowlist, deps.pinnedBundles ?? [])) await deps.loadBundle(url);
+    const url = allowedBundleUrl(settings.widgetStaticsBaseUrl, bootstrap.debug, deps.allowlist, deps.pinnedBundles);
+    if (url) await deps.loadBundle(url);
   } catch {
     // the mount reports what fails, with its own retries
   }
