@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly.ts';
+import { bundlePins, pinnedBundleIntegrity, STATICS_PATH_VARIABLE, staticsPath } from './frame-app/build/bundlePins.ts';
 import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument.ts';
 import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact.ts';
 import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules.ts';
@@ -16,12 +17,14 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  * - `--mode frame-react`: the frame's import-map modules → dist/frame-app (React for bundles,
  *   hashed names, and a manifest for the next step). Runs first: it empties the folder.
  * - default (`vite build`): the frame document → dist/frame-app/index.html, with its bootstrap
- *   script inlined, the import map, the preloads and the CSP, and .vite/cashier-frame.json (what the build
- *   compiled in, for the mock mode; frame-app/build/frameDocument.ts).
+ *   script inlined, the import map (with the pinned bundles' integrity, security review M2: so it runs
+ *   after the widget steps, whose files it hashes), the preloads and the CSP, and
+ *   .vite/cashier-frame.json (what the build compiled in, for the mock mode; frame-app/build/frameDocument.ts).
  * - `--mode sdk`, then `sdk-bridge`, then `sdk-script`: the host SDK → dist/host-sdk/index.js (ES,
  *   with its bridge chunk), cashier-bridge-<hash>.js and cashier.iife.js (window.Cashier), see hostSdk*.
  * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle, React external
  *   (the frame offers its own) → dist/cashier-widget/cashier-widget-lazy-component.bundle.min.js / .bundle.js.
+ *   Built before the frame document, which pins both by URL and hash.
  * - `--mode widget-standalone`: the same bundle with its own React → dist/cashier-widget/standalone/,
  *   to prove a bundle that brings its own React still loads.
  * - `--mode demo`: the demo checkout's pages' scripts → dist/demo/ (demoPages): the React checkout and
@@ -231,7 +234,8 @@ function demoPages(): UserConfig {
 }
 
 export default defineConfig(({ mode }): UserConfig => {
-  const settings = resolveBuildSettings(readBuildEnv(root));
+  const env = readBuildEnv(root);
+  const settings = resolveBuildSettings(env);
   if (mode === 'sdk') return hostSdk(settings.frameUrl);
   if (mode === 'sdk-bridge') return hostSdkBridge();
   if (mode === 'sdk-script') return hostSdkScript(settings.frameUrl);
@@ -265,11 +269,17 @@ export default defineConfig(({ mode }): UserConfig => {
     };
   }
   const allowlist = settings.staticsAllowlist;
+  // Security review M2: a production frame imports only the bundles built beside it, by exact URL
+  // and integrity (the widget steps ran first); a development frame any loopback bundle (the tests' fixtures).
+  const folder = staticsPath(env[STATICS_PATH_VARIABLE]);
+  const bundleIntegrity =
+    allowlist === 'development' ? {} : pinnedBundleIntegrity(allowlist, bundlePins(dist('cashier-widget'), folder));
   return {
     root: resolve(root, 'frame-app'),
     base: './',
     define: {
       'import.meta.env.CASHIER_STATICS_ALLOWLIST': JSON.stringify(allowlist),
+      'import.meta.env.CASHIER_PINNED_BUNDLES': JSON.stringify(Object.keys(bundleIntegrity)),
       'import.meta.env.CASHIER_VAULT_ORIGIN': JSON.stringify(settings.vaultOrigin),
     },
     // validator's own ES build (the same functions): no CommonJS wrapper or interop helpers in the
@@ -284,6 +294,8 @@ export default defineConfig(({ mode }): UserConfig => {
         manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST),
         frameUrl: settings.frameUrl,
         allowlist,
+        bundleIntegrity,
+        staticsPath: folder,
         vaultOrigin: settings.vaultOrigin,
         placeholder: CSP_PLACEHOLDER,
       }),

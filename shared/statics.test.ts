@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleUrl, isAllowedStaticsUrl } from './statics';
+import { allowedBundleUrl, bundleUrl, isAllowedStaticsUrl } from './statics';
 
 describe('bundleUrl (DESIGN "The bundle")', () => {
   it.each([
@@ -54,5 +54,31 @@ describe('isAllowedStaticsUrl (DESIGN "Security model")', () => {
     { url: 'not a url', allow: list, expected: false },
   ])('$url → $expected', ({ url, allow, expected }) => {
     expect(isAllowedStaticsUrl(url, allow)).toBe(expected);
+  });
+});
+
+describe('allowedBundleUrl (security review M2: a production build imports only the URLs it pins)', () => {
+  const origin = 'https://static.example.com';
+  const pins = [
+    `${origin}/v42/cashier-widget-lazy-component.bundle.min.js`,
+    `${origin}/v42/cashier-widget-lazy-component.bundle.js`,
+  ];
+  it.each([
+    { base: `${origin}/v42`, debug: false, allow: [origin], expected: pins[0] },
+    { base: `${origin}/v42/`, debug: true, allow: [origin], expected: pins[1] },
+    { base: `${origin}/v41/`, debug: false, allow: [origin], expected: undefined },
+    { base: `${origin}/v42/?v=1`, debug: false, allow: [origin], expected: undefined },
+    { base: `${origin}/v42/standalone/`, debug: false, allow: [origin], expected: undefined },
+    { base: 'https://evil.example.com/v42', debug: false, allow: [origin], expected: undefined },
+    { base: 'not a url', debug: false, allow: [origin], expected: undefined },
+    {
+      base: 'http://127.0.0.1:9/fixtures/plain-dom/',
+      debug: false,
+      allow: 'development' as const,
+      expected: 'http://127.0.0.1:9/fixtures/plain-dom/cashier-widget-lazy-component.bundle.min.js',
+    },
+    { base: 'https://evil.example.com/v42', debug: false, allow: 'development' as const, expected: undefined },
+  ])('$base (debug $debug) → $expected', ({ base, debug, allow, expected }) => {
+    expect(allowedBundleUrl(base, debug, allow, pins)).toBe(expected);
   });
 });

@@ -30,3 +30,21 @@ export function isAllowedStaticsUrl(widgetStaticsBaseUrl: string, allowlist: Sta
   const url = new URL(widgetStaticsBaseUrl);
   return allowlist === 'development' ? isLoopbackHostname(url.hostname) : allowlist.includes(url.origin);
 }
+
+/**
+ * The bundle URL a frame built with `allowlist` and `pinnedBundles` may import for these settings
+ * (spec 4 step 2, security review M2), or undefined when it may import none: the base must pass
+ * {@link isAllowedStaticsUrl}, and in a production build its {@link bundleUrl} must be one of the
+ * exact URLs the build pins (each carries its SRI hash in the frame document's import map,
+ * frame-app/build/bundlePins.ts), so a settings answer cannot choose another version or file on an
+ * allowlisted origin. A development build pins none and takes any loopback bundle.
+ */
+export function allowedBundleUrl(
+  widgetStaticsBaseUrl: string,
+  debug: boolean,
+  allowlist: StaticsAllowlist,
+  pinnedBundles: readonly string[] = [],
+): string | undefined {
+  const url = isAllowedStaticsUrl(widgetStaticsBaseUrl, allowlist) ? bundleUrl(widgetStaticsBaseUrl, debug) : '';
+  return url && (allowlist === 'development' || pinnedBundles.includes(url)) ? url : undefined;
+}

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Response } from '@playwright/test';
 import { ProviderPaths, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
+import { BUNDLE_FILE_MIN } from '../../shared/constants';
 import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
 import { bankPage, CHALLENGE_CARD } from '../support/challenge';
 import { APPROVED_CARD, clickPlaceOrderBelowTheFold, fillCard, placeOrder, startCheckout, widget } from '../support/checkout';
@@ -138,6 +139,57 @@ test('statics outside the build’s allowlist (another https site) are refused: 
   await expect(widget(page).getByRole('alert')).toHaveText(TECHNICAL_DIFFICULTIES_MESSAGE);
   await expect(page.locator('#events li[data-kind="onCrash"]')).toContainText('STATICS_NOT_ALLOWED');
   expect(await provider.requests('/statics/cashier-widget-lazy-component.bundle.min.js')).toEqual([]);
+});
+
+// Security review M2: the frame build pins the bundle it imports, by exact URL and Subresource
+// Integrity (the import map's `integrity`), so neither the settings nor the statics origin can
+// choose another bundle.
+const PINNED_BUNDLE = `${originOf('statics')}/statics/${BUNDLE_FILE_MIN}`;
+
+/** Fills the demo's details and continues to payment: the frame mounts with the widget settings as armed. */
+async function continueToPayment(page: import('@playwright/test').Page) {
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+}
+
+test('another bundle on the allowlisted statics origin (the standalone copy) is refused: STATICS_NOT_ALLOWED, nothing imported', async ({
+  page,
+  provider,
+}) => {
+  const requested: string[] = [];
+  page.context().on('request', (request) => requested.push(request.url()));
+  await provider.settings({ widgetStaticsBaseUrl: `${originOf('statics')}/statics/standalone/` });
+  await page.goto('/');
+  await continueToPayment(page);
+  await expect(widget(page).getByRole('alert')).toHaveText(TECHNICAL_DIFFICULTIES_MESSAGE);
+  await expect(page.locator('#events li[data-kind="onCrash"]')).toContainText('STATICS_NOT_ALLOWED');
+  expect(requested.filter((url) => url.startsWith(originOf('statics')))).toEqual([]);
+});
+
+test('a modified bundle at the pinned URL is refused by its integrity: BUNDLE_LOAD_FAILED, nothing of it runs', async ({
+  page,
+  provider: _provider,
+}) => {
+  let served = 0;
+  // The statics origin (or a CDN in front of it) serves other bytes at the pinned URL: a script that would mark the frame.
+  // (Node cannot resolve the test names, so the bytes come from the build, with the statics' headers.)
+  const built = readFileSync(resolve(dist, 'cashier-widget', BUNDLE_FILE_MIN), 'utf8');
+  await page.context().route(PINNED_BUNDLE, async (route) => {
+    served += 1;
+    await route.fulfill({
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Access-Control-Allow-Origin': '*' },
+      body: `document.documentElement.dataset.tampered = 'yes';\n${built}`,
+    });
+  });
+  await page.goto('/');
+  await continueToPayment(page);
+  await expect(widget(page).getByRole('alert')).toHaveText(TECHNICAL_DIFFICULTIES_MESSAGE);
+  await expect(page.locator('#events li[data-kind="onCrash"]')).toHaveCount(1);
+  await expect(page.locator('#events li[data-kind="onCrash"]')).toContainText('BUNDLE_LOAD_FAILED');
+  expect(served).toBeGreaterThan(0);
+  await expect(widget(page).locator('html')).not.toHaveAttribute('data-tampered', 'yes');
+  await expect(placeOrder(page)).toBeDisabled();
 });
 
 test('the production build carries no development default: no loopback frame URL, statics or CSP source', () => {

@@ -27,6 +27,8 @@ export const originOf = (site: keyof typeof SITES): string => `https://${SITES[s
 export const PRODUCTION_BUILD_ENV = {
   VITE_CASHIER_FRAME_URL: `${originOf('frame')}/`,
   VITE_CASHIER_STATICS_ORIGINS: originOf('statics'),
+  /** The reference provider serves the bundle under /statics/ (its widget settings' `widgetStaticsBaseUrl`). */
+  VITE_CASHIER_STATICS_PATH: '/statics/',
   VITE_CASHIER_VAULT_ORIGIN: originOf('vault'),
 } as const;
 

@@ -51,19 +51,24 @@ function hashSource(text: string): string {
  *   body, so it starts the handshake as soon as the parser reaches it, before the preloaded React
  *   is compiled (a module script would wait for the end of parsing, and measured ~40 ms later);
  * - writes the import map of the `frame-react` build (React for bundles) and a `modulepreload`
- *   for each of its files, so they download while the bootstrap runs;
+ *   for each of its files, so they download while the bootstrap runs; the map's `integrity` holds
+ *   `bundleIntegrity` (security review M2): the browser refuses a pinned bundle whose bytes differ;
  * - writes the Content-Security-Policy into the `placeholder` meta tag: scripts from the frame
  *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes; frames
  *   only from the card vault (`vaultOrigin`); the same policy goes to {@link FRAME_CSP_FILE} for a
  *   response header;
- * - writes {@link FRAME_BUILD_FILE}: the compiled `frameUrl`, statics allowlist and vault origin, for
- *   the mock mode's defaults (host-sdk/testing/frameBuild.ts).
+ * - writes {@link FRAME_BUILD_FILE}: the compiled `frameUrl`, statics allowlist, bundle folder and
+ *   vault origin, for the mock mode's defaults (host-sdk/testing/frameBuild.ts).
  * Throws (failing the build) when the manifest is missing or the entry chunk imports anything.
  */
 export function frameDocument(options: {
   manifestPath: string;
   frameUrl: string;
   allowlist: StaticsAllowlist;
+  /** The pinned bundle URLs and their `sha384-…` hashes (frame-app/build/bundlePins.ts); none in a development build. */
+  bundleIntegrity: Readonly<Record<string, string>>;
+  /** The bundle folder's path on the statics origins (`VITE_CASHIER_STATICS_PATH`), for the record. */
+  staticsPath: string;
   vaultOrigin: string;
   placeholder: string;
 }): Plugin {
@@ -78,6 +83,7 @@ export function frameDocument(options: {
       const record: FrameBuildRecord = {
         frameUrl: options.frameUrl,
         staticsAllowlist: options.allowlist,
+        staticsPath: options.staticsPath,
         vaultOrigin: options.vaultOrigin,
       };
       writeFileSync(join(output.dir, FRAME_BUILD_FILE), `${JSON.stringify(record, null, 2)}\n`);
@@ -111,6 +117,7 @@ export function frameDocument(options: {
         if (script.includes('<!--')) throw new Error('frame document: the bootstrap chunk contains "<!--"; it cannot be inlined');
         const importMap = JSON.stringify({
           imports: Object.fromEntries(Object.entries(manifest.imports).map(([specifier, file]) => [specifier, `./${file}`])),
+          ...(Object.keys(options.bundleIntegrity).length > 0 ? { integrity: options.bundleIntegrity } : {}),
         });
         const policy = frameContentSecurityPolicy(
           options.allowlist,

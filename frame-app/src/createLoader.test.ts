@@ -71,6 +71,8 @@ function setup(
     claim?: () => Promise<SettingsClaim>;
     now?: () => number;
     whileFetching?: () => void;
+    allowlist?: readonly string[];
+    pinnedBundles?: readonly string[];
   } = {},
 ) {
   const hostPort = fakeHost(options.claim);
@@ -81,7 +83,8 @@ function setup(
     bootstrap: options.bootstrap ?? bootstrap(),
     host: hostPort,
     container,
-    allowlist: 'development',
+    allowlist: options.allowlist ?? 'development',
+    ...(options.pinnedBundles ? { pinnedBundles: options.pinnedBundles } : {}),
     loadBundle,
     relay,
     frameLoadedAt: 1000,
@@ -185,6 +188,54 @@ describe('createLoader: waiting → loaded | failed (spec 4, 7, 8)', () => {
       expect(hostPort.onCrash).not.toHaveBeenCalled();
     }
     if (code === 'STATICS_NOT_ALLOWED') expect(loadBundle).not.toHaveBeenCalled();
+  });
+
+  // Security review M2: the page answers claimWidgetSettings itself, naming another file or version
+  // on the build's own statics origin; a production build imports only the URLs it pins.
+  describe('a production build imports only its pinned bundle URLs', () => {
+    const origin = 'https://static.cashier.example';
+    const pinnedBundles = [
+      `${origin}/statics/cashier-widget-lazy-component.bundle.min.js`,
+      `${origin}/statics/cashier-widget-lazy-component.bundle.js`,
+    ];
+    const rows = [
+      { base: `${origin}/statics`, debug: false, code: undefined, imported: pinnedBundles[0] },
+      { base: `${origin}/statics/`, debug: true, code: undefined, imported: pinnedBundles[1] },
+      { base: `${origin}/statics/standalone/`, debug: false, code: 'STATICS_NOT_ALLOWED', imported: undefined },
+      { base: `${origin}/fixtures/plain-dom/`, debug: false, code: 'STATICS_NOT_ALLOWED', imported: undefined },
+      { base: `${origin}/v3/`, debug: false, code: 'STATICS_NOT_ALLOWED', imported: undefined },
+      { base: `${origin}/statics?v=3`, debug: false, code: 'STATICS_NOT_ALLOWED', imported: undefined },
+      { base: `${origin}/`, debug: false, code: 'STATICS_NOT_ALLOWED', imported: undefined },
+    ] as const;
+
+    it.each(rows)(
+      'cached settings naming $base (debug $debug) → $code imports $imported',
+      async ({ base, debug, code, imported }) => {
+        const { loader, hostPort, loadBundle } = setup({
+          allowlist: [origin],
+          pinnedBundles,
+          bootstrap: bootstrap({ debug }),
+          claim: async () => ({ kind: 'cached', settings: { widgetStaticsBaseUrl: base } }),
+        });
+        await loader.start();
+        await flush();
+        const snapshot = loader.getSnapshot();
+        expect(snapshot.status === 'failed' ? snapshot.error.code : undefined).toBe(code);
+        expect(hostPort.onCrash).toHaveBeenCalledTimes(code ? 1 : 0);
+        expect(loadBundle.mock.calls).toEqual(imported ? [[imported]] : []);
+      },
+    );
+
+    it('pins nothing: an allowlisted origin imports nothing', async () => {
+      const { loader, loadBundle } = setup({
+        allowlist: [origin],
+        claim: async () => ({ kind: 'cached', settings: { widgetStaticsBaseUrl: `${origin}/statics` } }),
+      });
+      await loader.start();
+      const snapshot = loader.getSnapshot();
+      expect(snapshot.status === 'failed' && snapshot.error.code).toBe('STATICS_NOT_ALLOWED');
+      expect(loadBundle).not.toHaveBeenCalled();
+    });
   });
 
   it('a settings failure carries the cause: status 500, HTTP_SERVER_ERROR', async () => {

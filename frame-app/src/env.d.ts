@@ -6,6 +6,12 @@ interface ImportMetaEnv {
    */
   readonly CASHIER_STATICS_ALLOWLIST: import('../../shared').StaticsAllowlist;
   /**
+   * The exact bundle URLs the frame may import (security review M2): every allowlisted origin with
+   * each pinned path; their SRI hashes are in the document's import map (frame-app/build/bundlePins.ts).
+   * Empty in a development build.
+   */
+  readonly CASHIER_PINNED_BUNDLES: readonly string[];
+  /**
    * The card vault (VITE_CASHIER_VAULT_ORIGIN): a bare origin, or `'development'` for the
    * development build's rule (shared/vault.ts resolveVaultOrigin).
    */

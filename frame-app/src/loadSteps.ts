@@ -1,11 +1,10 @@
 import {
-  bundleUrl,
+  allowedBundleUrl,
   CashierError,
   type CashierWidgetModule,
   describeForeignError,
   ErrorCode,
   type FramePhases,
-  isAllowedStaticsUrl,
   isCashierWidgetModule,
   type ProviderClient,
   type WidgetSettings,
@@ -52,21 +51,19 @@ export async function fetchSettings(context: LoadStepContext): Promise<WidgetSet
 }
 
 /**
- * Spec 4, step 2 and 7: checks the statics allowlist, then imports the bundle. Resolves with the
- * module, or with undefined after failing the loader (STATICS_NOT_ALLOWED or BUNDLE_LOAD_FAILED).
+ * Spec 4, step 2 and 7: checks the statics allowlist and the build's pinned bundle URLs (security
+ * review M2), then imports the bundle (with the integrity its pin carries). Resolves with the module,
+ * or with undefined after failing the loader (STATICS_NOT_ALLOWED, or BUNDLE_LOAD_FAILED: also a
+ * bundle whose bytes do not match its pinned hash).
  */
 export async function importBundle(context: LoadStepContext, settings: WidgetSettings): Promise<CashierWidgetModule | undefined> {
   const { deps } = context;
-  if (!isAllowedStaticsUrl(settings.widgetStaticsBaseUrl, deps.allowlist)) {
-    context.fail(
-      new CashierError(
-        ErrorCode.StaticsNotAllowed,
-        `widgetStaticsBaseUrl ${settings.widgetStaticsBaseUrl} is not on the statics allowlist.`,
-      ),
-    );
+  const base = settings.widgetStaticsBaseUrl;
+  const url = allowedBundleUrl(base, context.bootstrap().debug, deps.allowlist, deps.pinnedBundles);
+  if (!url) {
+    context.fail(new CashierError(ErrorCode.StaticsNotAllowed, `widgetStaticsBaseUrl ${base} is not allowed here.`));
     return undefined;
   }
-  const url = bundleUrl(settings.widgetStaticsBaseUrl, context.bootstrap().debug);
   try {
     const module = await deps.loadBundle(url);
     if (!isCashierWidgetModule(module)) throw new Error('the module does not export mount()');

@@ -45,6 +45,7 @@ function failAlone(error: CashierError, theme = 'inline') {
 }
 
 const allowlist = import.meta.env.CASHIER_STATICS_ALLOWLIST;
+const pinnedBundles = import.meta.env.CASHIER_PINNED_BUNDLES;
 /** Evaluates the frame's React (preloaded) while the settings request is in flight, not after the bundle arrives. */
 const whileFetching = () => {
   import(/* @vite-ignore */ SHARED_REACT_SPECIFIERS[0]).catch(() => undefined);
@@ -115,7 +116,7 @@ async function run(standby = false) {
   if (bootstrap.preload) {
     // preloadCashier's hidden frame (issue 24): warm the caches, mount nothing, then wait for a
     // mount (a host without moveBefore removes the frame instead).
-    await preloadWidget({ bootstrap, host: createHostPort(host), allowlist, loadBundle, whileFetching });
+    await preloadWidget({ bootstrap, host: createHostPort(host), allowlist, pinnedBundles, loadBundle, whileFetching });
     connection.destroy();
     return run(true);
   }
@@ -127,6 +128,7 @@ async function run(standby = false) {
     host: createHostPort(host),
     container,
     allowlist,
+    pinnedBundles,
     vaultOrigin: resolveVaultOrigin(import.meta.env.CASHIER_VAULT_ORIGIN, location),
     loadBundle,
     relay,

@@ -13,7 +13,12 @@ const bootstrap: FrameBootstrap = {
   preload: true,
 };
 
-function setup(claim: SettingsClaim, getWidgetSettings = vi.fn(async () => settings), allowlist: unknown = 'development') {
+function setup(
+  claim: SettingsClaim,
+  getWidgetSettings = vi.fn(async () => settings),
+  allowlist: unknown = 'development',
+  pinnedBundles: readonly string[] = [],
+) {
   const host = {
     claimWidgetSettings: vi.fn(async () => claim),
     publishWidgetSettings: vi.fn(),
@@ -24,6 +29,7 @@ function setup(claim: SettingsClaim, getWidgetSettings = vi.fn(async () => setti
     bootstrap,
     host,
     allowlist: allowlist as never,
+    pinnedBundles,
     loadBundle,
     createClient: () => ({ getWidgetSettings }),
   });
@@ -69,5 +75,19 @@ describe('preloadWidget (issue 24: the frame warms the caches, mounts nothing)',
     await run;
     expect(loadBundle).not.toHaveBeenCalled();
     expect(host.onApiInit).toHaveBeenCalledTimes(1);
+  });
+
+  it('a production build fetches only a bundle URL it pins (security review M2)', async () => {
+    const origin = 'https://static.cashier.example';
+    const pinned = `${origin}/statics/cashier-widget-lazy-component.bundle.min.js`;
+    for (const [base, fetched] of [
+      [`${origin}/statics`, [[pinned]]],
+      [`${origin}/statics/standalone/`, []],
+    ] as const) {
+      const cached = { ...settings, widgetStaticsBaseUrl: base };
+      const { loadBundle, run } = setup({ kind: 'cached', settings: cached }, undefined, [origin], [pinned]);
+      await run;
+      expect(loadBundle.mock.calls).toEqual(fetched);
+    }
   });
 });

@@ -1,8 +1,7 @@
 import {
-  bundleUrl,
+  allowedBundleUrl,
   createProviderClient,
   type FrameBootstrap,
-  isAllowedStaticsUrl,
   type ProviderClientOptions,
   type StaticsAllowlist,
 } from '../../shared';
@@ -16,6 +15,8 @@ export interface PreloadDeps {
   host: Pick<HostPort, 'claimWidgetSettings' | 'publishWidgetSettings' | 'onApiInit'>;
   /** Origins the bundle may come from; a bundle off the list is not fetched. */
   allowlist: StaticsAllowlist;
+  /** The exact bundle URLs a production build may import (LoaderDeps `pinnedBundles`). Default none. */
+  pinnedBundles?: readonly string[];
   /** Imports the bundle module (it is evaluated, not mounted). */
   loadBundle: (url: string) => Promise<unknown>;
   /** Builds the provider client; default createProviderClient from shared. */
@@ -41,9 +42,8 @@ export async function preloadWidget(deps: PreloadDeps): Promise<void> {
     });
     const request = () => client.getWidgetSettings({ msid: bootstrap.configuration.msid });
     const { settings } = await obtainSettings(host, request, deps.whileFetching);
-    if (isAllowedStaticsUrl(settings.widgetStaticsBaseUrl, deps.allowlist)) {
-      await deps.loadBundle(bundleUrl(settings.widgetStaticsBaseUrl, bootstrap.debug));
-    }
+    const url = allowedBundleUrl(settings.widgetStaticsBaseUrl, bootstrap.debug, deps.allowlist, deps.pinnedBundles);
+    if (url) await deps.loadBundle(url);
   } catch {
     // the mount reports what fails, with its own retries
   }

@@ -122,6 +122,13 @@ describe('createMockProvider: vaultOrigin and staticsBaseUrl default to the fram
     expect(tokenize?.status).toBe(201);
   });
 
+  it('a production build that pins its bundles (security review M2): statics in the pinned folder', async () => {
+    const mock = createMockProvider({ host: HOST, frameDir: frameDir({ ...PRODUCTION, staticsPath: '/v42/' }) });
+    expect(mock.staticsBaseUrl).toBe('https://static.cashier.example/v42');
+    const bundle = await get(mock.handlers, 'https://static.cashier.example/v42/cashier-widget-lazy-component.bundle.min.js');
+    expect(bundle?.status).toBe(200);
+  });
+
   it('a development build: the vault two ports above its frame URL, statics under host', () => {
     const mock = createMockProvider({ host: HOST, frameDir: frameDir(DEVELOPMENT) });
     expect(mock.vaultOrigin).toBe('http://127.0.0.1:4176');

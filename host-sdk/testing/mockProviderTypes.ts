@@ -46,8 +46,9 @@ export interface MockProviderOptions {
    * `widgetStaticsBaseUrl` of the widget settings, where the handlers serve the bundle. It must
    * pass the frame build's statics allowlist. Default: on that allowlist, as the build records it
    * (`readFrameBuild(frameDir)`): a development build (`npm run build:dev`, any loopback origin)
-   * `${host}/statics`; a production build `${first allowlisted origin}/cashier-mock` (nothing
-   * needs to listen there: the handlers answer it).
+   * `${host}/statics`; a production build its first allowlisted origin with the bundle folder it
+   * pins (`VITE_CASHIER_STATICS_PATH`; `/cashier-mock` for a build older than the pins). Nothing
+   * needs to listen there: the handlers answer it.
    */
   staticsBaseUrl?: string;
   /**

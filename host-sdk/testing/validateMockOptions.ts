@@ -101,13 +101,16 @@ function checkReturningBuyer(value: unknown): StoredSavedCard[] | undefined {
   return cards;
 }
 
-/** Where the mock serves the bundle on a production frame's first allowlisted statics origin. */
+/**
+ * Where the mock serves the bundle on a production frame's first allowlisted statics origin when its
+ * record names no bundle folder (a build older than the pins of security review M2).
+ */
 export const MOCK_STATICS_PATH = '/cashier-mock';
 
 /**
  * The defaults the frame build in `frameDir` gives (its record, read at most once): the vault
  * origin it sends card data to, and a statics base URL on its allowlist (development: `${host}/statics`;
- * production: the first allowlisted origin + {@link MOCK_STATICS_PATH}).
+ * production: the first allowlisted origin + the bundle folder the build pins, `staticsPath`).
  * @throws TypeError naming the option when the build, its record or (development) its frame URL's port is missing.
  */
 function buildDefaults(frameDir: string | undefined, host: string) {
@@ -141,8 +144,9 @@ function buildDefaults(frameDir: string | undefined, host: string) {
       }
     },
     staticsBaseUrl(): string {
-      const { staticsAllowlist } = read('staticsBaseUrl');
-      return staticsAllowlist === 'development' ? `${host}/statics` : `${staticsAllowlist[0]}${MOCK_STATICS_PATH}`;
+      const { staticsAllowlist, staticsPath } = read('staticsBaseUrl');
+      if (staticsAllowlist === 'development') return `${host}/statics`;
+      return `${staticsAllowlist[0]}${staticsPath?.replace(/\/$/, '') ?? MOCK_STATICS_PATH}`;
     },
   };
 }
