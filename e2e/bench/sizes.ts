@@ -26,10 +26,12 @@ const dist = resolve(import.meta.dirname, '../../dist');
  * bundle's revalidation and 0.4 s or more on the phone after the tap (`npm run bench`). Then a
  * mount that lets go of a frame it adopted while still warming up ends that warm-up
  * (FRAME_RELEASED_EVENT; else `preloadCashier` never settled): 5 292 B (script tag), 5 355 B (ES).
+ * Then an iframe removed from the page is named at once, not at a check a busy page runs late (a
+ * MutationObserver in `watchFrame.ts`): 5 334 B (script tag), 5 399 B (ES).
  */
-const SDK_BUDGET = 5_300;
+const SDK_BUDGET = 5_350;
 /** The ES entry's: see {@link SDK_BUDGET}. */
-const SDK_ES_BUDGET = 5_400;
+const SDK_ES_BUDGET = 5_450;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
