@@ -56,8 +56,12 @@ export function watchFrame(
     stop();
     fail(new CashierError(code, `The payment frame ${why}`));
   };
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
   const ended = () => {
-    endedAt ??= clock();
+    if (endedAt !== undefined || spoke) return;
+    endedAt = clock();
+    // A check when the grace ends, not at the next interval's: up to HEARTBEAT_INTERVAL_MS sooner.
+    graceTimer = setTimeout(check, FRAME_LOAD_GRACE_MS);
   };
   const onMessage = (event: MessageEvent) => {
     if (event.source === iframe.contentWindow && event.origin === frameOrigin) {
@@ -119,6 +123,7 @@ export function watchFrame(
 
   function stop() {
     clearInterval(timer);
+    clearTimeout(graceTimer);
     win.removeEventListener('message', onMessage);
     iframe.removeEventListener('load', onLoad);
     iframe.removeEventListener('error', ended);
