@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit tests sit beside the code (`*.test.ts[x]`); browser tests live in e2e/ and run under Playwright,
- * except the chaos run's own unit tests (its plan and checks), which sit beside it in e2e/chaos/.
+ * except the chaos run's and the stress run's own unit tests, which sit beside them in e2e/chaos/ and e2e/stress/.
  */
 export default defineConfig({
   // Lingui as the builds use it (vite.config.ts): PO catalogs compiled, `msg` macros transformed.
@@ -13,6 +13,7 @@ export default defineConfig({
     include: [
       '{shared,host-sdk,frame-app,provider,cashier-widget}/**/*.test.{ts,tsx}',
       'e2e/chaos/**/*.test.ts',
+      'e2e/stress/*.test.ts',
       'docs/*.test.ts',
     ],
     environment: 'node',

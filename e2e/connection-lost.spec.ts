@@ -26,9 +26,9 @@ import { typeInto } from './support/typeInto';
 // or, where the frame got a last word in, PAYMENT_OUTCOME_UNKNOWN: both tell the host the charge
 // may have been made. A frame that unloads answers as it goes: in Chromium its own stop (pagehide)
 // aborts the charge (DESTROYED), in Firefox the charge request fails first, and either way the
-// widget counts the charge as a lost reply and answers PAYMENT_OUTCOME_UNKNOWN. Chromium runs that
-// stop for a removed iframe too. A frame with no last word (removed in Firefox, a dead renderer)
-// leaves the SDK to reject the pay itself: CONNECTION_LOST.
+// widget counts the charge as a lost reply and answers PAYMENT_OUTCOME_UNKNOWN. A removed iframe
+// is named by the SDK at once, before its last word can arrive, and a dead renderer has none:
+// the SDK rejects the pay itself, CONNECTION_LOST.
 
 /** The most the host may wait to hear of a lost frame (issue 12). */
 const NOTICED_WITHIN_MS = 5_000;
@@ -66,8 +66,9 @@ const rows: Row[] = [
     lose: async (page) => {
       await page.evaluate(() => document.querySelector('#mount-0 iframe')?.remove());
     },
-    // Chromium runs the removed frame's pagehide (its last word); Firefox does not.
-    payCode: { chromium: ErrorCode.PaymentOutcomeUnknown, firefox: ErrorCode.ConnectionLost },
+    // The SDK names the removal when the host's task ends, before any last word of the frame (its
+    // pagehide in Chromium) can reach the page: CONNECTION_LOST in both engines.
+    payCode: { chromium: ErrorCode.ConnectionLost, firefox: ErrorCode.ConnectionLost },
   },
 ];
 

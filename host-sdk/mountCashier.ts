@@ -25,7 +25,7 @@ import { watchFrame } from './watchFrame';
  * technical-difficulties alert in `el` itself, styled by `theme`, and api calls in flight reject
  * with the code.
  *
- * The iframe is created at once, or adopted (issue 24): when `preloadCashier` with the same
+ * The iframe is created at once, or adopted: when `preloadCashier` with the same
  * `host`, `configuration`, `frameUrl` and `debug` has a warm frame (in standby, or still warming
  * up), that frame is moved
  * into `el` (`Element.moveBefore`) and connected again, and the card form shows without loading a

@@ -22,7 +22,7 @@ export interface PreloadCashierOptions {
 }
 
 /**
- * Warms the payment step before the buyer reaches it (issue 24): call it in the browser (from the
+ * Warms the payment step before the buyer reaches it: call it in the browser (from the
  * `<head>` too) when the checkout page loads. It fetches what a later `mountCashier` with the same
  * options needs (the frame document and its scripts, the widget settings into the page's settings
  * cache, the bundle) and shows nothing: no iframe visible, in the tab order or in the

@@ -37,14 +37,14 @@ export interface MountCashierOptions {
    */
   revalidateAppInstance?: () => Promise<string>;
   /**
-   * Called once per order when its seat hold runs out (issue 24; the order's `holdExpiresAt`,
+   * Called once per order when its seat hold runs out (the order's `holdExpiresAt`,
    * read against the provider's clock), with `{ orderId }`. The widget then says the hold has
    * expired, disables its form, and `pay` rejects ORDER_HOLD_EXPIRED; a new order given with
    * `handle.update({ orderId })` starts over. Default: none.
    */
   onHoldExpired?: (expiry: { orderId: string }) => void;
   /**
-   * Called with the outcome of a payment the buyer started inside the widget (issue 25: a PayPal
+   * Called with the outcome of a payment the buyer started inside the widget (a PayPal
    * or wallet button in the frame), once per payment that settled: a {@link PayResult} whose
    * `status` is `APPROVED`, `PENDING` or `DECLINED`, with its `orderId` and `chargeId`, the shape
    * `api.pay` resolves with. Never for a payment your `api.pay` started: its Promise tells you.
@@ -65,7 +65,7 @@ export interface MountCashierOptions {
    */
   buyer?: CashierBuyer;
   /**
-   * The buyer's language (issue 23): a BCP 47 tag, e.g. `"de-AT"`, kept in its canonical form
+   * The buyer's language: a BCP 47 tag, e.g. `"de-AT"`, kept in its canonical form
    * (`Intl.getCanonicalLocales`). Default: the page's `<html lang>` when well formed, else the
    * browser's first language (`navigator.languages[0]`), else `"en"`. The widget shows one of its
    * 12 locales (`en`, `de`, `fr`, `es`, `it`, `nl`, `pt-BR`, `pl`, `sv`, `ja`, `he`, `ar`): the tag

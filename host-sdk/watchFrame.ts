@@ -17,8 +17,9 @@ export interface FrameWatch {
  *   to the page it is a slow network, and spec 4 keeps waiting (`onSlow`, then the handshake's
  *   CONNECTION_FAILED at 20 000 ms);
  * - CONNECTION_LOST when the iframe loads again after the frame spoke (it navigated or reloaded),
- *   when it left the page, or when a heartbeat `ping` went unanswered for HEARTBEAT_TIMEOUT_MS
- *   (the renderer crashed or hangs).
+ *   when it left the page (at once: a MutationObserver on its document sees the removal in the
+ *   task that made it, so a busy page's late timers do not delay it), or when a heartbeat `ping`
+ *   went unanswered for HEARTBEAT_TIMEOUT_MS (the renderer crashed or hangs).
  * One check every HEARTBEAT_INTERVAL_MS runs the limits. Time counts only while the page runs
  * and is visible: a check more than two intervals late (a throttled, frozen or stalled page) or
  * in a hidden page moves every limit on by its gap, so a pause is never blamed on the frame.
@@ -55,8 +56,12 @@ export function watchFrame(
     stop();
     fail(new CashierError(code, `The payment frame ${why}`));
   };
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
   const ended = () => {
-    endedAt ??= clock();
+    if (endedAt !== undefined || spoke) return;
+    endedAt = clock();
+    // A check when the grace ends, not at the next interval's: up to HEARTBEAT_INTERVAL_MS sooner.
+    graceTimer = setTimeout(check, FRAME_LOAD_GRACE_MS);
   };
   const onMessage = (event: MessageEvent) => {
     if (event.source === iframe.contentWindow && event.origin === frameOrigin) {
@@ -76,13 +81,18 @@ export function watchFrame(
         })
       : undefined;
 
+  const removed = () => end(ErrorCode.ConnectionLost, 'was removed from the page');
+  // The removal, seen when the task that made it ends (every browser has MutationObserver); an
+  // iframe moved within one task (removed and appended again) is still in the page then.
+  const removal = new MutationObserver(() => iframe.isConnected || removed());
+
   const check = () => {
     const now = performance.now();
     const gap = now - lastCheck;
     lastCheck = now;
     if (gap > 2 * HEARTBEAT_INTERVAL_MS || doc.visibilityState === 'hidden') paused += gap;
     const at = clock();
-    if (!iframe.isConnected) return end(ErrorCode.ConnectionLost, 'was removed from the page');
+    if (!iframe.isConnected) return removed();
     if (!spoke) {
       if (at - (endedAt ?? at) >= FRAME_LOAD_GRACE_MS) return end(ErrorCode.FrameLoadFailed, 'did not start');
       return;
@@ -104,6 +114,7 @@ export function watchFrame(
   win.addEventListener('message', onMessage);
   iframe.addEventListener('load', onLoad);
   iframe.addEventListener('error', ended);
+  removal.observe(doc, { childList: true, subtree: true });
   try {
     observer?.observe({ type: 'resource' });
   } catch {
@@ -112,10 +123,12 @@ export function watchFrame(
 
   function stop() {
     clearInterval(timer);
+    clearTimeout(graceTimer);
     win.removeEventListener('message', onMessage);
     iframe.removeEventListener('load', onLoad);
     iframe.removeEventListener('error', ended);
     observer?.disconnect();
+    removal.disconnect();
   }
   return {
     connected(next) {

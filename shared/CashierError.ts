@@ -112,7 +112,7 @@ export const ErrorCode = {
    */
   PaymentOpen: 'PAYMENT_OPEN',
   /**
-   * The order's seat hold has run out (issue 24; the provider's 409 with application error code
+   * The order's seat hold has run out (the provider's 409 with application error code
    * `ORDER_HOLD_EXPIRED`, or the widget's own count against the provider's clock): nothing was
    * tokenized or charged, and the seats may be back on sale. `details.orderId` names the order.
    * What the host should do: create a new order (hold the seats again) and pass it with
@@ -144,7 +144,7 @@ export interface CashierErrorDetails {
   orderId?: string;
   /**
    * The charge an INVALID_RESPONSE is about, when the reply was a charge that cannot be acted on
-   * (a 3-D Secure challenge page off the vault origin, issue 22): the payment flow cancels it. It
+   * (a 3-D Secure challenge page off the vault origin): the payment flow cancels it. It
    * does not cross the iframe.
    */
   chargeId?: string;

@@ -160,7 +160,7 @@ export interface CashierUpdate {
   orderId?: string;
   /** New buyer details: they replace what an earlier prefill put in the fields, never what the buyer typed. */
   buyer?: CashierBuyer;
-  /** The buyer's new language, a BCP 47 tag (issue 23): the widget switches in place, in the same frame document. */
+  /** The buyer's new language, a BCP 47 tag: the widget switches in place, in the same frame document. */
   locale?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Saved cards of returning buyers (issue 25): the reference provider's shapes for spec 7's credit
+ * Saved cards of returning buyers: the reference provider's shapes for spec 7's credit
  * cards (list, item, primary) and saved-card tokens. A saved card never carries its number or a
  * security code: only what the buyer needs to recognise it.
  */

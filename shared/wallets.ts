@@ -1,5 +1,5 @@
 /**
- * Apple Pay and Google Pay on the reference provider (issue 25 item 4), shared by the provider and
+ * Apple Pay and Google Pay on the reference provider, shared by the provider and
  * the widget's wallets chunk: the shapes of the spec 7 express checkout widget settings, express
  * payment methods, Apple Pay merchant validation and Google Pay start replies, and of the vault's
  * wallet token request. The wallet's payment token goes to the vault only, which answers a card

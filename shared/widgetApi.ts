@@ -9,7 +9,7 @@ export type CardField =
   | 'cardNumber'
   | 'expirationDate'
   | 'securityCode'
-  /** The billing country (issue 23), ISO 3166-1 alpha-2. */
+  /** The billing country, ISO 3166-1 alpha-2. */
   | 'country'
   /** The billing postal code, where the country has them. */
   | 'postalCode'

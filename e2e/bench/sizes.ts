@@ -26,10 +26,13 @@ const dist = resolve(import.meta.dirname, '../../dist');
  * bundle's revalidation and 0.4 s or more on the phone after the tap (`npm run bench`). Then a
  * mount that lets go of a frame it adopted while still warming up ends that warm-up
  * (FRAME_RELEASED_EVENT; else `preloadCashier` never settled): 5 292 B (script tag), 5 355 B (ES).
+ * Then an iframe removed from the page is named at once, not at a check a busy page runs late (a
+ * MutationObserver in `watchFrame.ts`), and a frame that never loads at the grace's end, not at
+ * the next check: 5 369 B (script tag), 5 431 B (ES).
  */
-const SDK_BUDGET = 5_300;
+const SDK_BUDGET = 5_400;
 /** The ES entry's: see {@link SDK_BUDGET}. */
-const SDK_ES_BUDGET = 5_400;
+const SDK_ES_BUDGET = 5_450;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
@@ -197,8 +200,9 @@ const artifacts = () => {
       // Adopting a frame that is still warming up (+58 B in the SDK entry): 137 744 B.
       // Issue 25 item 4's wallet availability check in the bundle (+538 B), and the bundle's
       // exactly-once for payments made in the widget (captureInWidget, +132 B): 138 486 B; the
-      // wallets asked of the browser only once the order offers them: 138 538 B.
-      budget: 138_600,
+      // wallets asked of the browser only once the order offers them: 138 538 B. The SDK's watch
+      // naming a removed iframe at once and a dead frame at the grace's end (+79 B): 138 624 B.
+      budget: 138_650,
     },
   ];
 };

@@ -9,10 +9,11 @@
 import { isAbsolute, resolve } from 'node:path';
 import { build } from 'rolldown';
 import { dts } from 'rolldown-plugin-dts';
+import { historyReferences } from './historyReferences';
 import { SDK_ENTRIES } from './sdkEntries';
 
 const root = resolve(import.meta.dirname, '../..');
-await build({
+const { output } = await build({
   cwd: root,
   input: Object.fromEntries(Object.entries(SDK_ENTRIES).map(([name, file]) => [name, resolve(root, file)])),
   // Every package stays a bare import (a declaration left naming one would show in the output;
@@ -28,3 +29,12 @@ await build({
   },
   logLevel: 'warn',
 });
+
+// The declarations' JSDoc is what a site's editor shows: no project history in it (historyReferences.ts).
+const history = output.flatMap((file) =>
+  file.type === 'chunk' ? historyReferences(file.code).map((line) => `${file.fileName}:${line}`) : [],
+);
+if (history.length > 0) {
+  console.error(`The published declarations name the project's history (move it to docs/development.md):\n${history.join('\n')}`);
+  process.exit(1);
+}

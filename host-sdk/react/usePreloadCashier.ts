@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { type PreloadCashierOptions, preloadCashier } from '../index';
 
 /**
- * `preloadCashier` for a React checkout (issue 24): call it in the checkout page's component with
+ * `preloadCashier` for a React checkout: call it in the checkout page's component with
  * the options its `<CashierWidget>` will take (`host`, `configuration`, `frameUrl`, `debug`), so
  * the widget is warm by the time the buyer reaches the payment step. Runs after the render, in the
  * browser only (nothing during server rendering), once per `host`, `configuration` and `frameUrl`

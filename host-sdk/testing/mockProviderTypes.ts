@@ -107,7 +107,7 @@ export interface MockProviderOptions {
    */
   now?: () => Date;
   /**
-   * Makes the buyer a returning member (issue 25): every accepted app instance carries the member,
+   * Makes the buyer a returning member: every accepted app instance carries the member,
    * whose saved cards the credit card routes list (primary first) and the vault's saved-card tokens
    * charge with the security code only (`123`, `1234` for amex; the 5th wrong one in a row locks the
    * card for 15 minutes: 429 SAVED_CARD_LOCKED); a new card whose tokenization carried `saveCard`
@@ -119,13 +119,13 @@ export interface MockProviderOptions {
    */
   returningBuyer?: { savedCards?: readonly MockSavedCardInput[] };
   /**
-   * Offers PayPal for every order (issue 25): payment methods by order add `{ type: 'PAYPAL' }`, and
+   * Offers PayPal for every order: payment methods by order add `{ type: 'PAYPAL' }`, and
    * the PayPal checkout routes and approval page (at `host`, buttons "Approve payment" and "Cancel
    * and return") answer. Default false: the checkout create call answers 400 PAYMENT_METHOD_NOT_AVAILABLE.
    */
   payPal?: boolean;
   /**
-   * The wallets every order offers (issue 25), `'APPLE_PAY'` and/or `'GOOGLE_PAY'`, each at most once:
+   * The wallets every order offers, `'APPLE_PAY'` and/or `'GOOGLE_PAY'`, each at most once:
    * express checkout widget settings and express payment methods list them, Apple Pay merchant
    * validation (a simulated merchant session) and Google Pay start (the order's payment data
    * request) answer for them, and the vault's wallet tokens make a card token the charge path takes
