@@ -46,7 +46,7 @@ export const ErrorCode = {
   /**
    * The provider's widget settings name a `widgetStaticsBaseUrl` that is not on the frame build's
    * statics allowlist (the only origins the frame runs the widget's script from), or, in a
-   * production build, a folder other than the one it pins (security review M2), so nothing was loaded.
+   * production build, a folder other than the one it pins, so nothing was loaded.
    */
   StaticsNotAllowed: 'STATICS_NOT_ALLOWED',
   /** The widget's script (the bundle) could not be fetched or run: its origin is down, or a CORS or CSP refusal. */

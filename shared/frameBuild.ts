@@ -18,7 +18,7 @@ export interface FrameBuildRecord {
   staticsAllowlist: StaticsAllowlist;
   /**
    * The bundle folder's path on the statics origins (`VITE_CASHIER_STATICS_PATH`, e.g. `/v42/`): a
-   * production frame imports the bundle only from there (security review M2). Absent in older records.
+   * production frame imports the bundle only from there. Absent in older records.
    */
   staticsPath?: string;
   /** Where the frame sends card data: a bare origin, or `'development'` (the frame's host name, two ports up). */

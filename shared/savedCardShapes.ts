@@ -6,7 +6,7 @@
 
 /**
  * What the buyer agreed to when a card was saved ("Save this card for next time"), as card
- * tokenization carries it to the vault (never the charge: security review M1) and the provider
+ * tokenization carries it to the vault (never the charge, which travels through the page's `host`) and the provider
  * stores it with the card.
  */
 export interface SaveCardConsent {

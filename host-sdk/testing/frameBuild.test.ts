@@ -123,7 +123,11 @@ describe('createMockProvider: vaultOrigin and staticsBaseUrl default to the fram
   });
 
   it('a production build that pins its bundles (security review M2): statics in the pinned folder', async () => {
-    const mock = createMockProvider({ host: HOST, frameDir: frameDir({ ...PRODUCTION, staticsPath: '/v42/' }) });
+    const mock = createMockProvider({
+      host: HOST,
+      frameDir: frameDir({ ...PRODUCTION, staticsPath: '/v42/' }),
+      allowRemoteVault: true,
+    });
     expect(mock.staticsBaseUrl).toBe('https://static.cashier.example/v42');
     const bundle = await get(mock.handlers, 'https://static.cashier.example/v42/cashier-widget-lazy-component.bundle.min.js');
     expect(bundle?.status).toBe(200);
