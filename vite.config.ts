@@ -30,7 +30,7 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  * frameUrl), VITE_CASHIER_STATICS_ORIGINS (the frame's statics allowlist and CSP) and
  * VITE_CASHIER_VAULT_ORIGIN (where the frame sends card data, and its CSP's frame-src), all required and
  * https (http only on loopback) unless CASHIER_BUILD=development (npm run build:dev) fills in the loopback
- * defaults. `npm run build` checks them first (shared/checkBuildEnv.ts); every step resolves them again,
+ * defaults; VITE_CASHIER_PAYPAL_ORIGIN (the PayPal approval page's origin; optional: none, no PayPal). `npm run build` checks them first (shared/checkBuildEnv.ts); every step resolves them again,
  * so a step run on its own refuses a bad environment too, before it writes anything.
  */
 const root = import.meta.dirname;
@@ -271,6 +271,7 @@ export default defineConfig(({ mode }): UserConfig => {
     define: {
       'import.meta.env.CASHIER_STATICS_ALLOWLIST': JSON.stringify(allowlist),
       'import.meta.env.CASHIER_VAULT_ORIGIN': JSON.stringify(settings.vaultOrigin),
+      'import.meta.env.CASHIER_PAYPAL_ORIGIN': JSON.stringify(settings.payPalOrigin ?? ''),
     },
     // validator's own ES build (the same functions): no CommonJS wrapper or interop helpers in the
     // bootstrap script, whose bytes all stand before the settings request.
@@ -285,6 +286,7 @@ export default defineConfig(({ mode }): UserConfig => {
         frameUrl: settings.frameUrl,
         allowlist,
         vaultOrigin: settings.vaultOrigin,
+        payPalOrigin: settings.payPalOrigin,
         placeholder: CSP_PLACEHOLDER,
       }),
     ],

@@ -28,6 +28,8 @@ export const PRODUCTION_BUILD_ENV = {
   VITE_CASHIER_FRAME_URL: `${originOf('frame')}/`,
   VITE_CASHIER_STATICS_ORIGINS: originOf('statics'),
   VITE_CASHIER_VAULT_ORIGIN: originOf('vault'),
+  // The reference provider serves the PayPal approval page on its API origin (provider/payPalRoutes.ts).
+  VITE_CASHIER_PAYPAL_ORIGIN: originOf('api'),
 } as const;
 
 /** Where the production build under test is written (beside the development build in dist/). */

@@ -56,7 +56,7 @@ function hashSource(text: string): string {
  *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes; frames
  *   only from the card vault (`vaultOrigin`); the same policy goes to {@link FRAME_CSP_FILE} for a
  *   response header;
- * - writes {@link FRAME_BUILD_FILE}: the compiled `frameUrl`, statics allowlist and vault origin, for
+ * - writes {@link FRAME_BUILD_FILE}: the compiled `frameUrl`, statics allowlist, vault and PayPal origins, for
  *   the mock mode's defaults (host-sdk/testing/frameBuild.ts).
  * Throws (failing the build) when the manifest is missing or the entry chunk imports anything.
  */
@@ -65,6 +65,8 @@ export function frameDocument(options: {
   frameUrl: string;
   allowlist: StaticsAllowlist;
   vaultOrigin: string;
+  /** The PayPal approval origin setting, recorded for the mock mode (undefined: none). */
+  payPalOrigin?: string;
   placeholder: string;
 }): Plugin {
   let written: string | undefined;
@@ -79,6 +81,7 @@ export function frameDocument(options: {
         frameUrl: options.frameUrl,
         staticsAllowlist: options.allowlist,
         vaultOrigin: options.vaultOrigin,
+        ...(options.payPalOrigin === undefined ? {} : { payPalOrigin: options.payPalOrigin }),
       };
       writeFileSync(join(output.dir, FRAME_BUILD_FILE), `${JSON.stringify(record, null, 2)}\n`);
     },
