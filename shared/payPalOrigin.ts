@@ -1,3 +1,5 @@
+import { developmentOrigin } from './vault';
+
 /**
  * The PayPal approval origin (security review 2026-11-28 M3): the one origin whose page the widget
  * shows in the buyer's PayPal popup, and whose message it takes as the buyer's answer. It is fixed
@@ -30,8 +32,5 @@ export function resolvePayPalOrigin(
   setting: string | undefined,
   frameLocation: { protocol: string; hostname: string; port: string },
 ): string | undefined {
-  if (setting !== DEVELOPMENT_PAYPAL) return setting || undefined;
-  const port = Number(frameLocation.port);
-  if (!Number.isInteger(port) || port <= 0) return undefined;
-  return `${frameLocation.protocol}//${frameLocation.hostname}:${port + DEVELOPMENT_PAYPAL_PORT_OFFSET}`;
+  return setting === DEVELOPMENT_PAYPAL ? developmentOrigin(frameLocation, DEVELOPMENT_PAYPAL_PORT_OFFSET) : setting || undefined;
 }
