@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { CONTROL_KEY_HEADER } from '../provider/controlRoutes';
 import { ProviderPaths } from '../shared';
+import { PAYPAL_APPROVAL_PATH } from '../shared/payPal';
 import { APPROVED_CARD, placeOrder, startCheckout, widget } from './support/checkout';
 import { payOutcome, startPay } from './support/hostPay';
 import { APP_INSTANCE, FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './support/origins';
@@ -191,4 +192,100 @@ test('a new mount for an order PayPal paid: pay() (card chosen, nothing typed) r
   expect(await payOutcome(page, index)).toEqual({ resolved: { status: 'APPROVED', orderId, chargeId } });
   expect(await provider.chargeAttempts(orderId)).toHaveLength(0);
   expect(await provider.charges()).toHaveLength(1);
+});
+
+/**
+ * Security review 2026-11-28 M3: a script on the merchant page polls `window.open('', name)` for
+ * the names it could guess (the widget's old fixed name first), hoping to obtain the buyer's
+ * PayPal popup and send it to a look-alike login page. Without user activation a real browser
+ * blocks the windows such a call would create; Playwright's engines block none, so the script
+ * closes at once each window that is its own (about:blank, readable by the page) and keeps any
+ * other: a window the widget opened.
+ */
+const GUESSED_NAMES = ['cashier-paypal', 'paypal', 'PayPal', 'cashier'];
+
+/** Starts the page's poller; its finds are read with {@link skimmerFinds}. */
+async function startSkimmer(page: Page): Promise<void> {
+  await page.evaluate((names) => {
+    const state = { polls: 0, got: [] as { name: string; navigated: boolean }[], stop: () => {} };
+    const timer = setInterval(() => {
+      state.polls += 1;
+      for (const name of names) {
+        const w = window.open('', name);
+        if (!w) continue;
+        let own = false;
+        try {
+          own = w.location.href === 'about:blank';
+        } catch {
+          own = false; // another origin's window: not one this page made
+        }
+        if (own) {
+          w.close();
+          continue;
+        }
+        let navigated = false;
+        try {
+          w.location.href = `${location.origin}/paypal-login-look-alike`;
+          navigated = true;
+        } catch {
+          navigated = false;
+        }
+        state.got.push({ name, navigated });
+      }
+    }, 100);
+    state.stop = () => clearInterval(timer);
+    (window as unknown as { skimmer: typeof state }).skimmer = state;
+  }, GUESSED_NAMES);
+}
+
+const skimmerFinds = (page: Page) =>
+  page.evaluate(() => {
+    const { polls, got } = (window as unknown as { skimmer: { polls: number; got: unknown[] } }).skimmer;
+    return { polls, got };
+  });
+
+/** The window of `context` that shows a PayPal approval page, if any. */
+const onApprovalPage = (context: BrowserContext) =>
+  context.pages().find((p) => new URL(p.url()).pathname.startsWith(`${PAYPAL_APPROVAL_PATH}/`));
+
+test('a page script polling window.open for the popup’s name never obtains the buyer’s PayPal window, which stays on the approval page (review M3)', async ({
+  page,
+  provider,
+}) => {
+  test.setTimeout(60_000);
+  await choosePayPal(page);
+  await payButton(page).click();
+  // Polling from before the click would be the same attack, but Firefox hides a page whose script
+  // keeps opening windows, and Playwright then cannot click in it.
+  await startSkimmer(page);
+  // The widget sends its popup to the approval page, unless the page got it first.
+  await expect
+    .poll(async () => onApprovalPage(page.context()) !== undefined || (await skimmerFinds(page)).got.length > 0, {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  expect((await skimmerFinds(page)).got).toEqual([]);
+  const popup = onApprovalPage(page.context()) as Page;
+  // The page keeps polling while the buyer reads the approval page. Both engines throttle the
+  // timers of a page behind a popup to about one a second; against the old fixed name the first
+  // poll after the popup opened already had it.
+  const { polls } = await skimmerFinds(page);
+  await expect
+    .poll(
+      async () => {
+        const now = await skimmerFinds(page);
+        return now.got.length > 0 || now.polls >= polls + 3;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  expect((await skimmerFinds(page)).got).toEqual([]);
+  expect(new URL(popup.url()).origin).toBe(PROVIDER_ORIGIN);
+  await expect(popup.getByRole('heading', { name: 'Approve your payment' })).toBeVisible();
+  await page.evaluate(() => (window as unknown as { skimmer: { stop: () => void } }).skimmer.stop());
+  // The buyer's answer still reaches the widget. (Firefox, whose pages here share one content
+  // process, may run the page's script, which shows the buttons, only once the polling stops.)
+  await popup.getByRole('button', { name: 'Cancel and return' }).click();
+  await expect(widget(page).getByRole('alert')).toHaveText(CANCELLED);
+  expect(await provider.charges()).toEqual([]);
 });

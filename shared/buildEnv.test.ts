@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type BuildEnv, type BuildSettings, DEVELOPMENT_FRAME_URL, resolveBuildSettings } from './buildEnv';
+import { DEVELOPMENT_PAYPAL } from './payPalOrigin';
 import { DEVELOPMENT_VAULT } from './vault';
 
 const FRAME = 'https://cashier.example.com/frame/';
@@ -52,6 +53,7 @@ describe('resolveBuildSettings: environments that build', () => {
         frameUrl: 'http://127.0.0.1:4174/',
         staticsAllowlist: 'development',
         vaultOrigin: DEVELOPMENT_VAULT,
+        payPalOrigin: DEVELOPMENT_PAYPAL,
       },
     },
     {
@@ -62,12 +64,41 @@ describe('resolveBuildSettings: environments that build', () => {
         frameUrl: 'http://127.0.0.1:4174/',
         staticsAllowlist: 'development',
         vaultOrigin: DEVELOPMENT_VAULT,
+        payPalOrigin: DEVELOPMENT_PAYPAL,
       },
     },
     {
       name: 'development with all three set: exactly those',
       env: { ...development, ...production },
-      expected: { kind: 'development', frameUrl: FRAME, staticsAllowlist: [STATICS], vaultOrigin: VAULT },
+      expected: {
+        kind: 'development',
+        frameUrl: FRAME,
+        staticsAllowlist: [STATICS],
+        vaultOrigin: VAULT,
+        payPalOrigin: DEVELOPMENT_PAYPAL,
+      },
+    },
+    {
+      name: 'a PayPal approval origin (review M3): exactly that origin, in either kind of build',
+      env: { ...production, VITE_CASHIER_PAYPAL_ORIGIN: ' https://API.example.com/ ' },
+      expected: {
+        kind: 'production',
+        frameUrl: FRAME,
+        staticsAllowlist: [STATICS],
+        vaultOrigin: VAULT,
+        payPalOrigin: 'https://api.example.com',
+      },
+    },
+    {
+      name: 'development with a PayPal approval origin',
+      env: { ...development, VITE_CASHIER_PAYPAL_ORIGIN: 'http://127.0.0.1:4999' },
+      expected: {
+        kind: 'development',
+        frameUrl: 'http://127.0.0.1:4174/',
+        staticsAllowlist: 'development',
+        vaultOrigin: DEVELOPMENT_VAULT,
+        payPalOrigin: 'http://127.0.0.1:4999',
+      },
     },
   ];
   it.each(rows)('$name', ({ env, expected }) => {
@@ -196,6 +227,26 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
       names: ['VITE_CASHIER_STATICS_ORIGINS'],
     },
     {
+      name: 'production with a loopback PayPal approval origin over https',
+      env: { ...production, VITE_CASHIER_PAYPAL_ORIGIN: 'https://127.0.0.1:4175' },
+      names: ['VITE_CASHIER_PAYPAL_ORIGIN'],
+    },
+    {
+      name: 'a plain-http PayPal approval origin off loopback',
+      env: { ...production, VITE_CASHIER_PAYPAL_ORIGIN: 'http://api.example.com' },
+      names: ['VITE_CASHIER_PAYPAL_ORIGIN'],
+    },
+    {
+      name: 'a PayPal approval origin with a path, or two of them',
+      env: { ...development, VITE_CASHIER_PAYPAL_ORIGIN: 'https://api.example.com/paypal,https://b.example.com' },
+      names: ['VITE_CASHIER_PAYPAL_ORIGIN'],
+    },
+    {
+      name: 'a wildcard PayPal approval origin',
+      env: { ...production, VITE_CASHIER_PAYPAL_ORIGIN: 'https://*.example.com' },
+      names: ['VITE_CASHIER_PAYPAL_ORIGIN'],
+    },
+    {
       name: 'an unknown kind of build',
       env: { ...production, CASHIER_BUILD: 'dev' },
       names: ['CASHIER_BUILD'],
@@ -209,9 +260,13 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
       expect(error).toBeInstanceOf(TypeError);
       message = (error as Error).message;
     }
-    const named = ['CASHIER_BUILD', 'VITE_CASHIER_FRAME_URL', 'VITE_CASHIER_STATICS_ORIGINS', 'VITE_CASHIER_VAULT_ORIGIN'].filter(
-      (name) => new RegExp(`^${name} `, 'm').test(message),
-    );
+    const named = [
+      'CASHIER_BUILD',
+      'VITE_CASHIER_FRAME_URL',
+      'VITE_CASHIER_STATICS_ORIGINS',
+      'VITE_CASHIER_VAULT_ORIGIN',
+      'VITE_CASHIER_PAYPAL_ORIGIN',
+    ].filter((name) => new RegExp(`^${name} `, 'm').test(message));
     expect(named).toEqual(names);
     expect(message).toMatch(/\nSee docs\/deploy\.md\.$/);
   });

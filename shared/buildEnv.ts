@@ -1,5 +1,6 @@
 import { loadEnv } from 'vite';
 import { isHttpsOrLoopback } from './isHttpsOrLoopback.ts';
+import { DEVELOPMENT_PAYPAL } from './payPalOrigin.ts';
 import type { StaticsAllowlist } from './statics';
 import { DEVELOPMENT_VAULT, type VaultOriginSetting } from './vault.ts';
 
@@ -36,6 +37,12 @@ export interface BuildSettings {
    * a development build without it {@link DEVELOPMENT_VAULT} (the frame's host name, two ports up).
    */
   vaultOrigin: VaultOriginSetting;
+  /**
+   * The PayPal approval page's origin (`VITE_CASHIER_PAYPAL_ORIGIN`, shared/payPalOrigin.ts): a bare
+   * origin, in a development build without it {@link DEVELOPMENT_PAYPAL} (the frame's host name, one
+   * port up), or undefined in a production build without it (no approval page is accepted: no PayPal).
+   */
+  payPalOrigin?: string;
 }
 
 const HTTPS = 'https (plain http only on localhost or 127.0.0.1)';
@@ -103,8 +110,23 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
     missing('VITE_CASHIER_VAULT_ORIGIN', 'the https origin of the card vault, e.g. https://vault.cashier.example.com');
   }
 
+  const payPalEntry = env.VITE_CASHIER_PAYPAL_ORIGIN?.trim() ?? '';
+  let payPalOrigin = kind === 'development' ? DEVELOPMENT_PAYPAL : undefined;
+  if (payPalEntry) {
+    payPalOrigin = bareOrigin(payPalEntry);
+    if (!payPalOrigin) {
+      problems.push(`VITE_CASHIER_PAYPAL_ORIGIN is ${JSON.stringify(payPalEntry)}: expected one bare origin, ${expected}`);
+    }
+  }
+
   if (problems.length > 0) throw new TypeError(`${problems.join('.\n')}.\nSee ${DEPLOY_GUIDE}.`);
-  return { kind, frameUrl, staticsAllowlist: staticsAllowlist.length > 0 ? staticsAllowlist : 'development', vaultOrigin };
+  return {
+    kind,
+    frameUrl,
+    staticsAllowlist: staticsAllowlist.length > 0 ? staticsAllowlist : 'development',
+    vaultOrigin,
+    ...(payPalOrigin === undefined ? {} : { payPalOrigin }),
+  };
 }
 
 /**

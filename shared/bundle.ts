@@ -29,6 +29,13 @@ export interface CashierWidgetProps {
    * passes none (English).
    */
   locale?: string;
+  /**
+   * The PayPal approval page's origin, fixed when the frame was built (shared/payPalOrigin.ts; review
+   * M3): the only origin whose page the widget shows in the PayPal popup and whose message it
+   * takes as the buyer's answer, never derived from `host`. Optional: a frame built before it, or
+   * without one, passes none, and every approval page is refused (nothing charged).
+   */
+  payPalOrigin?: string;
   /** The frame's provider request client: retries, revalidation and errors per spec 7. */
   providerClient: ProviderClient;
   /** Call once the widget is ready, with its api; the host receives it as `CashierApi`. */

@@ -23,4 +23,10 @@ export interface FrameBuildRecord {
   staticsPath?: string;
   /** Where the frame sends card data: a bare origin, or `'development'` (the frame's host name, two ports up). */
   vaultOrigin: VaultOriginSetting;
+  /**
+   * The PayPal approval page's origin (shared/payPalOrigin.ts): a bare origin, or `'development'`
+   * (the frame's host name, one port up); absent when the build has none. Absent too in a record
+   * written before it.
+   */
+  payPalOrigin?: string;
 }

@@ -13,6 +13,7 @@ export { isValidEmail } from './isValidEmail';
 export { isValidGuid } from './isValidGuid';
 export * from './locales';
 export * from './paths';
+export * from './payPalOrigin';
 export * from './providerApi';
 export * from './providerBodies';
 export * from './providerClient';

@@ -31,8 +31,18 @@ export function resolveVaultOrigin(
   setting: VaultOriginSetting,
   frameLocation: { protocol: string; hostname: string; port: string },
 ): string | undefined {
-  if (setting !== DEVELOPMENT_VAULT) return setting;
+  return setting === DEVELOPMENT_VAULT ? developmentOrigin(frameLocation, DEVELOPMENT_VAULT_PORT_OFFSET) : setting;
+}
+
+/**
+ * A development build's origin `offset` ports above the frame's (`frameLocation`: the frame
+ * document's own), on its protocol and host name; undefined when the location has no port.
+ */
+export function developmentOrigin(
+  frameLocation: { protocol: string; hostname: string; port: string },
+  offset: number,
+): string | undefined {
   const port = Number(frameLocation.port);
   if (!Number.isInteger(port) || port <= 0) return undefined;
-  return `${frameLocation.protocol}//${frameLocation.hostname}:${port + DEVELOPMENT_VAULT_PORT_OFFSET}`;
+  return `${frameLocation.protocol}//${frameLocation.hostname}:${port + offset}`;
 }

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { type CSSProperties, type ReactElement, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, type ReactElement, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { Charge } from '../../shared';
 import type { Translator } from '../i18n/createTranslator';
 import type { PayResult } from '../toPayResult';
@@ -45,8 +45,14 @@ export async function loadPayPalPanel(
   return { default: (props) => <PayPalPanel {...props} words={words} /> };
 }
 
-/** Name and features of the PayPal window: a popup beside the page, reused when the buyer clicks again. */
-export const PAYPAL_WINDOW = { name: 'cashier-paypal', features: 'popup,width=480,height=640' };
+/**
+ * Target and features of the PayPal window: a popup beside the page. `_blank`, never a name
+ * (security review 2026-11-28 M3): any page the frame is embedded in may look a named window up with
+ * `window.open('', name)`, and would then hold the buyer's popup and could send it to a look-alike
+ * login page. Without `noopener`: the approval page posts the buyer's answer to its opener. The
+ * panel keeps the window it opened, and uses it again while it is open.
+ */
+export const PAYPAL_WINDOW = { target: '_blank', features: 'popup,width=480,height=640' };
 
 /**
  * What PAYPAL shows (issue 25): "Pay with PayPal". Its click opens the PayPal window AT ONCE
@@ -54,7 +60,10 @@ export const PAYPAL_WINDOW = { name: 'cashier-paypal', features: 'popup,width=48
  * await, paypal-js #449), then runs the payment (payPalFlow.ts) while the form is locked. Approved:
  * the result goes to `paid` and to the host's `onPaymentResult`. Cancelled or the window closed:
  * nothing charged, the choices again with a message. A blocked window (`window.open` gave null):
- * a message and "Open PayPal", which opens it on the next click.
+ * a message and "Open PayPal", which opens it on the next click. The window has no name a page could
+ * look up ({@link PAYPAL_WINDOW}); the panel keeps it and, while it is still open, uses it again on
+ * the next click. It is sent only to an approval page on the frame build's PayPal origin
+ * (`payPalOrigin`, never derived from `host`), and only that origin's message is the buyer's answer.
  */
 export function PayPalPanel(props: PayPalPanelProps) {
   const { store, current, kit, words } = props;
@@ -65,23 +74,27 @@ export function PayPalPanel(props: PayPalPanelProps) {
     words.use(locale).then(rendered, () => undefined);
   }, [words, locale]);
   const [phase, setPhase] = useState<Phase>('idle');
+  /** The PayPal window the panel opened last: only the panel holds it (no name to look it up by). */
+  const opened = useRef<Window | null>(null);
   const lock = (on: boolean) => store.setLocked(on || props.payment().openOrder() !== undefined);
 
   const start = () => {
-    const { orderId, providerClient, host } = current();
+    const { orderId, providerClient, payPalOrigin } = current();
     if (orderId === undefined || phase === 'open' || locked) return;
     const win = window;
-    const popup = win.open('', PAYPAL_WINDOW.name, PAYPAL_WINDOW.features);
+    const previous = opened.current;
+    const popup = previous && !previous.closed ? previous : win.open('', PAYPAL_WINDOW.target, PAYPAL_WINDOW.features);
     if (!popup) {
       setPhase('blocked');
       return;
     }
+    opened.current = popup;
+    if (popup === previous) popup.focus();
     setPhase('open');
     lock(true);
-    const providerOrigin = new URL(host).origin;
-    const calls = createPayPalCalls(providerClient.request, providerOrigin, kit);
+    const calls = createPayPalCalls(providerClient.request, payPalOrigin, kit);
     const settle = (capture: () => Promise<Charge>) => props.payment().captureInWidget(orderId, capture);
-    const result = runPayPal({ popup, orderId, calls, settle, providerOrigin, win }).then(
+    const result = runPayPal({ popup, orderId, calls, settle, approvalOrigin: payPalOrigin, win }).then(
       (end): PayResult => {
         lock(false);
         if (end.outcome !== 'approved') {

@@ -101,6 +101,7 @@ async function setup(method: 'PAYPAL' | 'CARD') {
     debug: false,
     settings: { widgetStaticsBaseUrl: 'https://s.example' },
     providerClient: createProviderClient({ host: HOST, getAppInstance: () => 'tok' }),
+    payPalOrigin: HOST, // the reference provider's approval page is on its API origin, the frame build's PayPal origin
     orderId: 'ord_1',
     onApiInit: vi.fn(),
     onCrash: vi.fn(),

@@ -17,7 +17,9 @@ import { mount } from '../index';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const HOST = 'https://api.example';
-const APPROVAL = `${HOST}/paypal/approve/pp_1`;
+/** The frame build's PayPal approval origin (`payPalOrigin`): not `host`'s (review M3). */
+const PAYPAL = 'https://paypal.example';
+const APPROVAL = `${PAYPAL}/paypal/approve/pp_1`;
 const CHARGE: Charge = {
   id: 'ch_pp',
   orderId: 'ord_1',
@@ -35,6 +37,7 @@ function popupDouble() {
     close: vi.fn(function (this: { closed: boolean }) {
       this.closed = true;
     }),
+    focus: vi.fn(),
   };
 }
 
@@ -49,7 +52,12 @@ afterEach(() => {
  * Mounts the widget for ord_1 (card and PayPal offered) in `locale`; `status` is what payment
  * details GET answers. Resolves once the panel's button shows.
  */
-async function setup(popup: ReturnType<typeof popupDouble> | null = popupDouble(), status = 'CREATED', locale = 'en') {
+async function setup(
+  popup: ReturnType<typeof popupDouble> | null = popupDouble(),
+  status = 'CREATED',
+  locale = 'en',
+  approvalUrl = APPROVAL,
+) {
   const events: string[] = [];
   const open = vi.spyOn(window, 'open').mockImplementation(() => {
     events.push('open');
@@ -63,11 +71,10 @@ async function setup(popup: ReturnType<typeof popupDouble> | null = popupDouble(
         { type: 'PAYPAL', label: 'PayPal' },
       ];
     if (config.path === P.order('ord_1')) return { id: 'ord_1', status: 'AWAITING_PAYMENT' };
-    if (config.path === P.payPalCheckoutCreate)
-      return { checkoutId: 'pp_1', orderId: 'ord_1', status: 'CREATED', approvalUrl: APPROVAL };
+    if (config.path === P.payPalCheckoutCreate) return { checkoutId: 'pp_1', orderId: 'ord_1', status: 'CREATED', approvalUrl };
     if (config.path === P.payPalPaymentDetails('pp_1'))
-      return config.method === 'post' ? CHARGE : { checkoutId: 'pp_1', status, approvalUrl: APPROVAL };
-    if (config.path === P.payPalCheckoutUpdate('pp_1')) return { checkoutId: 'pp_1', status: 'CANCELLED', approvalUrl: APPROVAL };
+      return config.method === 'post' ? CHARGE : { checkoutId: 'pp_1', status, approvalUrl };
+    if (config.path === P.payPalCheckoutUpdate('pp_1')) return { checkoutId: 'pp_1', status: 'CANCELLED', approvalUrl };
     if (config.path === P.chargesByOrder('ord_1')) return [];
     throw new Error(`unexpected ${config.path}`);
   });
@@ -84,6 +91,7 @@ async function setup(popup: ReturnType<typeof popupDouble> | null = popupDouble(
     debug: false,
     settings: { widgetStaticsBaseUrl: 'https://s.example' },
     providerClient,
+    payPalOrigin: PAYPAL,
     orderId: 'ord_1',
     onApiInit: vi.fn(),
     onCrash: vi.fn(),
@@ -111,7 +119,7 @@ const button = () => [...(container?.querySelectorAll('button') ?? [])].find((b)
 const alertText = () => container?.querySelector('[role=alert]')?.textContent;
 const click = () => act(async () => button()?.click());
 /** The approval page's message, as the browser delivers it (`origin`, `source`). */
-const answer = (outcome: string, source: unknown, origin = HOST) =>
+const answer = (outcome: string, source: unknown, origin = PAYPAL) =>
   act(async () => {
     const event = new MessageEvent('message', { origin, data: { type: 'cashier:paypal-result', checkoutId: 'pp_1', outcome } });
     Object.defineProperty(event, 'source', { value: source });
@@ -136,6 +144,7 @@ describe('PayPal in the widget', () => {
     await vi.waitFor(() => expect(popup?.location.href).toBe(APPROVAL));
     await answer('approve', {}); // another window's message: ignored
     await answer('approve', popup, 'https://evil.example'); // another origin: ignored
+    await answer('approve', popup, HOST); // the page's choice of host: not the PayPal origin, ignored (review M3)
     expect(requested(events, `post ${P.payPalPaymentDetails('pp_1')}`)).toEqual([]);
     await answer('approve', popup);
     const approved = { status: 'APPROVED', orderId: 'ord_1', chargeId: 'ch_pp' };
@@ -206,6 +215,39 @@ describe('PayPal in the widget', () => {
     await click();
     expect(open).toHaveBeenCalledTimes(2);
     await vi.waitFor(() => expect(requested(events, P.payPalCheckoutCreate)).toHaveLength(1));
+  });
+
+  it('the window has no name a page could look up (review M3): `_blank`, with its opener for the message', async () => {
+    const { open } = await setup();
+    await click();
+    expect(open).toHaveBeenCalledTimes(1);
+    const [url, target, features] = open.mock.calls[0] ?? [];
+    expect([url, target]).toEqual(['', '_blank']);
+    expect(String(features)).toMatch(/^popup,/);
+    expect(String(features)).not.toMatch(/noopener|noreferrer/);
+  });
+
+  it('the window the panel opened is kept: still open at the next click, it is used again (focused), not opened anew', async () => {
+    const { open, popup } = await setup();
+    await click();
+    await vi.waitFor(() => expect(popup?.location.href).toBe(APPROVAL));
+    await answer('cancel', popup); // the double stays open, as a page that did not close itself
+    await vi.waitFor(() => expect(button()?.textContent).toBe('Pay with PayPal'));
+    if (popup) popup.location.href = '';
+    await click();
+    await vi.waitFor(() => expect(popup?.location.href).toBe(APPROVAL));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(popup?.focus).toHaveBeenCalledTimes(1);
+  });
+
+  it("an approval page on `host` (the page's choice), not the PayPal origin: the window is never sent there and closes; nothing charged (review M3)", async () => {
+    const { events, popup, onPaymentResult } = await setup(popupDouble(), 'CREATED', 'en', `${HOST}/paypal/approve/pp_1`);
+    await click();
+    await vi.waitFor(() => expect(alertText()).toContain('The PayPal payment could not be completed'));
+    expect(popup?.location.href).toBe('');
+    expect(popup?.closed).toBe(true);
+    expect(requested(events, `post ${P.payPalPaymentDetails('pp_1')}`)).toEqual([]);
+    expect(onPaymentResult).not.toHaveBeenCalled();
   });
 
   it("in the buyer's language from its first show (its own catalog, loaded with the chunk); a language change switches it", async () => {

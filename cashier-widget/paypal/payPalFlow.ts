@@ -17,12 +17,14 @@ export interface PayPalCalls {
 
 /**
  * {@link PayPalCalls} over the provider client's `request`, with the bundle's paths and guards
- * (`kit`). A checkout is checked: a string `checkoutId` and an `approvalUrl` on `providerOrigin`
- * (the provider host's; the page a buyer is sent to is never elsewhere), else CashierError INVALID_RESPONSE.
+ * (`kit`). A checkout is checked: a string `checkoutId` and an `approvalUrl` on `approvalOrigin`
+ * (the frame build's PayPal origin, shared/payPalOrigin.ts, never derived from `host`: the popup is
+ * never sent to a page the embedding page chose; security review 2026-11-28 M3), else CashierError
+ * INVALID_RESPONSE. Without `approvalOrigin` (a frame built without one) every checkout is refused.
  */
 export function createPayPalCalls(
   request: (config: ProviderRequest) => Promise<unknown>,
-  providerOrigin: string,
+  approvalOrigin: string | undefined,
   kit: PayPalKit,
 ): PayPalCalls {
   const P = kit.paths;
@@ -34,8 +36,8 @@ export function createPayPalCalls(
     } catch {
       origin = undefined;
     }
-    if (typeof c.checkoutId !== 'string' || origin !== providerOrigin) {
-      throw kit.invalidResponse('The PayPal checkout has no id, or its approval page is not on the provider host.');
+    if (typeof c.checkoutId !== 'string' || approvalOrigin === undefined || origin !== approvalOrigin) {
+      throw kit.invalidResponse("The PayPal checkout has no id, or its approval page is not on the frame's PayPal origin.");
     }
     return c as PayPalCheckout;
   };
@@ -62,8 +64,8 @@ export interface PayPalFlowDeps {
    * settled from the order's charges, else PAYMENT_OUTCOME_UNKNOWN) and resolves with its result.
    */
   settle: (capture: () => Promise<Charge>) => Promise<PayResult>;
-  /** The provider host's origin: the only sender of the approval page's message. */
-  providerOrigin: string;
+  /** The frame build's PayPal approval origin: the only sender of the approval page's message (undefined: none). */
+  approvalOrigin: string | undefined;
   /** The frame's window: its `message` events and timers. */
   win: Pick<Window, 'addEventListener' | 'removeEventListener' | 'setInterval' | 'clearInterval'>;
   /** How often `popup.closed` is read, in milliseconds; default 250 (a closed window is noticed within 1 s; paypal-checkout-components #1468). */
@@ -72,7 +74,7 @@ export interface PayPalFlowDeps {
 
 /**
  * One PayPal payment in the already open `popup`: create the checkout, point the popup at its
- * approval page, wait for the page's message (from the provider origin, from that popup, for that
+ * approval page, wait for the page's message (from the PayPal approval origin, from that popup, for that
  * checkout) or for the popup to close, then capture an approval. A closed popup asks the provider
  * first (an approval whose message was lost is still captured), and otherwise cancels the checkout
  * so that nothing is charged later.
@@ -93,7 +95,8 @@ export async function runPayPal(deps: PayPalFlowDeps): Promise<PayPalEnd> {
   const answer = await new Promise<'approve' | 'cancel' | 'closed'>((resolve) => {
     const onMessage = (event: MessageEvent) => {
       const { data } = event;
-      if (event.origin !== deps.providerOrigin || event.source !== popup || !isPayPalResultMessage(data)) return;
+      if (deps.approvalOrigin === undefined || event.origin !== deps.approvalOrigin) return;
+      if (event.source !== popup || !isPayPalResultMessage(data)) return;
       if (data.checkoutId === checkoutId) done(data.outcome);
     };
     const timer = deps.win.setInterval(() => {

@@ -30,6 +30,8 @@ export const PRODUCTION_BUILD_ENV = {
   /** The reference provider serves the bundle under /statics/ (its widget settings' `widgetStaticsBaseUrl`). */
   VITE_CASHIER_STATICS_PATH: '/statics/',
   VITE_CASHIER_VAULT_ORIGIN: originOf('vault'),
+  // The reference provider serves the PayPal approval page on its API origin (provider/payPalRoutes.ts).
+  VITE_CASHIER_PAYPAL_ORIGIN: originOf('api'),
 } as const;
 
 /** Where the production build under test is written (beside the development build in dist/). */

@@ -57,8 +57,8 @@ function hashSource(text: string): string {
  *   itself, the statics `allowlist`, and the two inline scripts by their sha256 hashes; frames
  *   only from the card vault (`vaultOrigin`); the same policy goes to {@link FRAME_CSP_FILE} for a
  *   response header;
- * - writes {@link FRAME_BUILD_FILE}: the compiled `frameUrl`, statics allowlist, bundle folder and
- *   vault origin, for the mock mode's defaults (host-sdk/testing/frameBuild.ts).
+ * - writes {@link FRAME_BUILD_FILE}: the compiled `frameUrl`, statics allowlist, bundle folder,
+ *   vault and PayPal origins, for the mock mode's defaults (host-sdk/testing/frameBuild.ts).
  * Throws (failing the build) when the manifest is missing or the entry chunk imports anything.
  */
 export function frameDocument(options: {
@@ -70,6 +70,8 @@ export function frameDocument(options: {
   /** The bundle folder's path on the statics origins (`VITE_CASHIER_STATICS_PATH`), for the record. */
   staticsPath: string;
   vaultOrigin: string;
+  /** The PayPal approval origin setting, recorded for the mock mode (undefined: none). */
+  payPalOrigin?: string;
   placeholder: string;
 }): Plugin {
   let written: string | undefined;
@@ -85,6 +87,7 @@ export function frameDocument(options: {
         staticsAllowlist: options.allowlist,
         staticsPath: options.staticsPath,
         vaultOrigin: options.vaultOrigin,
+        ...(options.payPalOrigin === undefined ? {} : { payPalOrigin: options.payPalOrigin }),
       };
       writeFileSync(join(output.dir, FRAME_BUILD_FILE), `${JSON.stringify(record, null, 2)}\n`);
     },

@@ -104,6 +104,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       },
       fail,
       tellHost,
+      payPalOrigin: deps.payPalOrigin,
     });
     try {
       instance = module.mount(deps.container, props);

@@ -16,4 +16,9 @@ interface ImportMetaEnv {
    * development build's rule (shared/vault.ts resolveVaultOrigin).
    */
   readonly CASHIER_VAULT_ORIGIN: string;
+  /**
+   * The PayPal approval origin (VITE_CASHIER_PAYPAL_ORIGIN): a bare origin, `'development'` for the
+   * development build's rule (shared/payPalOrigin.ts resolvePayPalOrigin), or `''` for none.
+   */
+  readonly CASHIER_PAYPAL_ORIGIN: string;
 }

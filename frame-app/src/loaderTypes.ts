@@ -31,6 +31,12 @@ export interface LoaderDeps {
    * provider client's `vault`. Never taken from the host page. Default none (no card payments).
    */
   vaultOrigin?: string;
+  /**
+   * The PayPal approval page's origin (build-time VITE_CASHIER_PAYPAL_ORIGIN, resolved by
+   * shared/payPalOrigin.ts): the bundle's `payPalOrigin`. Never taken from the host page. Default
+   * none (every approval page refused).
+   */
+  payPalOrigin?: string;
   /** Imports the bundle module; default dynamic import(). */
   loadBundle: (url: string) => Promise<unknown>;
   /** Answers the host's relayed api calls. */

@@ -8,6 +8,7 @@ import {
   ErrorCode,
   epochNow,
   renderAlert,
+  resolvePayPalOrigin,
   resolveVaultOrigin,
 } from '../../shared';
 import { alertText } from '../../shared/alertText';
@@ -130,6 +131,7 @@ async function run(standby = false) {
     allowlist,
     pinnedBundles,
     vaultOrigin: resolveVaultOrigin(import.meta.env.CASHIER_VAULT_ORIGIN, location),
+    payPalOrigin: resolvePayPalOrigin(import.meta.env.CASHIER_PAYPAL_ORIGIN, location),
     loadBundle,
     relay,
     // An adopted frame was "loaded", for this mount, when the mount reached it.

@@ -28,3 +28,20 @@ describe('widgetProps: the bundle callbacks relayed to the host', () => {
     expect(host.onPaymentResult).toHaveBeenCalledWith(result);
   });
 });
+
+describe('widgetProps: the build-time PayPal approval origin (review M3)', () => {
+  const hooks = { onApiInit: vi.fn(), fail: vi.fn(), tellHost: vi.fn() };
+  const settings = { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } as WidgetSettings;
+  const host = {} as HostPort;
+
+  it("passes the frame's own, never one derived from the page's `host`", () => {
+    const payPalOrigin = 'https://paypal.cashier.example';
+    const props = widgetProps(bootstrap, settings, {} as ProviderClient, host, { ...hooks, payPalOrigin });
+    expect(props.payPalOrigin).toBe('https://paypal.cashier.example');
+  });
+
+  it('a frame without one passes none (the bundle then refuses every approval page)', () => {
+    const props = widgetProps(bootstrap, settings, {} as ProviderClient, host, hooks);
+    expect(props.payPalOrigin).toBeUndefined();
+  });
+});

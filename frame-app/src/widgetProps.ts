@@ -10,7 +10,7 @@ import {
 } from '../../shared';
 import type { HostPort } from './createHostPort';
 
-/** The loader's side of the bundle's callbacks. */
+/** The loader's side of the bundle's callbacks, and the frame build's PayPal approval origin. */
 export interface WidgetPropsHooks {
   /** The bundle's api is ready (it may be a mount again). */
   onApiInit: CashierWidgetProps['onApiInit'];
@@ -18,12 +18,15 @@ export interface WidgetPropsHooks {
   fail: (error: CashierError) => void;
   /** Calls the host unless the loader has stopped; a host that is gone is ignored. */
   tellHost: (call: () => unknown) => void;
+  /** The frame build's PayPal approval origin (shared/payPalOrigin.ts; review M3), passed on as is; default none. */
+  payPalOrigin?: string;
 }
 
 /**
  * The props the bundle is mounted with (spec 7): the widget inputs, the settings and the provider
  * client, and its callbacks, relayed to the host (`onChallenge`, `onHoldExpired`, `onPaymentResult`: the host narrows it) or to the loader (`onCrash` fails it
- * with BUNDLE_CRASHED). Optional inputs the host did not give are left out.
+ * with BUNDLE_CRASHED). Optional inputs the host did not give are left out; `payPalOrigin` (the
+ * build's PayPal approval origin, shared/payPalOrigin.ts) is undefined when the frame has none.
  */
 export function widgetProps(
   bootstrap: FrameBootstrap,
@@ -42,6 +45,7 @@ export function widgetProps(
     ...(bootstrap.orderId === undefined ? {} : { orderId: bootstrap.orderId }),
     ...(bootstrap.buyer === undefined ? {} : { buyer: bootstrap.buyer }),
     ...(bootstrap.locale === undefined ? {} : { locale: bootstrap.locale }),
+    payPalOrigin: hooks.payPalOrigin,
     providerClient: client,
     onApiInit: hooks.onApiInit,
     onChallenge: (state) => tellHost(() => host.onChallenge?.(toChallengePresentation(state))),

@@ -58,7 +58,7 @@ export function readFrameBuild(frameDir?: string): FrameBuild {
   } catch (error) {
     throw new Error(`readFrameBuild: cannot read ${file} (${(error as Error).message}); build the frame app again.`);
   }
-  const { frameUrl, staticsAllowlist, staticsPath, vaultOrigin } = record ?? {};
+  const { frameUrl, staticsAllowlist, staticsPath, vaultOrigin, payPalOrigin } = record ?? {};
   const allowlistOk =
     staticsAllowlist === 'development' ||
     (Array.isArray(staticsAllowlist) && staticsAllowlist.length > 0 && staticsAllowlist.every(isHttpUrl));
@@ -71,5 +71,7 @@ export function readFrameBuild(frameDir?: string): FrameBuild {
     staticsAllowlist: staticsAllowlist === 'development' ? 'development' : [...(staticsAllowlist as string[])],
     vaultOrigin: vaultOrigin as string,
     ...(typeof staticsPath === 'string' && staticsPath.startsWith('/') ? { staticsPath } : {}),
+    // Optional (a build without one, or a record written before it): ignored unless it is one.
+    ...(payPalOrigin === 'development' || isHttpUrl(payPalOrigin) ? { payPalOrigin } : {}),
   };
 }

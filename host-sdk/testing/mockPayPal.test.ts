@@ -15,7 +15,13 @@ import {
 const HOST = 'http://127.0.0.1:4999';
 const FRAME = 'http://127.0.0.1:4998';
 const VAULT = 'http://127.0.0.1:5000';
-const OPTIONS: MockProviderOptions = { host: HOST, vaultOrigin: VAULT, staticsBaseUrl: `${HOST}/statics`, frameOrigin: FRAME };
+const OPTIONS: MockProviderOptions = {
+  host: HOST,
+  vaultOrigin: VAULT,
+  staticsBaseUrl: `${HOST}/statics`,
+  frameOrigin: FRAME,
+  payPalOrigin: HOST, // as the reference provider's deployments: the approval page on the API origin
+};
 type Body = Record<string, unknown>;
 
 /** One request through the mock's handlers, as the frame sends it (token, CORS); a page when the reply is not JSON. */
@@ -142,5 +148,25 @@ describe('mock mode: a PayPal checkout', () => {
     expect(
       (await send(mock, 'GET', `${HOST}${ProviderPaths.payPalPaymentDetails(id)}`, undefined, { Authorization: 'other' })).status,
     ).toBe(404);
+  });
+});
+
+describe('mock mode: the approval page on the frame build’s PayPal origin (security review M3)', () => {
+  it('at `payPalOrigin`, not `host`: the approval URL and the page there, its form accepted only from there', async () => {
+    const PAYPAL = 'http://127.0.0.1:5001';
+    const mock = createMockProvider({ ...OPTIONS, payPalOrigin: PAYPAL, payPal: true });
+    expect(mock.payPalOrigin).toBe(PAYPAL);
+    const created = await create(mock, mock.createOrder());
+    const id = created.body.checkoutId as string;
+    expect(created.body.approvalUrl).toBe(`${PAYPAL}/paypal/approve/${id}`);
+    expect((await send(mock, 'GET', `${PAYPAL}/paypal/approve/${id}`)).text).toContain('>Approve payment</button>');
+    const pressAt = (origin: string) =>
+      send(mock, 'POST', `${PAYPAL}/paypal/approve/${id}/approve`, undefined, { Origin: origin });
+    expect((await pressAt(HOST)).status).toBe(403);
+    expect((await pressAt(PAYPAL)).status).toBe(200);
+  });
+
+  it('payPalOrigin must be a bare http(s) origin', () => {
+    expect(() => createMockProvider({ ...OPTIONS, payPalOrigin: 'http://127.0.0.1:5001/paypal' })).toThrow(/payPalOrigin/);
   });
 });

@@ -23,8 +23,11 @@ import type { createMockOrders } from './mockOrders';
 export interface MockPayPalOptions {
   /** The HTTP helpers. */
   http: MockHttp;
-  /** The provider base URL: the approval page is on its origin, as the reference provider's. */
-  host: string;
+  /**
+   * The origin of the approval page: the frame build's PayPal origin (the widget sends its popup
+   * nowhere else; security review M3), which is the reference provider's own origin in its deployments.
+   */
+  approvalOrigin: string;
   /** The frame's origin, where the done page posts its message; undefined when not known (no message: the popup closes). */
   frameOrigin: string | undefined;
   /** The orders, and whether they offer PayPal (payment methods by order). */
@@ -42,13 +45,13 @@ const P = ProviderPaths;
  * (provider/payPalCheckouts.ts, over the mock's orders and charges) and approval page
  * (provider/payPalApprovalPage.ts, no Hono), as msw handlers on `host`: spec 7 checkout create,
  * update (cancel) and payment details (read; capture → the order's one settling `PAYPAL` charge),
- * and the approval page at `${host}/paypal/approve/<id>` with "Approve payment" and "Cancel and
+ * and the approval page at `${approvalOrigin}/paypal/approve/<id>` with "Approve payment" and "Cancel and
  * return", its script and style sheet. A button's POST is recorded once (403 page when its
- * `Origin` is another origin than `host`'s; a routing layer that drops the header is let through,
+ * `Origin` is another origin than `approvalOrigin`; a routing layer that drops the header is let through,
  * as the 3-D Secure page's), then the done page posts the outcome to the frame and closes the popup.
  * `answer` gives a site's test the same outcomes without the page.
  */
-export function createMockPayPal({ http: h, host, frameOrigin, orders, charges, now }: MockPayPalOptions) {
+export function createMockPayPal({ http: h, approvalOrigin, frameOrigin, orders, charges, now }: MockPayPalOptions) {
   // The store calls the checkouts make: an order with its merchant, its payment methods, an approved charge.
   const store = {
     now,
@@ -61,7 +64,7 @@ export function createMockPayPal({ http: h, host, frameOrigin, orders, charges, 
     chargeApproved: (orderId: string, _appInstance: string, _method: 'PAYPAL', startedAt: Date) =>
       charges.chargeApproved(orderId, startedAt),
   } satisfies Partial<Record<keyof CheckoutStore, unknown>>;
-  const origin = new URL(host).origin;
+  const origin = approvalOrigin;
   const checkouts = createPayPalCheckouts(store as unknown as CheckoutStore, origin);
   /** Order id → its checkouts' ids, oldest first (for `answer`). */
   const byOrder = new Map<string, string[]>();

@@ -68,7 +68,14 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
   const offerSave = (...offer: Parameters<typeof saved.offer>) => saved.offer(...offer);
   const charges = createMockCharges({ http: h, vaultOrigin, orders, threeDs, faults: () => faults, now, nextId, offerSave });
   const saved = createMockSavedCards({ http: h, vaultOrigin, savedCards, faults: () => faults, now, mint: charges.mint });
-  const payPalCheckouts = createMockPayPal({ http: h, host, frameOrigin: checked.frameOrigin, orders, charges, now });
+  const payPalCheckouts = createMockPayPal({
+    http: h,
+    approvalOrigin: checked.payPalOrigin,
+    frameOrigin: checked.frameOrigin,
+    orders,
+    charges,
+    now,
+  });
   const walletRoutes = createMockWallets({ http: h, vaultOrigin, wallets, orders, charges, faults: () => faults, now });
 
   // Module scripts are fetched in CORS mode: the statics are public.
@@ -100,6 +107,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     host,
     staticsBaseUrl,
     vaultOrigin,
+    payPalOrigin: checked.payPalOrigin,
     handlers,
     setFaults(next) {
       faults = checkFaults(next, 'setFaults');

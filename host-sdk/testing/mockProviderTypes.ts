@@ -120,10 +120,17 @@ export interface MockProviderOptions {
   returningBuyer?: { savedCards?: readonly MockSavedCardInput[] };
   /**
    * Offers PayPal for every order: payment methods by order add `{ type: 'PAYPAL' }`, and
-   * the PayPal checkout routes and approval page (at `host`, buttons "Approve payment" and "Cancel
+   * the PayPal checkout routes and approval page (at `payPalOrigin`, buttons "Approve payment" and "Cancel
    * and return") answer. Default false: the checkout create call answers 400 PAYMENT_METHOD_NOT_AVAILABLE.
    */
   payPal?: boolean;
+  /**
+   * Where the handlers serve the PayPal approval page (a bare http(s) origin): the real widget sends
+   * the buyer's popup only to the PayPal origin its frame was built with.
+   * Default: the frame build's (`readFrameBuild(frameDir)`: a production build's
+   * `VITE_CASHIER_PAYPAL_ORIGIN`, a development build's frame host name one port up), else `host`'s origin.
+   */
+  payPalOrigin?: string;
   /**
    * The wallets every order offers, `'APPLE_PAY'` and/or `'GOOGLE_PAY'`, each at most once:
    * express checkout widget settings and express payment methods list them, Apple Pay merchant
@@ -181,6 +188,8 @@ export interface MockProvider {
   readonly staticsBaseUrl: string;
   /** The card vault origin the handlers answer card tokenization at, as checked. */
   readonly vaultOrigin: string;
+  /** The origin the handlers serve the PayPal approval page at, as checked. */
+  readonly payPalOrigin: string;
   /**
    * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host`,
    * `vaultOrigin` and `staticsBaseUrl`: widget settings, order setup and read, payment methods by

@@ -1,6 +1,7 @@
 import { parseSavedCardList, type StoredSavedCard } from '../../provider/savedCards';
 import { isLoopbackHostname } from '../../shared/isHttpsOrLoopback';
 import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../../shared/orderSetup';
+import { DEVELOPMENT_PAYPAL, resolvePayPalOrigin } from '../../shared/payPalOrigin';
 import { DEVELOPMENT_VAULT } from '../../shared/vault';
 import type { WalletType } from '../../shared/wallets';
 import { developmentVaultOrigin } from './developmentVaultOrigin';
@@ -135,6 +136,15 @@ function buildDefaults(frameDir: string | undefined, host: string) {
         throw new TypeError(`createMockProvider: vaultOrigin is required here: ${(error as Error).message}`);
       }
     },
+    /** The frame build's PayPal approval origin, or undefined without a readable build or one without it. */
+    payPalOrigin(): string | undefined {
+      try {
+        const { payPalOrigin, frameUrl } = read('payPalOrigin');
+        return payPalOrigin === DEVELOPMENT_PAYPAL ? resolvePayPalOrigin(payPalOrigin, new URL(frameUrl)) : payPalOrigin;
+      } catch {
+        return undefined;
+      }
+    },
     /** The frame build's frame origin, or undefined without a readable build (the challenge page then says so). */
     frameOrigin(): string | undefined {
       try {
@@ -183,6 +193,7 @@ export function checkOptions(options: unknown): Required<
   }
   const staticsBaseUrl = baseUrl(o.staticsBaseUrl ?? defaults.staticsBaseUrl(), 'staticsBaseUrl');
   const frameOrigin = o.frameOrigin === undefined ? defaults.frameOrigin() : bareOrigin(o.frameOrigin, 'frameOrigin');
+  const payPalOrigin = bareOrigin(o.payPalOrigin ?? defaults.payPalOrigin() ?? new URL(host).origin, 'payPalOrigin');
   const pageOrigins = o.pageOrigins ?? ['*'];
   if (!Array.isArray(pageOrigins) || pageOrigins.length === 0) {
     throw new TypeError('createMockProvider: pageOrigins must be a non-empty array of http(s) origins.');
@@ -224,6 +235,7 @@ export function checkOptions(options: unknown): Required<
     host,
     staticsBaseUrl,
     vaultOrigin,
+    payPalOrigin,
     frameOrigin,
     pageOrigins: [...pageOrigins],
     appInstances: [...appInstances],
