@@ -43,6 +43,7 @@ describe('resolveBuildSettings: environments that build', () => {
         frameUrl: 'http://127.0.0.1:4174/',
         staticsAllowlist: ['http://localhost:4175'],
         vaultOrigin: 'http://127.0.0.1:4176',
+        payPalOrigin: DEVELOPMENT_PAYPAL,
       },
     },
     {
