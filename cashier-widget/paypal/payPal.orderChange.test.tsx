@@ -3,16 +3,16 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Charge, ProviderPaths as P } from '../../shared';
-import { HOST, json, mountOverHttp, serveProvider, WAIT } from '../testing/httpWidget';
+import { HOST, json, mountOverHttp, PAYPAL, serveProvider, WAIT } from '../testing/httpWidget';
 
-// PayPal across an order change (issue 25, issue 13's update): the buyer paid ord_1 with PayPal,
+// PayPal across an order change: the buyer paid ord_1 with PayPal,
 // the host moves the widget to ord_2 with update({ orderId }). A pay() for ord_2 with PayPal
 // chosen is ord_2's own (INVALID until the buyer pays it with the PayPal button), never ord_1's
 // PayPal result: that would tell the host ord_2 is paid when nothing charged it.
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const APPROVAL = `${HOST}/paypal/approve/pp_1`;
+const APPROVAL = `${PAYPAL}/paypal/approve/pp_1`;
 const CHARGE: Charge = {
   id: 'ch_pp',
   orderId: 'ord_1',
@@ -64,7 +64,7 @@ const choosePayPal = () =>
     expect(radio?.checked).toBe(true);
   }, WAIT);
 
-describe('PayPal after update({ orderId }) (issue 25)', () => {
+describe('PayPal after update({ orderId })', () => {
   it("pay() for the new order with PayPal chosen is not the previous order's PayPal result", async () => {
     const log = provider();
     const popup = { closed: false, location: { href: '' }, close: vi.fn() };
@@ -79,7 +79,7 @@ describe('PayPal after update({ orderId }) (issue 25)', () => {
     payPalButton()?.click();
     await vi.waitFor(() => expect(popup.location.href).toBe(APPROVAL), WAIT);
     const event = new MessageEvent('message', {
-      origin: HOST,
+      origin: PAYPAL,
       data: { type: 'cashier:paypal-result', checkoutId: 'pp_1', outcome: 'approve' },
     });
     Object.defineProperty(event, 'source', { value: popup });

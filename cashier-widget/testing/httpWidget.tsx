@@ -15,6 +15,8 @@ import { mount } from '../index';
 /** The provider's origin and the vault's (card data goes to the vault only). */
 export const HOST = 'https://api.example';
 export const VAULT = 'https://vault.example';
+/** The frame build's PayPal approval origin the widget is mounted with: not HOST's. */
+export const PAYPAL = 'https://paypal.example';
 
 /** How long a test waits for the widget to show something (`expect.poll`, `vi.waitFor`): the machine may be busy. */
 export const WAIT = { timeout: 5000 };
@@ -80,6 +82,7 @@ export async function mountOverHttp(container: HTMLElement, over: Partial<Cashie
     onApiInit: vi.fn(),
     onCrash: vi.fn(),
     locale: 'en',
+    payPalOrigin: PAYPAL,
     ...over,
   };
   const instance = mount(container, props);
