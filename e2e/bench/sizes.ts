@@ -31,8 +31,13 @@ const dist = resolve(import.meta.dirname, '../../dist');
  * the next check: 5 369 B (script tag), 5 431 B (ES).
  */
 const SDK_BUDGET = 5_400;
-/** The ES entry's: see {@link SDK_BUDGET}. */
-const SDK_ES_BUDGET = 5_450;
+/**
+ * The ES entry's: see {@link SDK_BUDGET}. Then the mock mode's refusal of a vault off loopback
+ * imports the SDK's loopback rule, so the bundler moved that rule out of the entry into a chunk
+ * the entry and `./testing` share (export names, a second file): 5 431 → 5 518 B, with no new
+ * code in the entry.
+ */
+const SDK_ES_BUDGET = 5_550;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
@@ -73,9 +78,10 @@ const BUNDLE_BUDGET = 26_450;
 /**
  * The saved-cards chunk (issue 25: the list's guard, the choice, the security code, remove, save; its English words): 3 662 B
  * measured; 3 721 B once it lists the cards itself and offers a member without cards the save box (buyer info: the bundle
- * asks only who the buyer is, 25 666 → 25 652 B).
+ * asks only who the buyer is, 25 666 → 25 652 B). The bank's answer to a wrong security code or a locked card shown at
+ * the field, and the card's name as bidi isolates for right-to-left languages: 3 786 B.
  */
-const SAVED_CARDS_BUDGET = 3_750;
+const SAVED_CARDS_BUDGET = 3_800;
 /** One language's catalog of the saved cards (issue 25): about 0.5 kB each. */
 const SAVED_CARDS_CATALOG_BUDGET = 1_000;
 /**
@@ -203,8 +209,9 @@ const artifacts = () => {
       // wallets asked of the browser only once the order offers them: 138 538 B. The SDK's watch
       // naming a removed iframe at once and a dead frame at the grace's end (+79 B): 138 624 B.
       // The PayPal approval origin fixed when the frame is built (+67 B in the frame, its
-      // development rule sharing the vault's).
-      budget: 138_700,
+      // development rule sharing the vault's), the pinned bundle's check, the SDK's loopback rule
+      // in a chunk of its own (see SDK_ES_BUDGET): 138 767 B.
+      budget: 138_800,
     },
   ];
 };
