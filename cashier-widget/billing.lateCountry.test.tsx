@@ -1,9 +1,20 @@
 // @vitest-environment jsdom
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AddressFormat, type Charge, ProviderPaths as P } from '../shared';
-import { fieldOf, fillCard, HOST, json, mountOverHttp, serveProvider, typeInto, VAULT, WAIT } from './testing/httpWidget';
+import { describe, expect, it } from 'vitest';
+import { type AddressFormat, ProviderPaths as P } from '../shared';
+import {
+  approvedCharge,
+  fieldOf,
+  fillCard,
+  HOST,
+  json,
+  mountOverHttp,
+  serveProvider,
+  setupHttpServer,
+  typeInto,
+  VAULT,
+  WAIT,
+} from './testing/httpWidget';
 
 // The billing fields (issue 23 item 7) when the buyer switches the country while the previous
 // country's address format is still on its way: the buyer is placed in the US, chooses Canada,
@@ -27,26 +38,11 @@ const STATES = {
   US: [{ code: 'NY', name: 'New York', type: 'ADMINISTRATIVE_AREA_LEVEL_1' }],
   CA: [{ code: 'ON', name: 'Ontario', type: 'ADMINISTRATIVE_AREA_LEVEL_1' }],
 };
-const APPROVED: Charge = {
-  id: 'ch_1',
-  orderId: 'ord_1',
-  status: 'APPROVED',
-  amount: { amount: 100, currency: 'EUR' },
-  paymentMethod: 'CARD',
-  createdAt: '',
-};
+const APPROVED = approvedCharge();
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = setupHttpServer();
 
 let container: HTMLElement | undefined;
-afterEach(() => {
-  container?.remove();
-  sessionStorage.clear();
-  server.resetHandlers();
-});
-
 /** The provider: the buyer is placed in the US, whose address format is answered only when `answerUs` is called. */
 function provider() {
   let answerUs!: () => void;

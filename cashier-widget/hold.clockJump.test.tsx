@@ -1,11 +1,20 @@
 // @vitest-environment jsdom
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Charge, ErrorCode, ProviderPaths as P } from '../shared';
-import { fillCard, HOST, json, mountOverHttp, serveProvider, VAULT, WAIT } from './testing/httpWidget';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorCode, ProviderPaths as P } from '../shared';
+import {
+  approvedCharge,
+  fillCard,
+  HOST,
+  json,
+  mountOverHttp,
+  serveProvider,
+  setupHttpServer,
+  VAULT,
+  WAIT,
+} from './testing/httpWidget';
 
-// The seat hold (issue 24) when the device wakes from sleep: Date.now has jumped past the hold's
+// The seat hold when the device wakes from sleep: Date.now has jumped past the hold's
 // end and the countdown's timer has not fired yet. pay() must judge the time now, not trust the
 // last tick: ORDER_HOLD_EXPIRED, nothing tokenized or charged.
 
@@ -15,30 +24,14 @@ import { fillCard, HOST, json, mountOverHttp, serveProvider, VAULT, WAIT } from 
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MINUTE = 60_000;
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = setupHttpServer();
 
 let container: HTMLElement | undefined;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(T0);
 });
-afterEach(() => {
-  container?.remove();
-  sessionStorage.clear();
-  server.resetHandlers();
-  vi.useRealTimers();
-});
-
-const approved: Charge = {
-  id: 'ch_1',
-  orderId: 'ord_1',
-  status: 'APPROVED',
-  amount: { amount: 100, currency: 'EUR' },
-  paymentMethod: 'CARD',
-  createdAt: '',
-};
+const approved = approvedCharge();
 
 /** The provider: ord_1 offers the card and its hold ends a minute after T0; a card and a charge are answered. */
 function provider() {
@@ -62,7 +55,7 @@ function provider() {
 
 const shown = () => container?.querySelector('form > p:not([role])')?.textContent;
 
-describe('the seat hold after a device sleeps past its end (issue 24)', () => {
+describe('the seat hold after a device sleeps past its end', () => {
   it('pay() before the next tick rejects ORDER_HOLD_EXPIRED; nothing is tokenized or charged', async () => {
     const log = provider();
     container = document.body.appendChild(document.createElement('div'));

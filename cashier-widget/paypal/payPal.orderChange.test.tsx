@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Charge, ProviderPaths as P } from '../../shared';
-import { HOST, json, mountOverHttp, PAYPAL, serveProvider, WAIT } from '../testing/httpWidget';
+import { HOST, json, mountOverHttp, PAYPAL, serveProvider, setupHttpServer, WAIT } from '../testing/httpWidget';
 
 // PayPal across an order change: the buyer paid ord_1 with PayPal,
 // the host moves the widget to ord_2 with update({ orderId }). A pay() for ord_2 with PayPal
@@ -23,18 +22,9 @@ const CHARGE: Charge = {
 };
 const APPROVED_1 = { status: 'APPROVED', orderId: 'ord_1', chargeId: 'ch_pp' };
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = setupHttpServer();
 
 let container: HTMLElement | undefined;
-afterEach(() => {
-  container?.remove();
-  sessionStorage.clear();
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-
 /** The provider: both orders offer the card and PayPal; ord_1's PayPal checkout captures CHARGE; ord_2 has no charge. */
 function provider() {
   const both = [

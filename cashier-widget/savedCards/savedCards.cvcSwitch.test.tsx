@@ -1,9 +1,19 @@
 // @vitest-environment jsdom
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Charge, ProviderPaths as P, type SavedCard } from '../../shared';
-import { fieldOf, HOST, json, mountOverHttp, serveProvider, typeInto, VAULT, WAIT } from '../testing/httpWidget';
+import { describe, expect, it } from 'vitest';
+import { ProviderPaths as P, type SavedCard } from '../../shared';
+import {
+  approvedCharge,
+  fieldOf,
+  HOST,
+  json,
+  mountOverHttp,
+  serveProvider,
+  setupHttpServer,
+  typeInto,
+  VAULT,
+  WAIT,
+} from '../testing/httpWidget';
 
 // A saved card's security code belongs to the card it was typed for (issue 25): when the buyer
 // picks another saved card, the code empties, so it is never sent to the vault with the other card.
@@ -28,26 +38,11 @@ const MASTERCARD: SavedCard = {
   primary: false,
   expired: false,
 };
-const APPROVED: Charge = {
-  id: 'ch_1',
-  orderId: 'ord_1',
-  status: 'APPROVED',
-  amount: { amount: 100, currency: 'EUR' },
-  paymentMethod: 'CARD',
-  createdAt: '',
-};
+const APPROVED = approvedCharge();
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = setupHttpServer();
 
 let container: HTMLElement | undefined;
-afterEach(() => {
-  container?.remove();
-  sessionStorage.clear();
-  server.resetHandlers();
-});
-
 /** The provider: a member with two saved cards (both 3-digit codes); the vault gives a token for any. */
 function provider() {
   return serveProvider(server, [

@@ -1,13 +1,13 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import type { SetupServer } from 'msw/node';
-import { expect, vi } from 'vitest';
-import { type CashierWidgetProps, createProviderClient, type PayResult } from '../../shared';
+import { type SetupServer, setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { type CashierWidgetProps, type Charge, createProviderClient, type PayResult } from '../../shared';
 import { mount } from '../index';
 
 /**
  * The widget mounted over HTTP (msw) through the real provider client, for the tests that drive
  * one behaviour against a provider whose replies they write (a late reply, a clock jump, a request
- * body to check). Each test file owns its `setupServer()`; this installs the routes on it. The
+ * body to check). Each test file takes its server from {@link setupHttpServer}; this installs the routes on it. The
  * tests run outside React's act environment (`IS_REACT_ACT_ENVIRONMENT = false`) and wait on the
  * DOM with vi.waitFor, as the other msw-driven widget tests do.
  */
@@ -20,6 +20,36 @@ export const PAYPAL = 'https://paypal.example';
 
 /** How long a test waits for the widget to show something (`expect.poll`, `vi.waitFor`): the machine may be busy. */
 export const WAIT = { timeout: 5000 };
+
+/**
+ * The test file's msw server, listening for the whole file (an unhandled request is an error).
+ * After each test: the page's body emptied (the widget's container), the charge journal
+ * (sessionStorage), the routes, mocks and fake timers reset. Call once, at the file's top level.
+ */
+export function setupHttpServer(): SetupServer {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterAll(() => server.close());
+  afterEach(() => {
+    document.body.replaceChildren();
+    sessionStorage.clear();
+    server.resetHandlers();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+  return server;
+}
+
+/** An approved card charge of `ord_1`, with what a test changes in `over`. */
+export const approvedCharge = (over: Partial<Charge> = {}): Charge => ({
+  id: 'ch_1',
+  orderId: 'ord_1',
+  status: 'APPROVED',
+  amount: { amount: 100, currency: 'EUR' },
+  paymentMethod: 'CARD',
+  createdAt: '',
+  ...over,
+});
 
 /** A request as the provider saw it: `METHOD path` (`vault ` before the vault's paths) and a POST's JSON body. */
 export interface Sent {
