@@ -270,17 +270,18 @@ export default defineConfig(({ mode }): UserConfig => {
     };
   }
   const allowlist = settings.staticsAllowlist;
-  // Security review M2: a production frame imports only the bundles built beside it, by exact URL
-  // and integrity (the widget steps ran first); a development frame any loopback bundle (the tests' fixtures).
+  // A production frame imports only the bundles built beside it, by exact URL and integrity (the
+  // widget steps ran first); a development frame any bundle its allowlist allows (the tests'
+  // fixtures, the new-user walk's mock bundle on its own loopback allowlist).
   const folder = staticsPath(env[STATICS_PATH_VARIABLE]);
-  const bundleIntegrity =
-    allowlist === 'development' ? {} : pinnedBundleIntegrity(allowlist, bundlePins(dist('cashier-widget'), folder));
+  const pinned = settings.kind === 'production' && allowlist !== 'development';
+  const bundleIntegrity = pinned ? pinnedBundleIntegrity(allowlist, bundlePins(dist('cashier-widget'), folder)) : {};
   return {
     root: resolve(root, 'frame-app'),
     base: './',
     define: {
       'import.meta.env.CASHIER_STATICS_ALLOWLIST': JSON.stringify(allowlist),
-      'import.meta.env.CASHIER_PINNED_BUNDLES': JSON.stringify(Object.keys(bundleIntegrity)),
+      'import.meta.env.CASHIER_PINNED_BUNDLES': JSON.stringify(pinned ? Object.keys(bundleIntegrity) : null),
       'import.meta.env.CASHIER_VAULT_ORIGIN': JSON.stringify(settings.vaultOrigin),
       'import.meta.env.CASHIER_PAYPAL_ORIGIN': JSON.stringify(settings.payPalOrigin ?? ''),
     },

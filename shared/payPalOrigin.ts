@@ -1,4 +1,4 @@
-import { developmentOrigin } from './vault';
+import { developmentOrigin } from './vault.ts';
 
 /**
  * The PayPal approval origin (security review 2026-11-28 M3): the one origin whose page the widget

@@ -81,4 +81,13 @@ describe('allowedBundleUrl (security review M2: a production build imports only 
   ])('$base (debug $debug) → $expected', ({ base, debug, allow, expected }) => {
     expect(allowedBundleUrl(base, debug, allow, pins)).toBe(expected);
   });
+
+  it('a development build with an allowlist of its own (pins null) takes any path on it, and nothing off it', () => {
+    const local = 'http://localhost:4175';
+    expect(allowedBundleUrl(`${local}/cashier-mock/`, false, [local], null)).toBe(
+      `${local}/cashier-mock/cashier-widget-lazy-component.bundle.min.js`,
+    );
+    expect(allowedBundleUrl('http://127.0.0.1:4175/cashier-mock/', false, [local], null)).toBeUndefined();
+    expect(allowedBundleUrl(`${local}/cashier-mock/`, false, [local], [])).toBeUndefined();
+  });
 });

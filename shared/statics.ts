@@ -37,14 +37,15 @@ export function isAllowedStaticsUrl(widgetStaticsBaseUrl: string, allowlist: Sta
  * {@link isAllowedStaticsUrl}, and in a production build its {@link bundleUrl} must be one of the
  * exact URLs the build pins (each carries its SRI hash in the frame document's import map,
  * frame-app/build/bundlePins.ts), so a settings answer cannot choose another version or file on an
- * allowlisted origin. A development build pins none and takes any loopback bundle.
+ * allowlisted origin. A development build pins none (`pinnedBundles` null, or its `'development'`
+ * allowlist) and takes any bundle its allowlist allows.
  */
 export function allowedBundleUrl(
   widgetStaticsBaseUrl: string,
   debug: boolean,
   allowlist: StaticsAllowlist,
-  pinnedBundles: readonly string[] = [],
+  pinnedBundles: readonly string[] | null = [],
 ): string | undefined {
   const url = isAllowedStaticsUrl(widgetStaticsBaseUrl, allowlist) ? bundleUrl(widgetStaticsBaseUrl, debug) : '';
-  return url && (allowlist === 'development' || pinnedBundles.includes(url)) ? url : undefined;
+  return url && (allowlist === 'development' || !pinnedBundles || pinnedBundles.includes(url)) ? url : undefined;
 }

@@ -8,9 +8,9 @@ interface ImportMetaEnv {
   /**
    * The exact bundle URLs the frame may import (security review M2): every allowlisted origin with
    * each pinned path; their SRI hashes are in the document's import map (frame-app/build/bundlePins.ts).
-   * Empty in a development build.
+   * `null` in a development build, which pins nothing (any bundle on its allowlist loads).
    */
-  readonly CASHIER_PINNED_BUNDLES: readonly string[];
+  readonly CASHIER_PINNED_BUNDLES: readonly string[] | null;
   /**
    * The card vault (VITE_CASHIER_VAULT_ORIGIN): a bare origin, or `'development'` for the
    * development build's rule (shared/vault.ts resolveVaultOrigin).

@@ -22,10 +22,11 @@ export interface LoaderDeps {
   allowlist: StaticsAllowlist;
   /**
    * The exact bundle URLs a production build may import (security review M2), each pinned by its
-   * SRI hash in the frame document's import map; a development allowlist ignores them. Default
-   * none: a production allowlist then imports nothing.
+   * SRI hash in the frame document's import map; a development allowlist ignores them, and `null`
+   * (a development build with an allowlist of its own) pins nothing. Default none: a production
+   * allowlist then imports nothing.
    */
-  pinnedBundles?: readonly string[];
+  pinnedBundles?: readonly string[] | null;
   /**
    * Where card data goes (build-time VITE_CASHIER_VAULT_ORIGIN, resolved by shared/vault.ts): the
    * provider client's `vault`. Never taken from the host page. Default none (no card payments).

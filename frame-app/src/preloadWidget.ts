@@ -16,7 +16,7 @@ export interface PreloadDeps {
   /** Origins the bundle may come from; a bundle off the list is not fetched. */
   allowlist: StaticsAllowlist;
   /** The exact bundle URLs a production build may import (LoaderDeps `pinnedBundles`). Default none. */
-  pinnedBundles?: readonly string[];
+  pinnedBundles?: readonly string[] | null;
   /** Imports the bundle module (it is evaluated, not mounted). */
   loadBundle: (url: string) => Promise<unknown>;
   /** Builds the provider client; default createProviderClient from shared. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,20 @@ describe('frameAppHandlers (issue 13 item 5)', () => {
     const script = await get(handlers, `${FRAME}/react-1.js`);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(script.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it("serves a production frame's document without the bundle's integrity pin, its CSP hash following the import map", async () => {
+    const dir = frameDir();
+    const pinned = '{"imports":{"react":"./react-1.js"},"integrity":{"https://s.example/v42/b.min.js":"sha384-abc"}}';
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="importmap">${pinned}</script><title>frame</title>`);
+    writeFileSync(join(dir, FRAME_CSP_FILE), `script-src 'self' ${hash(pinned)} 'sha256-bootstrap'\n`);
+    const document = await get(frameAppHandlers({ frameUrl: `${FRAME}/`, frameDir: dir }), `${FRAME}/`);
+    const html = await document.text();
+    const served = /<script type="importmap">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(served)).toEqual({ imports: { react: './react-1.js' } });
+    expect(html).toContain('<title>frame</title>');
+    expect(document.headers.get('content-security-policy')).toBe(`script-src 'self' ${hash(served)} 'sha256-bootstrap'`);
   });
 
   it('answers 404 for a missing file and for a path out of the folder; nothing at other origins', async () => {

@@ -4,6 +4,7 @@ import { extname, resolve, sep } from 'node:path';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
 import { readFrameBuild, resolveFrameDir } from './frameBuild';
+import { unpinFrameDocument } from './unpinFrameDocument';
 
 /** Options of {@link frameAppHandlers}. */
 export interface FrameAppHandlersOptions {
@@ -58,7 +59,8 @@ function recordedFrameUrl(frameDir: string): URL {
  * (default: the frame URL the build compiled in; `https://cdn.example/frame/` serves `/frame/*`),
  * so a site's tests run the real frame with no frame server: the folder and any path ending in `/`
  * are `index.html`, sent with the build's Content-Security-Policy header (as docs/deploy.md asks
- * of a CDN); other paths are files of the folder, 404 when missing or outside it. Node only (it
+ * of a CDN; a production build's bundle integrity pin left out, since the mock serves its own
+ * bundle at the pinned URL: `unpinFrameDocument`); other paths are files of the folder, 404 when missing or outside it. Node only (it
  * reads files). Use with `createMockProvider`'s handlers.
  * @throws TypeError naming `frameUrl` or `frameDir` when not valid, or `frameUrl` when it is left out
  * and the build has no record of its own; Error when no built frame app is found.
@@ -83,9 +85,11 @@ export function frameAppHandlers(options: FrameAppHandlersOptions = {}): HttpHan
       const body = await readFile(file).catch(() => undefined);
       if (!body) return new HttpResponse('Not found', { status: 404 });
       const headers: Record<string, string> = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
-      const policy = await csp;
-      if (extname(file) === '.html' && policy) headers['Content-Security-Policy'] = policy;
-      return new HttpResponse(body, { headers });
+      if (extname(file) !== '.html') return new HttpResponse(body, { headers });
+      // The mock serves its own bundle at the pinned URL: the document without the bundle's SRI pin.
+      const served = unpinFrameDocument(body.toString('utf8'), await csp);
+      if (served.policy) headers['Content-Security-Policy'] = served.policy;
+      return new HttpResponse(served.html, { headers });
     }),
   ];
 }
