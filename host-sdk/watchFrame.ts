@@ -56,12 +56,8 @@ export function watchFrame(
     stop();
     fail(new CashierError(code, `The payment frame ${why}`));
   };
-  let graceTimer: ReturnType<typeof setTimeout> | undefined;
   const ended = () => {
-    if (endedAt !== undefined || spoke) return;
-    endedAt = clock();
-    // A check when the grace ends, not at the next interval's: up to HEARTBEAT_INTERVAL_MS sooner.
-    graceTimer = setTimeout(check, FRAME_LOAD_GRACE_MS);
+    endedAt ??= clock();
   };
   const onMessage = (event: MessageEvent) => {
     if (event.source === iframe.contentWindow && event.origin === frameOrigin) {
@@ -123,7 +119,6 @@ export function watchFrame(
 
   function stop() {
     clearInterval(timer);
-    clearTimeout(graceTimer);
     win.removeEventListener('message', onMessage);
     iframe.removeEventListener('load', onLoad);
     iframe.removeEventListener('error', ended);

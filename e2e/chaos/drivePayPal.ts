@@ -1,4 +1,4 @@
-import type { FrameLocator, Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { tokenFingerprint } from '../support/provider';
 import { typeInto } from '../support/typeInto';
 import type { EventSink } from './eventSink';
@@ -25,8 +25,21 @@ export const SAVED_VISA = 'Visa \u2066•••• 4242\u2069, expires \u206612/
 export async function fillSavedCard(frame: FrameLocator): Promise<void> {
   const visa = frame.getByRole('radio', { name: SAVED_VISA });
   await visa.waitFor();
-  if (!(await visa.isChecked())) await visa.check();
+  await choose(visa);
   await typeInto(frame.getByLabel('Security code'), '123');
+}
+
+/**
+ * Checks `radio` from the keyboard (focus, then Space), not by a click at its place on the screen:
+ * on a chaos page other mounts grow, shrink or turn into alerts above it, and a click aimed
+ * before such a shift lands beside the radio (Playwright: "Clicking the checkbox did not change
+ * its state").
+ */
+async function choose(radio: Locator): Promise<void> {
+  if (await radio.isChecked()) return;
+  await radio.focus();
+  await radio.press('Space');
+  if (!(await radio.isChecked())) throw new Error('Space on the focused radio did not check it');
 }
 
 /** What paying by PayPal needs from the page's run. */
@@ -64,9 +77,10 @@ export async function payByPayPal(d: PayPalDriver): Promise<void> {
     const popup = await d
       .withKeyboard(async () => {
         if (d.gone()) return undefined;
-        await frame.getByRole('radio', { name: 'PayPal' }).check();
+        await choose(frame.getByRole('radio', { name: 'PayPal' }));
         const opened = page.waitForEvent('popup', { timeout: 10_000 });
-        await frame.getByRole('button', { name: 'Pay with PayPal' }).click();
+        // Enter on the button, like the radio above: no click that a layout shift can misplace.
+        await frame.getByRole('button', { name: 'Pay with PayPal' }).press('Enter');
         return opened;
       })
       .catch((error: unknown) => {
