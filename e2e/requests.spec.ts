@@ -26,13 +26,13 @@ test('settings 500 × 3 → three attempts ~100 ms apart, then the alert and one
   expect(crash).toMatchObject({ code: 'SETTINGS_LOAD_FAILED' });
   const attempts = await provider.requests(SETTINGS_PATH);
   expect(attempts).toHaveLength(3);
-  // Spec 9: 100 ms plus up to 20 % jitter; the upper bound adds 250 ms of scheduling slack (a
-  // Firefox run on a 2-core machine measured a 292 ms gap), still below the 500 ms network
-  // back-off, so a wrong back-off fails here.
-  for (const gap of gaps(attempts.map((a) => a.at))) {
-    expect(gap).toBeGreaterThanOrEqual(95);
-    expect(gap).toBeLessThanOrEqual(120 + 250);
-  }
+  // Spec 9: 100 ms plus up to 20 % jitter between attempts. What a wrong back-off would show is the
+  // network one, (2^n − 1) / 2 s: 500 ms, then 1 500 ms, 2 000 ms in all. So each gap is at least
+  // the 100 ms, and the two together stay under 1 000 ms: room for timers that a busy 2-core
+  // machine runs late (a CI run under load saw one gap over 370 ms), never room for 2 000 ms.
+  const between = gaps(attempts.map((a) => a.at));
+  for (const gap of between) expect(gap).toBeGreaterThanOrEqual(95);
+  expect(between.reduce((sum, gap) => sum + gap, 0)).toBeLessThan(1_000);
   await page.waitForTimeout(300);
   expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toHaveLength(1);
 });
