@@ -4,7 +4,16 @@ import type { Request as BrowserRequest } from '@playwright/test';
 import { RETURNING_BUYER_APP_INSTANCE } from '../provider/savedCards';
 import { ProviderPaths, type SavedCard } from '../shared';
 import { startAttackerSite } from './support/attackerSite';
-import { APPROVED_CARD, BILLING_STATE, BILLING_ZIP, fillCard, placeOrder, startCheckout, widget } from './support/checkout';
+import {
+  APPROVED_CARD,
+  BILLING_STATE,
+  BILLING_ZIP,
+  clickBelowTheFold,
+  fillCard,
+  placeOrder,
+  startCheckout,
+  widget,
+} from './support/checkout';
 import { APP_INSTANCE, ATTACKER_ORIGIN, FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './support/origins';
 import { expect, test } from './support/test';
 
@@ -155,7 +164,9 @@ test('a proxy host that adds saveCard to a returning buyer’s charge saves no c
     await frame.getByRole('radio', { name: 'Use a new card' }).check();
     await expect(frame.getByRole('checkbox', { name: 'Save this card for next time' })).not.toBeChecked();
     await fillCard(page, APPROVED_CARD);
-    await page.locator('#pay').click();
+    // The saved cards and the new card's form push the page's Pay below the fold (CI: Chromium sent
+    // the click into the frame and nothing paid).
+    await clickBelowTheFold(page.locator('#pay'));
     await expect(page.locator('#result')).toHaveText('APPROVED');
 
     // The charge reached the provider with the injected consent…

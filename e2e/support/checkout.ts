@@ -82,9 +82,14 @@ export async function typeBilling(page: Page, zip = BILLING_ZIP): Promise<void> 
  * scroll (the click lands in the iframe), so scroll first and let two frames paint.
  */
 export async function clickPlaceOrderBelowTheFold(page: Page): Promise<void> {
-  await placeOrder(page).scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
-  await placeOrder(page).click();
+  await clickBelowTheFold(placeOrder(page));
+}
+
+/** {@link clickPlaceOrderBelowTheFold} for any host page button under a widget that may have grown. */
+export async function clickBelowTheFold(button: Locator): Promise<void> {
+  await button.scrollIntoViewIfNeeded();
+  await button.page().evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await button.click();
 }
 
 /** The script-tag integration's page (host-sdk/demo/script-tag.html): the same flow on window.Cashier, without React. */
