@@ -262,8 +262,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       hold.stop();
       root.unmount();
       container.replaceChildren();
-      // The typed card and a saved card's security code go with the form: a page kept in the
-      // back/forward cache (the frame unmounts on pagehide) holds no card data in its heap.
+      // Card data goes with the form: a page kept in the back/forward cache holds none in its heap.
       store.clearCard();
       saved?.clear();
     },

@@ -63,18 +63,20 @@ const cors = (request: Request) => ({ 'Access-Control-Allow-Origin': request.hea
 export const json = (request: Request, body: unknown, status = 200) =>
   HttpResponse.json(body as object, { status, headers: cors(request) });
 
+/** The CORS preflight answer the provider client's requests need (its headers and methods). */
+export const preflight = ({ request }: { request: Request }) =>
+  HttpResponse.text(null, {
+    status: 204,
+    headers: {
+      ...cors(request),
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
+      'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE',
+    },
+  });
+
 /** Installs `routes` on `server` behind CORS preflights and a request log, and a 404 for anything else; returns the log. */
 export function serveProvider(server: SetupServer, routes: HttpHandler[]): Sent[] {
   const log: Sent[] = [];
-  const preflight = ({ request }: { request: Request }) =>
-    HttpResponse.text(null, {
-      status: 204,
-      headers: {
-        ...cors(request),
-        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
-        'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE',
-      },
-    });
   const record = async ({ request }: { request: Request }) => {
     const { origin, pathname } = new URL(request.url);
     const body = request.method === 'POST' ? await request.clone().json() : undefined;

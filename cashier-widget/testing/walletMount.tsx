@@ -11,6 +11,7 @@ import {
   type ProviderRequest,
 } from '../../shared';
 import { mount } from '../index';
+import { json, preflight } from './httpWidget';
 
 /**
  * The widget mounted for `ord_1` with the wallets offered, over HTTP (msw) through the real provider
@@ -55,24 +56,11 @@ export interface Logged {
   body?: unknown;
 }
 
-const cors = (request: Request) => ({ 'Access-Control-Allow-Origin': request.headers.get('origin') ?? '*' });
-const json = (request: Request, body: unknown, status = 200) =>
-  HttpResponse.json(body as object, { status, headers: cors(request) });
-
 /** Installs the provider on `server`; returns its request log (preflights left out). */
 export function provider(server: SetupServer, replies: Replies): Logged[] {
   const log: Logged[] = [];
   const next = <T,>(list: T[]) => (list.length > 1 ? (list.shift() as T) : (list[0] as T));
   const url = (path: string, origin = HOST) => `${origin}${path}`;
-  const preflight = ({ request }: { request: Request }) =>
-    HttpResponse.text(null, {
-      status: 204,
-      headers: {
-        ...cors(request),
-        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
-        'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE',
-      },
-    });
   const record = async ({ request }: { request: Request }) => {
     const { origin, pathname } = new URL(request.url);
     const body = request.method === 'POST' ? await request.clone().json() : undefined;
