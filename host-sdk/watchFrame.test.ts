@@ -110,6 +110,37 @@ describe('watchFrame: a frame that never loads is FRAME_LOAD_FAILED (issue 12)',
     },
   );
 
+  it("a later mount's frame at the same URL ends only its own wait (seed 35 page 4: two healthy frames named dead)", async () => {
+    const observers: ((list: { getEntriesByName(name: string): { startTime: number }[] }) => void)[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: (typeof observers)[number]) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    watch.stop();
+    const earlier = watchFrame(iframe, FRAME_ORIGIN, record);
+    await run(2_000);
+    const second = document.createElement('iframe');
+    second.src = SRC;
+    const laterFailures: string[] = [];
+    const later = watchFrame(second, FRAME_ORIGIN, (error) => laterFailures.push(error.code));
+    document.body.appendChild(second);
+    await run(500);
+    // the later frame's document ended (a 404): its entry reaches both observers
+    const entry = { getEntriesByName: (name: string) => (name === SRC ? [{ startTime: performance.now() - 400 }] : []) };
+    for (const observe of observers) observe(entry);
+    await run(3_000);
+    expect(laterFailures).toEqual(['FRAME_LOAD_FAILED']);
+    expect(failed()).toEqual([]); // the earlier frame is still loading: no sign of its own yet
+    earlier.stop();
+    later.stop();
+  });
+
   it('no sign at all (an origin that never answers, or a very slow network): never FRAME_LOAD_FAILED, the load may still come', async () => {
     await run(60_000);
     expect(failed()).toEqual([]);

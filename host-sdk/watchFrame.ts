@@ -1,5 +1,12 @@
 import { CashierError, ErrorCode, FRAME_LOAD_GRACE_MS, HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS } from '../shared';
 
+/**
+ * When each watch of a frame that had not loaded began, per frame URL, on the resource entries'
+ * clock. Mounts on one page load the same URL: a resource entry is the frame's whose watch began
+ * last before the entry started, so a later mount's frame never ends an earlier one's wait.
+ */
+const begun: Record<string, number[]> = {};
+
 /** What {@link watchFrame} returns to the mount. */
 export interface FrameWatch {
   /** The handshake finished: from the next check on, heartbeat the frame with `ping` (one at a time). */
@@ -13,7 +20,8 @@ export interface FrameWatch {
  * - FRAME_LOAD_FAILED when the frame app never spoke (no message from the iframe's window and
  *   `frameOrigin`): FRAME_LOAD_GRACE_MS after its document ended (`load`; `error`, Firefox's
  *   answer to a CSP block; or a resource timing entry for its URL started since the watch,
- *   Firefox's only sign of a refused connection). A document that never ends is not named here:
+ *   Firefox's only sign of a refused connection; of the entries for its URL, those that started
+ *   after its watch began and before the next mount's at that URL began). A document that never ends is not named here:
  *   to the page it is a slow network, and spec 4 keeps waiting (`onSlow`, then the handshake's
  *   CONNECTION_FAILED at 20 000 ms);
  * - CONNECTION_LOST when the iframe loads again after the frame spoke (it navigated or reloaded),
@@ -42,6 +50,10 @@ export function watchFrame(
   // frame behind, which only widens the window by a frame): test clocks fake performance.now()
   // (Playwright's replaces `performance` whole), and a clock ahead of the entries' drops this one.
   const entriesSince = Number(doc.timeline?.currentTime ?? since);
+  begun[src] ??= [];
+  const others = begun[src];
+  /** Whether `others` holds this watch's start (until it stops). */
+  let listed = loaded ? 0 : others.push(entriesSince);
   /** Milliseconds not counted: gaps in which the page was hidden, frozen or stalled. */
   let paused = 0;
   let lastCheck = since;
@@ -73,7 +85,9 @@ export function watchFrame(
   const observer =
     typeof PerformanceObserver === 'function'
       ? new PerformanceObserver((list) => {
-          if (list.getEntriesByName(src).some((entry) => entry.startTime >= entriesSince)) ended();
+          const mine = ({ startTime }: PerformanceEntry) =>
+            startTime >= entriesSince && !others.some((other) => other > entriesSince && other <= startTime);
+          if (list.getEntriesByName(src).some(mine)) ended();
         })
       : undefined;
 
@@ -118,6 +132,8 @@ export function watchFrame(
   }
 
   function stop() {
+    if (listed) others.splice(others.indexOf(entriesSince), 1);
+    listed = 0;
     clearInterval(timer);
     win.removeEventListener('message', onMessage);
     iframe.removeEventListener('load', onLoad);

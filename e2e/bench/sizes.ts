@@ -28,16 +28,18 @@ const dist = resolve(import.meta.dirname, '../../dist');
  * (FRAME_RELEASED_EVENT; else `preloadCashier` never settled): 5 292 B (script tag), 5 355 B (ES).
  * Then an iframe removed from the page is named at once, not at a check a busy page runs late (a
  * MutationObserver in `watchFrame.ts`), and a frame that never loads at the grace's end, not at
- * the next check: 5 369 B (script tag), 5 431 B (ES).
+ * the next check: 5 369 B (script tag), 5 431 B (ES). Then (issue 32) a resource entry ends the
+ * wait of the mount whose watch began last before it, not of every mount loading the same URL
+ * (the chaos run saw a later mount's frame name two loading frames dead): +74 B, 5 408 B (script tag).
  */
-const SDK_BUDGET = 5_400;
+const SDK_BUDGET = 5_450;
 /**
  * The ES entry's: see {@link SDK_BUDGET}. Then the mock mode's refusal of a vault off loopback
  * imports the SDK's loopback rule, so the bundler moved that rule out of the entry into a chunk
  * the entry and `./testing` share (export names, a second file): 5 431 → 5 518 B, with no new
- * code in the entry.
+ * code in the entry. Then the resource entry's owner (see {@link SDK_BUDGET}): 5 560 B.
  */
-const SDK_ES_BUDGET = 5_550;
+const SDK_ES_BUDGET = 5_600;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
@@ -210,8 +212,9 @@ const artifacts = () => {
       // naming a removed iframe at once and a dead frame at the grace's end (+79 B): 138 624 B.
       // The PayPal approval origin fixed when the frame is built (+67 B in the frame, its
       // development rule sharing the vault's), the pinned bundle's check, the SDK's loopback rule
-      // in a chunk of its own (see SDK_ES_BUDGET): 138 767 B.
-      budget: 138_800,
+      // in a chunk of its own (see SDK_ES_BUDGET): 138 767 B. The resource entry's owner in the
+      // SDK's watch (see SDK_BUDGET, +74 B).
+      budget: 138_850,
     },
   ];
 };
