@@ -94,6 +94,19 @@ describe('checkMount', () => {
     ]);
   });
 
+  it("a frame that never loads is held from its document's end, which the browser may take long to reach", () => {
+    // Seed 35 mount 7 on a busy machine: the page saw the refused port's error page 1 700 ms
+    // after the mount, and FRAME_LOAD_FAILED came 2 302 ms after that: the SDK's 1.5-2.5 s.
+    const ended: Event = { type: 'frame-ended', at: 1_700 };
+    const bounds = { ...BOUNDS, deadFrameMs: 4_000 };
+    const late = observe(plan({ frame: 'closed-port' }), [mounted, ended, crash(4_002, 'FRAME_LOAD_FAILED'), destroyed(4_900)]);
+    expect(checkMount(late, new Map([[0, late]]), bounds)).toEqual([]);
+    const slow = observe(plan({ frame: 'closed-port' }), [mounted, ended, crash(5_800, 'FRAME_LOAD_FAILED'), destroyed(6_000)]);
+    expect(checkMount(slow, new Map([[0, slow]]), bounds).map((v) => v.detail)).toEqual([
+      "onCrash came 4,100 ms after the frame's document ended (bound 4,000 ms, frame closed-port)",
+    ]);
+  });
+
   it('destroyed before its outcome is an outcome of its own', () => {
     const o = observe(plan({ destroy: { at: 'loading', afterMs: 100 } }), [mounted, destroyed(100, 'plan')]);
     expect(outcomeOf(o)).toBe('destroyed first');

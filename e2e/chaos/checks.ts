@@ -59,14 +59,21 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
   const frame = plan.frame === 'ok' ? '' : `, frame ${plan.frame}`;
   if (outcome === 'no outcome')
     v('one outcome', `neither onApiInit nor onCrash within ${ms(bound)}${frame} (${describeWait(events, mounted)})`);
-  else if (settled && settled.at - mounted.at > bound)
-    v(
-      'outcome bound',
-      `${settled.type === 'apiInit' ? 'onApiInit' : 'onCrash'} came ${ms(settled.at - mounted.at)} after mountCashier (bound ${ms(bound)}${frame})`,
-    );
+  else if (settled) {
+    // A frame that never loads is held from its document's end (the SDK's limit starts there; how
+    // long the browser takes to refuse the navigation is not the SDK's), or from the mount when
+    // the page never saw it end.
+    const ended = plan.frame === 'ok' ? undefined : first(events, 'frame-ended');
+    const from = ended && ended.at <= settled.at ? ended : mounted;
+    if (settled.at - from.at > bound)
+      v(
+        'outcome bound',
+        `${settled.type === 'apiInit' ? 'onApiInit' : 'onCrash'} came ${ms(settled.at - from.at)} after ${from === mounted ? 'mountCashier' : "the frame's document ended"} (bound ${ms(bound)}${frame})`,
+      );
+  }
 
   // Nothing after destroy.
-  const runs = new Set<string>(['pay-settled', 'pays-done', 'challenge', 'challenge-answer', 'paypal-answer']);
+  const runs = new Set<string>(['pay-settled', 'pays-done', 'challenge', 'challenge-answer', 'paypal-answer', 'frame-ended']);
   for (const e of events.filter((x) => x.afterDestroy && !runs.has(x.type)))
     v(
       'nothing after destroy',

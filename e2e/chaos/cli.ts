@@ -7,8 +7,8 @@
  *
  * Options: --seed (default 1), --mounts (default 50), --only 3,17 (those mounts, at their
  * planned times on their pages), --page 4 (every mount of those pages), --pages-at-once (3),
- * the bounds in ms: --outcome-bound-ms (25000), --dead-frame-bound-ms (4000: the host SDK names a
- * frame that never loads FRAME_LOAD_FAILED, issue 12), --lost-frame-bound-ms (5000),
+ * the bounds in ms: --outcome-bound-ms (25000), --dead-frame-bound-ms (4000 from the frame's document end:
+ * the host SDK names a frame that never loads FRAME_LOAD_FAILED, issue 12), --lost-frame-bound-ms (5000),
  * --pay-bound-ms (30000), --challenge-bound-ms (3000: a 3-D Secure answer to its pay's outcome); --json FILE writes the whole report; --limit-minutes (60) ends a run
  * that hangs.
  */

@@ -58,6 +58,8 @@ export type HarnessEvent = { mount: number; at: number; epoch: number; afterDest
   | { type: 'slow'; elapsedMs: number }
   | { type: 'revalidate' }
   | { type: 'removed' }
+  /** The mount's iframe fired its first `load` or `error`: its document ended (the page's view; Chromium's error page for a refused port). */
+  | { type: 'frame-ended' }
   | { type: 'destroy'; by: 'plan' | 'run'; thrown: string[]; iframeLeft: boolean }
   | { type: 'pay-start'; call: number; orderId: string }
   | { type: 'pay-settled'; call: number; orderId: string; outcome: PayOutcome }
@@ -211,6 +213,18 @@ export function installChaosHarness(hostOrigin: string): void {
       return;
     }
     record(m.mount, { type: 'mounted' });
+    // When the iframe's document ended, from the page's side: the host SDK's dead-frame limit
+    // counts from there (host-sdk/watchFrame.ts), not from the mount, since how long the browser
+    // takes to refuse a navigation is not the SDK's to shorten. Added after mountCashier, so the
+    // listener watch does not count it as the SDK's.
+    const iframe = handles.get(m.mount)?.iframe;
+    const ended = () => {
+      iframe?.removeEventListener('load', ended);
+      iframe?.removeEventListener('error', ended);
+      record(m.mount, { type: 'frame-ended' });
+    };
+    iframe?.addEventListener('load', ended);
+    iframe?.addEventListener('error', ended);
     if (m.destroy?.at === 'loading') later(m.mount, m.destroy.afterMs, () => destroy(m.mount, 'plan'));
   };
 

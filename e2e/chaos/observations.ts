@@ -56,7 +56,11 @@ export interface ObservedCharge {
 export interface Bounds {
   /** From `mountCashier` to `onApiInit` or `onCrash`, for a frame that loads. */
   outcomeMs: number;
-  /** From `mountCashier` to `onCrash`, for a frame that never loads (issue 12: FRAME_LOAD_FAILED, about 2 s; 4 s at most). */
+  /**
+   * For a frame that never loads, from its document's end (the iframe's first `load` or `error`;
+   * from `mountCashier` when the page saw none) to `onCrash` (issue 12: FRAME_LOAD_FAILED, about 2 s;
+   * 4 s at most; issue 32: counted from the end, see docs/development.md "The dead-frame bound under load").
+   */
   deadFrameMs: number;
   /** From the host page removing a ready widget's iframe (no `destroy()`) to `onCrash` (issue 12: CONNECTION_LOST within 1 s; 5 s asked). */
   lostFrameMs: number;

@@ -7,6 +7,7 @@ import type { Bounds, MountObservation, ObservedCharge, PageObservation, Violati
 import type { ChaosPlan, MountPlan } from './plan';
 import { RequestLog } from './requestLog';
 import { type ChaosUrls, runPage } from './runPage';
+import { tabsOf } from './tabs';
 
 /** What a run needs: a Chromium, the servers, the plan, and which of its mounts to run. */
 export interface ChaosRun {
@@ -40,15 +41,19 @@ export interface ChaosReport {
 }
 
 /**
- * Runs the plan: resets the provider, follows its request log, runs the pages (`pagesAtOnce` at
- * a time, each in its own browser context), then reads every charge and checks every invariant
+ * Runs the plan: resets the provider, follows its request log, runs the pages (`pagesAtOnce` tabs
+ * at a time, each in its own browser context; a PayPal payer's in a tab of its own, tabs.ts), then reads every charge and checks every invariant
  * (checks.ts). Resolves with the report; rejects only when the servers cannot be driven.
  */
 export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
   const started = Date.now();
   const { plan, control } = run;
   const keep = (m: number) => !run.only || run.only.has(m);
-  const pages = plan.pages.map((page) => page.filter(keep).map((m) => plan.mounts[m] as MountPlan)).filter((p) => p.length > 0);
+  // Each page in tabs: a PayPal payer's popup must not hold the page's other frames (tabs.ts).
+  const pages = plan.pages
+    .map((page) => page.filter(keep).map((m) => plan.mounts[m] as MountPlan))
+    .filter((p) => p.length > 0)
+    .flatMap(tabsOf);
   await control.reset();
   const log = new RequestLog(control);
   log.follow();

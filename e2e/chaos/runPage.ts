@@ -202,11 +202,11 @@ interface PageDesk {
 
 async function drive(page: Page, m: MountPlan, run: PageRun, sink: EventSink, desk: PageDesk): Promise<void> {
   const { bounds } = run;
-  const bound = m.frame === 'ok' ? bounds.outcomeMs : bounds.deadFrameMs;
+  // A dead frame's bound counts from its document's end, which may come late: wait as for any frame.
   const outcome = await sink.waitFor(
     m.mount,
     (e) => e.type === 'apiInit' || e.type === 'crash' || e.type === 'destroy' || e.type === 'mount-threw',
-    bound + 1_000,
+    bounds.outcomeMs + 1_000,
   );
   if (outcome?.type === 'apiInit') {
     if (m.pay && run.orders.has(m.mount)) await payThrough(page, m, run, sink, desk);
