@@ -3,9 +3,9 @@ import { type CSSProperties, type ReactElement, useEffect, useReducer, useRef, u
 import type { Charge } from '../../shared';
 import type { Translator } from '../i18n/createTranslator';
 import type { PayResult } from '../toPayResult';
-import type { PayPalDeps, PayPalKit, PayPalStart } from './createPayPal';
 import { createPayPalCalls, runPayPal } from './payPalFlow';
 import { createPayPalI18n } from './payPalI18n';
+import type { PayPalDeps, PayPalKit, PayPalStart } from './payPalKit';
 
 /** The panel's words (issue 25): their own catalog (`paypal/locales/`), translated when shown. */
 const WORDS = {

@@ -1,54 +1,12 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { CashierError, type CashierWidgetProps, ErrorCode, ProviderPaths, parseCharge } from '../../shared';
-import type { FormStore } from '../createFormStore';
-import type { createHold } from '../createHold';
-import type { createPayment } from '../createPayment';
-import { asCashierError } from '../paymentErrors';
 import type { PayResult } from '../toPayResult';
+import { PAYPAL_KIT, type PayPalDeps, type PayPalStart } from './payPalKit';
 
 /**
  * The PayPal panel's chunk: fetched once the order's methods include PAYPAL, never otherwise
  * (issue 25); its words (their own catalog) in the buyer's language are fetched when it first shows.
  */
 const load = () => import('./PayPalPanel');
-
-/**
- * The bundle's code the PayPal chunk uses, handed to it rather than imported: the chunk then
- * shares no module with the bundle, so the build makes no third chunk that the bundle would fetch
- * up front, outside its measured size (issue 25).
- */
-export const PAYPAL_KIT = {
-  paths: ProviderPaths,
-  parseCharge,
-  asCashierError,
-  /** CashierError INVALID_RESPONSE with `message`. */
-  invalidResponse: (message: string) => new CashierError(ErrorCode.InvalidResponse, message),
-};
-
-/** The type of {@link PAYPAL_KIT}. */
-export type PayPalKit = typeof PAYPAL_KIT;
-
-/** What the PayPal choice needs from the widget's mount. */
-export interface PayPalDeps {
-  /** The widget's form store: its lock, the buyer's language and the order's payment methods. */
-  store: FormStore;
-  /** The props now (the order, the provider client and host, `onPaymentResult`). */
-  current: () => CashierWidgetProps;
-  /**
-   * The mount's payment flow: `openOrder()` (the form stays locked for an open `pay` when PayPal's
-   * window closes) and `captureInWidget` (the capture kept exactly once; a later `pay` for the
-   * order resolves with its result).
-   */
-  payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'captureInWidget'>;
-  /** The mount's seat hold: `settled(orderId, true)` stops its countdown once PayPal paid the order. */
-  hold: Pick<ReturnType<typeof createHold>, 'settled'>;
-}
-
-/** One PayPal payment started by the buyer: its order, and what `pay` for it resolves with. */
-export interface PayPalStart {
-  orderId: string;
-  result: Promise<PayResult>;
-}
 
 /**
  * The PayPal choice (issue 25), light in the bundle: the panel ("Pay with PayPal", the popup and

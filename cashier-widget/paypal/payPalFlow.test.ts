@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CashierError, ErrorCode, type ProviderRequest } from '../../shared';
-import { PAYPAL_KIT } from './createPayPal';
 import { createPayPalCalls } from './payPalFlow';
+import { PAYPAL_KIT } from './payPalKit';
 
 // Security review 2026-11-28 M3: the approval page the buyer's popup is sent to must be on the
 // PayPal origin the frame was built with, never on `host`, which the embedding page chooses.

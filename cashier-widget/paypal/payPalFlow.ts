@@ -1,7 +1,7 @@
 import type { Charge, ProviderRequest } from '../../shared';
 import { isPayPalResultMessage, type PayPalCheckout } from '../../shared/payPal';
 import type { PayResult } from '../toPayResult';
-import type { PayPalKit } from './createPayPal';
+import type { PayPalKit } from './payPalKit';
 
 /** The provider's PayPal calls the flow makes (spec 7 PayPal checkout create, update and payment details). */
 export interface PayPalCalls {

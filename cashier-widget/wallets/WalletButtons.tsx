@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro';
 import { type CSSProperties, type ReactElement, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import type { WalletType } from '../../shared/wallets';
 import type { Translator } from '../i18n/createTranslator';
-import type { WalletDeps, WalletKit, WalletOffer } from './createWallets';
 import {
   type ApplePaySessionClass,
   createWalletCalls,
@@ -14,6 +13,7 @@ import {
   type WalletSheet,
 } from './walletFlow';
 import { createWalletI18n } from './walletI18n';
+import type { WalletDeps, WalletKit, WalletOffer } from './walletKit';
 
 /** The buttons' words (issue 25 item 4): their own catalog (`wallets/locales/`), translated when shown. */
 const WORDS = {

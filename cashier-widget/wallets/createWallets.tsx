@@ -1,51 +1,11 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { CashierError, type CashierWidgetProps, ErrorCode, ProviderPaths, parseCardToken, parseCharge } from '../../shared';
+import { ProviderPaths } from '../../shared';
 import type { WalletType } from '../../shared/wallets';
-import type { FormStore } from '../createFormStore';
-import type { createHold } from '../createHold';
-import type { createPayment } from '../createPayment';
+import { WALLET_KIT, type WalletDeps, type WalletOffer } from './walletKit';
 import { type WalletWindow, walletsAvailable } from './walletsAvailable';
 
 /** The wallets' chunk (`wallets-*.js`): fetched only for an order that offers a wallet the browser can pay with. */
 const load = () => import('./WalletButtons');
-
-/**
- * The bundle's code the wallets chunk uses, handed to it rather than imported (as `PAYPAL_KIT`): the
- * chunk then shares no module with the bundle, so no third chunk is fetched up front.
- */
-export const WALLET_KIT = {
-  paths: ProviderPaths,
-  parseCardToken,
-  parseCharge,
-  /** CashierError INVALID_RESPONSE with `message`. */
-  invalidResponse: (message: string) => new CashierError(ErrorCode.InvalidResponse, message),
-};
-
-/** The type of {@link WALLET_KIT}. */
-export type WalletKit = typeof WALLET_KIT;
-
-/** What the wallets need from the widget's mount (as the PayPal choice's `PayPalDeps`). */
-export interface WalletDeps {
-  /** The widget's form store: its lock and the buyer's language. */
-  store: FormStore;
-  /** The props now (the provider client, `onPaymentResult`). */
-  current: () => CashierWidgetProps;
-  /**
-   * The mount's payment flow: `openOrder()` (no wallet while a `pay` is open) and `captureInWidget`
-   * (the wallet's charge kept exactly once; a later `pay` for the order resolves with its result).
-   */
-  payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'captureInWidget'>;
-  /** The mount's seat hold: `settled(orderId, true)` once a wallet paid the order. */
-  hold: Pick<ReturnType<typeof createHold>, 'settled'>;
-  /** The frame's window (its wallet APIs); default `window`. */
-  win?: WalletWindow;
-}
-
-/** The wallets shown for an order: its id and the wallets both offered and available. */
-export interface WalletOffer {
-  orderId: string;
-  wallets: WalletType[];
-}
 
 /**
  * The wallets of `orderId` the buttons show: the order's express payment methods (spec 7), read

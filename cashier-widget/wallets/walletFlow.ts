@@ -8,7 +8,7 @@ import {
   type WalletTokenRequest,
 } from '../../shared/wallets';
 import type { PayResult } from '../toPayResult';
-import type { WalletKit } from './createWallets';
+import type { WalletKit } from './walletKit';
 
 /** The provider calls of a wallet payment (spec 7 and the vault's wallet tokens). */
 export interface WalletCalls {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type CashierWidgetProps, ProviderPaths as P } from '../../shared';
 import { GOOGLE_PAY_METHOD } from '../../shared/wallets';
-import { offeredWallets, type WalletDeps } from './createWallets';
+import { offeredWallets } from './createWallets';
+import type { WalletDeps } from './walletKit';
 import { type WalletWindow, walletsAvailable } from './walletsAvailable';
 
 // Which wallets show (issue 25 item 4): the order's express payment methods are read only where the

@@ -4,9 +4,9 @@ import { typeInto } from '../support/typeInto';
 import type { EventSink } from './eventSink';
 import { captureFaults } from './faults';
 import type { ChaosHarness } from './harness';
+import type { PageRun } from './pageRun';
 import type { MountPlan } from './plan';
 import { tokensOf } from './preparePage';
-import type { PageRun } from './runPage';
 
 // The run's side of issue 25's ways to pay that are not a typed card: the returning buyer's saved
 // card (only its security code is typed) and PayPal (the button in the frame, the provider's

@@ -1,3 +1,4 @@
+import type { DestroyPlan } from './destroyPlan';
 import { losesChargeReply, type PayMethod, planMethod, remountMethod, retarget } from './planMethods';
 import { type DrawnTarget, type PlannedFault, planFault } from './plannedFault';
 import { CHALLENGE_ACTIONS, CHALLENGE_CARDS, type ChallengePlan, type PayCard, planThreeDs } from './planThreeDs';
@@ -19,18 +20,7 @@ export type FramePlan = 'ok' | 'closed-port' | 'not-found';
  */
 export type RevalidatePlan = { mode: 'fresh' | 'reject'; delayMs: number } | { mode: 'never' | 'none' };
 
-/**
- * When the plan destroys the widget: not at all (the run destroys it when it is done), `afterMs`
- * after `mountCashier` (`loading`), after `onApiInit` (`ready`), after the first `pay` call
- * (`paying`); or `removed`: the host page removes the iframe without calling `destroy()` (issue 12
- * "connection lost"), `afterMs` after `onApiInit`, or after the first `pay` call for a mount that
- * pays; the run calls `destroy()` later. During a 3-D Secure challenge (issue 22), `afterMs` after
- * its dialog opened: `destroy()` (`challenge`), or the iframe removed without it
- * (`challenge-removed`); the challenge is left open for a remount to resume.
- */
-export type DestroyPlan =
-  | { at: 'never' }
-  | { at: 'loading' | 'ready' | 'paying' | 'removed' | 'challenge' | 'challenge-removed'; afterMs: number };
+export type { DestroyPlan } from './destroyPlan';
 
 /**
  * How the run pays, once the widget is ready: fills the card form in the frame with an approved

@@ -1,4 +1,4 @@
-import type { DestroyPlan } from './plan';
+import type { DestroyPlan } from './destroyPlan';
 import type { Random } from './random';
 
 // The chaos run's 3-D Secure choices (issue 22): the cards, what the run does with a challenge,

@@ -4,8 +4,8 @@ import { ProviderPaths } from '../../shared';
 import { tokenFingerprint } from '../support/provider';
 import { mountFaults } from './faults';
 import type { HarnessMount } from './harness';
+import type { PageRun } from './pageRun';
 import { type ChaosPlan, isChallengeCut, type MountPlan } from './plan';
-import type { PageRun } from './runPage';
 
 /** The token a mount is mounted with, and the one its revalidation gives. */
 export function tokensOf(plan: ChaosPlan, mount: number): { appInstance: string; fresh: string } {

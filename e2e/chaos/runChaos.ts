@@ -4,9 +4,10 @@ import { checkOpenChallenges } from './challengeChecks';
 import type { RecordChallenge } from './challengeControl';
 import { checkCharges, checkMount, checkPage } from './checks';
 import type { Bounds, MountObservation, ObservedCharge, PageObservation, Violation } from './observations';
+import type { ChaosUrls } from './pageRun';
 import type { ChaosPlan, MountPlan } from './plan';
 import { RequestLog } from './requestLog';
-import { type ChaosUrls, runPage } from './runPage';
+import { runPage } from './runPage';
 import { tabsOf } from './tabs';
 
 /** What a run needs: a Chromium, the servers, the plan, and which of its mounts to run. */

@@ -1,48 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fillCard } from '../support/checkout';
 import { installClock } from '../support/clock';
-import { type ProviderControl, tokenFingerprint } from '../support/provider';
-import type { RecordChallenge } from './challengeControl';
+import { tokenFingerprint } from '../support/provider';
 import { watchChallenges } from './driveChallenge';
 import { fillSavedCard, payByPayPal } from './drivePayPal';
 import { EventSink } from './eventSink';
 import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
 import { installListenerWatch, type LiveListener } from './listenerWatch';
-import type { Bounds, MountObservation, PageLine, PageObservation } from './observations';
+import type { MountObservation, PageLine, PageObservation } from './observations';
+import type { PageRun } from './pageRun';
 import { type ChaosPlan, isChallengeCut, type MountPlan, type PayCard } from './plan';
 import { preparePage, tokensOf } from './preparePage';
-
-/** Where the run's servers answer. */
-export interface ChaosUrls {
-  /** The host page's origin (localhost), serving e2e/fixtures/test-host.html. */
-  host: string;
-  /** The frame app's URL (127.0.0.1, another site). */
-  frame: string;
-  /** The provider's origin (API, statics, control). */
-  provider: string;
-  /** A frame URL on a port nobody listens on (a frame that never loads). */
-  closedPort: string;
-}
-
-/** What one page of the run needs. */
-export interface PageRun {
-  browser: Browser;
-  plan: ChaosPlan;
-  /** The page's mounts to run (all of the plan's page, or those `--only` kept). */
-  mounts: MountPlan[];
-  urls: ChaosUrls;
-  control: ProviderControl;
-  /** Makes the orders (POST orders/setup with a mount's token), as the demo checkout does. */
-  api: APIRequestContext;
-  bounds: Bounds;
-  /** Orders made so far in this run, by mount (a remount pays an earlier mount's). */
-  orders: Map<number, string>;
-  /** Records a 3-D Secure challenge's result with the provider (challengeControl.ts). */
-  recordChallenge: RecordChallenge;
-  /** Offers PayPal to this app instance's orders too (issue 25); resolves once the provider has it. */
-  offerPayPal: (instance: string) => Promise<void>;
-}
 
 /** The card numbers the run types (provider/README.md "Test cards"). */
 export const CARD_NUMBERS: Record<PayCard, string> = {

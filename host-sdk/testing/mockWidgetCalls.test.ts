@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBundleProviderApi } from '../../cashier-widget/bundleProviderApi';
-import { offeredWallets, WALLET_KIT, type WalletDeps } from '../../cashier-widget/wallets/createWallets';
+import { offeredWallets } from '../../cashier-widget/wallets/createWallets';
 import {
   type ApplePaySessionClass,
   type ApplePaySessionLike,
@@ -12,6 +12,7 @@ import {
   settleWithToken,
   type WalletCalls,
 } from '../../cashier-widget/wallets/walletFlow';
+import { WALLET_KIT, type WalletDeps } from '../../cashier-widget/wallets/walletKit';
 import type { WalletWindow } from '../../cashier-widget/wallets/walletsAvailable';
 import type { Charge, PayResult } from '../../shared';
 import { createProviderClient } from '../../shared/providerClient';
