@@ -6,20 +6,20 @@ import { SUPPORTED_LOCALES } from './shared/locales';
  * The widget's translation catalogs (issue 23), one PO file per language, extracted from the
  * source by `npm run i18n:extract` (Lingui's `msg`/`t` macros; English is the source language and
  * its catalog holds the English text). Four catalogs, so that each loads only what it needs:
- * - `cashier-widget/locales/`: every word of the reference bundle; the chosen language's file is
+ * - `widget/locales/`: every word of the reference bundle; the chosen language's file is
  *   a chunk of its own, fetched beside the bundle (English is in the bundle);
- * - `cashier-widget/savedCards/locales/`: the saved cards' words (issue 25), loaded with the
+ * - `widget/savedCards/locales/`: the saved cards' words (issue 25), loaded with the
  *   saved-cards chunk only when a member has saved cards (English in that chunk, the others each a
  *   chunk of its own), so they add nothing to the bundle's 25 kB;
- * - `cashier-widget/paypal/locales/`: the PayPal panel's words (issue 25), loaded with the PayPal
+ * - `widget/paypal/locales/`: the PayPal panel's words (issue 25), loaded with the PayPal
  *   chunk only for an order that offers PayPal (English in that chunk, the others each a chunk of
  *   their own); the method's label "PayPal", which the bundle shows among the choices, stays in
  *   the bundle's catalog;
- * - `cashier-widget/wallets/locales/`: the Apple Pay and Google Pay buttons' words (issue 25 item
+ * - `widget/wallets/locales/`: the Apple Pay and Google Pay buttons' words (issue 25 item
  *   4), loaded with the wallets chunk only when the order offers a wallet the browser can pay with;
  * - `shared/locales/`: the technical-difficulties alert, which the frame (and the host SDK) show
  *   before any bundle, so they carry it in all twelve languages.
- * `npm test` fails on a missing or unused message in any catalog (cashier-widget/i18n/catalogs.test.ts).
+ * `npm test` fails on a missing or unused message in any catalog (widget/i18n/catalogs.test.ts).
  */
 export default defineConfig({
   sourceLocale: 'en',
@@ -29,30 +29,30 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   catalogs: [
     {
-      path: '<rootDir>/cashier-widget/locales/{locale}',
-      include: ['<rootDir>/cashier-widget'],
+      path: '<rootDir>/widget/locales/{locale}',
+      include: ['<rootDir>/widget'],
       exclude: [
         '**/*.test.ts',
         '**/*.test.tsx',
         '**/testing/**',
-        '<rootDir>/cashier-widget/savedCards/**',
-        '<rootDir>/cashier-widget/paypal/**',
-        '<rootDir>/cashier-widget/wallets/**',
+        '<rootDir>/widget/savedCards/**',
+        '<rootDir>/widget/paypal/**',
+        '<rootDir>/widget/wallets/**',
       ],
     },
     {
-      path: '<rootDir>/cashier-widget/savedCards/locales/{locale}',
-      include: ['<rootDir>/cashier-widget/savedCards'],
+      path: '<rootDir>/widget/savedCards/locales/{locale}',
+      include: ['<rootDir>/widget/savedCards'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {
-      path: '<rootDir>/cashier-widget/paypal/locales/{locale}',
-      include: ['<rootDir>/cashier-widget/paypal'],
+      path: '<rootDir>/widget/paypal/locales/{locale}',
+      include: ['<rootDir>/widget/paypal'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {
-      path: '<rootDir>/cashier-widget/wallets/locales/{locale}',
-      include: ['<rootDir>/cashier-widget/wallets'],
+      path: '<rootDir>/widget/wallets/locales/{locale}',
+      include: ['<rootDir>/widget/wallets'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {

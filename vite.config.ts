@@ -95,7 +95,7 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
       minify: variant !== 'debug',
       sourcemap: variant === 'debug',
       lib: {
-        entry: resolve(root, 'cashier-widget/index.tsx'),
+        entry: resolve(root, 'widget/index.tsx'),
         formats: ['es'],
         fileName: () => `cashier-widget-lazy-component.bundle${variant === 'debug' ? '' : '.min'}.js`,
       },

@@ -16,9 +16,9 @@ import { typeInto } from './support/typeInto';
 /** The card of the provider whose bank has a billing postal code on file (BILLING_ZIP): another declines `incorrect_zip`. */
 const AVS_CARD = '4000 0000 0000 0036';
 
-/** The translation of `msgid` in the widget's catalog for `locale` (cashier-widget/locales/<locale>.po). */
+/** The translation of `msgid` in the widget's catalog for `locale` (widget/locales/<locale>.po). */
 function translation(locale: string, msgid: string): string {
-  const po = parsePo(readFileSync(resolve(import.meta.dirname, `../cashier-widget/locales/${locale}.po`), 'utf8'));
+  const po = parsePo(readFileSync(resolve(import.meta.dirname, `../widget/locales/${locale}.po`), 'utf8'));
   const text = po.items.find((item) => item.msgid === msgid && !item.msgctxt)?.msgstr[0];
   if (!text) throw new Error(`${locale}.po has no translation of "${msgid}"`);
   return text;

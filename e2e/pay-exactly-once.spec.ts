@@ -1,6 +1,6 @@
 import type { Frame, FrameLocator, Page } from '@playwright/test';
-import { CHARGE_JOURNAL_KEY } from '../cashier-widget/createChargeJournal';
 import { ErrorCode, ProviderPaths } from '../shared';
+import { CHARGE_JOURNAL_KEY } from '../widget/createChargeJournal';
 import { APPROVED_CARD, fillBilling } from './support/checkout';
 import { type PayOutcome, payOutcome, startPay } from './support/hostPay';
 import { FRAME_ORIGIN } from './support/origins';

@@ -13,7 +13,7 @@ export { type PayOutcome, payOutcome, readPay, startPay };
 // `pay` called from the page, the widget's dialog, the bank's page in its nested iframe.
 
 /** The reference provider's 3-D Secure test cards (provider/README.md "Test cards"). */
-/** The 3-D Secure dialog's name and its bank iframe's title, as the English widget shows them (cashier-widget/locales/en.po). */
+/** The 3-D Secure dialog's name and its bank iframe's title, as the English widget shows them (widget/locales/en.po). */
 export const CHALLENGE_TITLE = 'Confirm your payment';
 export const CHALLENGE_FRAME_TITLE = "Your bank's payment confirmation";
 

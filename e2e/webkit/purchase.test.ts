@@ -11,7 +11,7 @@ import { webkitPerFile } from './webkitPerFile';
 const { browser, provider } = webkitPerFile();
 /** The 3-D Secure challenge card (provider/README.md "Test cards"): Complete authentication → approved. */
 const CHALLENGE_CARD = '4000 0027 6000 3184';
-/** The challenge dialog's nested iframe title (cashier-widget/threeDSecure/ChallengeDialog.tsx CHALLENGE_FRAME_TITLE). */
+/** The challenge dialog's nested iframe title (widget/threeDSecure/ChallengeDialog.tsx CHALLENGE_FRAME_TITLE). */
 const BANK_PAGE_TITLE = "Your bank's payment confirmation";
 
 /** Waits for the demo's paid confirmation of `orderId`; returns its charge id. */
