@@ -207,10 +207,10 @@ function hostSdkScript(frameUrl: string): UserConfig {
 
 /**
  * The demo pages' scripts, ES modules in dist/demo/ (served at /demo/ beside their chunks):
- * `demo.js`, the React checkout (host-sdk/demo/main.tsx, React bundled in), which imports
+ * `demo.js`, the React checkout (demo/main.tsx, React bundled in), which imports
  * `cashier-widget/react` by package name as a site does: here the built package entry,
  * dist/host-sdk/react.js (the `sdk` step builds it first); and `scriptTag.js`, the script-tag page's
- * (host-sdk/demo/scriptTag.ts, on window.Cashier). The HTML pages are served as written (provider/startAll.ts).
+ * (demo/scriptTag.ts, on window.Cashier). The HTML pages are served as written (provider/startAll.ts).
  */
 function demoPages(): UserConfig {
   return {
@@ -226,7 +226,7 @@ function demoPages(): UserConfig {
       emptyOutDir: true,
       sourcemap: true,
       rolldownOptions: {
-        input: { demo: resolve(root, 'host-sdk/demo/main.tsx'), scriptTag: resolve(root, 'host-sdk/demo/scriptTag.ts') },
+        input: { demo: resolve(root, 'demo/main.tsx'), scriptTag: resolve(root, 'demo/scriptTag.ts') },
         preserveEntrySignatures: false,
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },

@@ -1,7 +1,7 @@
 import { APPROVED_CARD, fillCard, placeOrder, SCRIPT_TAG_PAGE } from './support/checkout';
 import { expect, test } from './support/test';
 
-// The script-tag integration (issue 24 item 1): the second demo page, host-sdk/demo/script-tag.html,
+// The script-tag integration (issue 24 item 1): the second demo page, demo/script-tag.html,
 // loads the SDK with a <script> tag (window.Cashier) and no framework, and sells two tickets with the
 // same flow as the React checkout. e2e/webkit/script-tag.test.ts runs the same purchase in WebKit.
 

@@ -92,7 +92,7 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extra
       appInstance: DEMO_APP_INSTANCE,
       returningAppInstance: RETURNING_BUYER_APP_INSTANCE,
     })};\n`;
-    const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
+    const demo = (file: string) => ({ file: resolve(root, 'demo', file) });
     const hostRoutes = {
       // The React checkout and the script-tag page; their scripts are dist/demo/*.js, served from the root at /demo/.
       '/': demo('index.html'),

@@ -29,7 +29,7 @@ const statics = originOf('statics');
 const servers: RunningServer[] = [];
 try {
   const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({ host: originOf('api'), frameUrl: `${originOf('frame')}/`, appInstance: DEMO_APP_INSTANCE })};\n`;
-  const demo = (file: string) => ({ file: resolve(root, 'host-sdk/demo', file) });
+  const demo = (file: string) => ({ file: resolve(root, 'demo', file) });
   servers.push(
     await startStaticServer({
       root: dist(''),

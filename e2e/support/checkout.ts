@@ -92,7 +92,7 @@ export async function clickBelowTheFold(button: Locator): Promise<void> {
   await button.click();
 }
 
-/** The script-tag integration's page (host-sdk/demo/script-tag.html): the same flow on window.Cashier, without React. */
+/** The script-tag integration's page (demo/script-tag.html): the same flow on window.Cashier, without React. */
 export const SCRIPT_TAG_PAGE = '/script-tag.html';
 
 /**

@@ -3,7 +3,7 @@ import { APPROVED_CARD, checkoutWith } from './checkout';
 import { byLabelledBy } from './dom';
 import { webkitPerFile } from './webkitPerFile';
 
-// e2e/script-tag.spec.ts's purchase in WebKitGTK: the script-tag page (host-sdk/demo/script-tag.html,
+// e2e/script-tag.spec.ts's purchase in WebKitGTK: the script-tag page (demo/script-tag.html,
 // window.Cashier, no framework) on localhost, the card filled inside the frame (127.0.0.1), the
 // order placed on the page; one approved charge.
 

@@ -1,5 +1,5 @@
-import type { Order, OrderSetupRequest } from '../../shared';
-import { ProviderPaths } from '../../shared';
+import type { Order, OrderSetupRequest } from '../shared';
+import { ProviderPaths } from '../shared';
 
 /** Where the demo pages find the provider and the frame: written by the demo server (provider/startAll.ts, `/demo-config.js`). */
 export interface DemoConfig {

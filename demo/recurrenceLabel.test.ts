@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventRecurrenceStatus } from '../../shared';
+import { EventRecurrenceStatus } from '../shared';
 import { RECURRENCE_LABELS, recurrenceLabel } from './recurrenceLabel';
 
 describe('recurrenceLabel', () => {

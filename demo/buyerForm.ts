@@ -1,4 +1,4 @@
-import { FieldValueType, FormFieldType, isValidEmail } from '../../shared';
+import { FieldValueType, FormFieldType, isValidEmail } from '../shared';
 
 // The demo checkout's buyer form: its fields, typed with the spec's enumerations, how each is
 // rendered, and how the values are read and checked.

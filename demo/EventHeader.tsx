@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { LocationType } from '../../shared';
-import type { CatalogEvent } from '../../shared/referenceCatalog';
+import { LocationType } from '../shared';
+import type { CatalogEvent } from '../shared/referenceCatalog';
 import type { CheckoutQuery } from './checkoutQuery';
 import { recurrenceLabel } from './recurrenceLabel';
 

@@ -1,4 +1,4 @@
-import type { EventRecurrenceStatus } from '../../shared';
+import type { EventRecurrenceStatus } from '../shared';
 
 /**
  * What the buyer reads for each event recurrence status (spec section 3, "Event recurrence

@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES } from '../../shared';
+import { SUPPORTED_LOCALES } from '../shared';
 
 // The widget's language on the demo page (issue 23 item 8): `?locale=`, then the picker (LanguagePicker.tsx).
 

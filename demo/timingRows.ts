@@ -1,4 +1,4 @@
-import type { CashierTimings } from '../index';
+import type { CashierTimings } from 'cashier-widget';
 
 /** The load phases the demo lists, in the order a load passes them. */
 const PHASES: readonly [keyof CashierTimings, string][] = [

@@ -2,10 +2,11 @@
 // the SDK with a <script> tag (window.Cashier) and no framework. Two tickets of the venue event's
 // first type, the buyer's details, "Continue to payment" (order setup, then mountCashier),
 // "Place order" (api.pay) and the order read back for the confirmation.
-import type { Order } from '../../shared';
-import { type CatalogEvent, findReferenceEvent } from '../../shared/referenceCatalog';
-import type * as CashierSdk from '../index';
-import type { CashierApi } from '../types';
+
+import type * as CashierSdk from 'cashier-widget';
+import type { CashierApi } from 'cashier-widget';
+import type { Order } from '../shared';
+import { type CatalogEvent, findReferenceEvent } from '../shared/referenceCatalog';
 import { markInvalid, readBuyer, renderBuyerFields } from './buyerForm';
 import { EVENT_IDS } from './checkoutQuery';
 import { confirmationFor, type PayOutcome } from './confirmationFor';

@@ -1,6 +1,6 @@
 import { type CashierApi, type CashierTimings, CashierWidget } from 'cashier-widget/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { matchLocale } from '../../shared';
+import { matchLocale } from '../shared';
 import type { DemoConfig, ProviderClient } from './demoConfig';
 import { LanguagePicker } from './LanguagePicker';
 import { localeFromQuery } from './languagePicker';
