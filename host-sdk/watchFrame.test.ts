@@ -58,6 +58,25 @@ const load = () => iframe.dispatchEvent(new Event('load'));
 /** Each failure's code, and the milliseconds since the watch began at which it came. */
 const failed = () => failures.map(({ code, at }) => ({ code, at }));
 
+/** A resource timing observer's callback, as the watch gives it. */
+type ResourceCallback = (list: { getEntriesByName(name: string): { startTime: number }[] }) => void;
+
+/** Stubs PerformanceObserver: the callbacks of the watches made from now on, for the test to call. */
+function stubResourceObservers(): ResourceCallback[] {
+  const observers: ResourceCallback[] = [];
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      constructor(callback: ResourceCallback) {
+        observers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return observers;
+}
+
 describe('watchFrame: a frame that never loads is FRAME_LOAD_FAILED (issue 12)', () => {
   it.each([
     { name: "its document loaded (Chromium's error page, a 404)", end: load },
@@ -77,17 +96,7 @@ describe('watchFrame: a frame that never loads is FRAME_LOAD_FAILED (issue 12)',
   ])(
     'a resource timing entry for its URL (Firefox, a refused connection) ends it, on $clock; an entry from before the watch is another frame',
     async ({ timelineBehindMs, ownEntryStart }) => {
-      const observers: ((list: { getEntriesByName(name: string): { startTime: number }[] }) => void)[] = [];
-      vi.stubGlobal(
-        'PerformanceObserver',
-        class {
-          constructor(callback: (typeof observers)[number]) {
-            observers.push(callback);
-          }
-          observe() {}
-          disconnect() {}
-        },
-      );
+      const observers = stubResourceObservers();
       if (timelineBehindMs !== undefined) {
         Object.defineProperty(document, 'timeline', {
           configurable: true,
@@ -111,17 +120,7 @@ describe('watchFrame: a frame that never loads is FRAME_LOAD_FAILED (issue 12)',
   );
 
   it("a later mount's frame at the same URL ends only its own wait (seed 35 page 4: two healthy frames named dead)", async () => {
-    const observers: ((list: { getEntriesByName(name: string): { startTime: number }[] }) => void)[] = [];
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        constructor(callback: (typeof observers)[number]) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observers = stubResourceObservers();
     watch.stop();
     const earlier = watchFrame(iframe, FRAME_ORIGIN, record);
     await run(2_000);
