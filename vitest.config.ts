@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [react(), lingui({ macroTransform: true })],
   test: {
     include: [
-      '{shared,host-sdk,frame-app,provider,widget,demo}/**/*.test.{ts,tsx}',
+      '{shared,host-sdk,frame-app,provider,widget,demo,testing}/**/*.test.{ts,tsx}',
       'e2e/chaos/**/*.test.ts',
       'e2e/stress/*.test.ts',
       'docs/*.test.ts',

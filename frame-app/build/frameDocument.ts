@@ -58,7 +58,7 @@ function hashSource(text: string): string {
  *   only from the card vault (`vaultOrigin`); the same policy goes to {@link FRAME_CSP_FILE} for a
  *   response header;
  * - writes {@link FRAME_BUILD_FILE}: the compiled `frameUrl`, statics allowlist, bundle folder,
- *   vault and PayPal origins, for the mock mode's defaults (host-sdk/testing/frameBuild.ts).
+ *   vault and PayPal origins, for the mock mode's defaults (testing/frameBuild.ts).
  * Throws (failing the build) when the manifest is missing or the entry chunk imports anything.
  */
 export function frameDocument(options: {

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } fro
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFrameBuild } from '../testing/frameBuild';
+import { readFrameBuild } from '../../testing/frameBuild';
 
 // Issue 19 item 7: `npm pack` (and so `npm publish`) on a fresh clone, where no dist/ exists yet,
 // must build first (package.json `prepack`: the production build), and stop, naming the

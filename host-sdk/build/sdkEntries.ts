@@ -10,7 +10,7 @@ export const SDK_ENTRIES = {
   /** `cashier-widget/react`: `<CashierWidget>`; React is a peer dependency. */
   react: 'host-sdk/react/index.ts',
   /** `cashier-widget/testing`: the mock mode for sites' own tests (Node; msw 2.15 or 3 is a peer dependency). */
-  testing: 'host-sdk/testing/index.ts',
+  testing: 'testing/index.ts',
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ProviderPaths } from '../../shared/paths';
-import { PAYPAL_RESULT_MESSAGE } from '../../shared/payPal';
+import { ProviderPaths } from '../shared/paths';
+import { PAYPAL_RESULT_MESSAGE } from '../shared/payPal';
 import {
   createMockProvider,
   MOCK_APP_INSTANCE,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProviderPaths } from '../../shared/paths';
-import { THREE_DS_SCRIPT } from '../../shared/threeDsChallengeAssets';
+import { ProviderPaths } from '../shared/paths';
+import { THREE_DS_SCRIPT } from '../shared/threeDsChallengeAssets';
 import { createMockProvider, MOCK_APP_INSTANCE, MOCK_TEST_CARDS, type MockCharge, type MockProvider } from './mockProvider';
 
 // The mock mode's 3-D Secure (issue 22): the same three cards, the same REQUIRES_ACTION flow and

@@ -1,5 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { THREE_DS_SCRIPT, THREE_DS_STYLE } from '../../shared/threeDsChallengeAssets';
+import { THREE_DS_SCRIPT, THREE_DS_STYLE } from '../shared/threeDsChallengeAssets';
 import {
   renderThreeDsChallengePage,
   renderThreeDsDonePage,
@@ -10,8 +10,8 @@ import {
   THREE_DS_STYLE_PATH,
   type ThreeDsOutcome,
   threeDsPageHeaders,
-} from '../../shared/threeDsChallengePage';
-import { createThreeDsChallenges, type RecordResult } from '../../shared/threeDsChallenges';
+} from '../shared/threeDsChallengePage';
+import { createThreeDsChallenges, type RecordResult } from '../shared/threeDsChallenges';
 
 /** Options of {@link createMockThreeDs}. */
 export interface MockThreeDsOptions {

@@ -1,14 +1,9 @@
 import { type HttpHandler, http } from 'msw';
-import type { CardTokens } from '../../provider/cardTokens';
-import {
-  createSavedCards,
-  RETURNING_BUYER_CARDS,
-  RETURNING_BUYER_MEMBER_ID,
-  type StoredSavedCard,
-} from '../../provider/savedCards';
-import type { StoreReply } from '../../provider/storeReply';
-import { ProviderPaths } from '../../shared/paths';
-import type { SavedCard } from '../../shared/savedCardShapes';
+import type { CardTokens } from '../provider/cardTokens';
+import { createSavedCards, RETURNING_BUYER_CARDS, RETURNING_BUYER_MEMBER_ID, type StoredSavedCard } from '../provider/savedCards';
+import type { StoreReply } from '../provider/storeReply';
+import { ProviderPaths } from '../shared/paths';
+import type { SavedCard } from '../shared/savedCardShapes';
 import type { MockHttp } from './mockHttp';
 import type { MockFaults } from './mockProviderTypes';
 

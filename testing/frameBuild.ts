@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FRAME_BUILD_FILE, type FrameBuildRecord } from '../../shared/frameBuild';
+import { FRAME_BUILD_FILE, type FrameBuildRecord } from '../shared/frameBuild';
 
 /** What {@link readFrameBuild} found: a built frame app and what its build compiled in. */
 export interface FrameBuild extends FrameBuildRecord {
@@ -10,14 +10,12 @@ export interface FrameBuild extends FrameBuildRecord {
 }
 
 /**
- * Where the built frame app sits beside this module: in the repository (host-sdk/testing/), then in
- * the published package (dist/host-sdk/testing.js beside dist/frame-app).
+ * Where the built frame app sits beside this module: in the repository (testing/, beside dist/), then
+ * in the published package (dist/host-sdk/testing.js beside dist/frame-app).
  * @throws Error when none of the places holds an `index.html`.
  */
 export function defaultFrameDir(): string {
-  const candidates = ['../../dist/frame-app', '../frame-app', '../../frame-app'].map((p) =>
-    fileURLToPath(new URL(p, import.meta.url)),
-  );
+  const candidates = ['../dist/frame-app', '../frame-app'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   const found = candidates.find((dir) => existsSync(resolve(dir, 'index.html')));
   if (!found) {
     throw new Error(`no built frame app (index.html) in ${candidates.join(' or ')}; run npm run build:dev, or pass frameDir.`);

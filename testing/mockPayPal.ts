@@ -1,5 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import type { CheckoutStore } from '../../provider/checkoutStore';
+import type { CheckoutStore } from '../provider/checkoutStore';
 import {
   PAYPAL_APPROVAL_SCRIPT,
   PAYPAL_APPROVAL_SCRIPT_PATH,
@@ -9,12 +9,12 @@ import {
   renderPayPalApprovalPage,
   renderPayPalDonePage,
   renderPayPalProblemPage,
-} from '../../provider/payPalApprovalPage';
-import { createPayPalCheckouts } from '../../provider/payPalCheckouts';
-import { fail, type StoreReply } from '../../provider/storeReply';
-import { ProviderPaths } from '../../shared/paths';
-import { PAYPAL_APPROVAL_PATH, type PayPalCheckout, type PayPalOutcome } from '../../shared/payPal';
-import { threeDsPageHeaders } from '../../shared/threeDsChallengePage';
+} from '../provider/payPalApprovalPage';
+import { createPayPalCheckouts } from '../provider/payPalCheckouts';
+import { fail, type StoreReply } from '../provider/storeReply';
+import { ProviderPaths } from '../shared/paths';
+import { PAYPAL_APPROVAL_PATH, type PayPalCheckout, type PayPalOutcome } from '../shared/payPal';
+import { threeDsPageHeaders } from '../shared/threeDsChallengePage';
 import type { createMockCharges } from './mockCharges';
 import type { MockHttp } from './mockHttp';
 import type { createMockOrders } from './mockOrders';

@@ -1,7 +1,7 @@
 import { type HttpHandler, http } from 'msw';
-import { holdExpiresAt, isHoldSeconds, priceOrderSetup } from '../../shared/orderSetup';
-import { ProviderPaths } from '../../shared/paths';
-import type { PaymentMethod } from '../../shared/providerShapes';
+import { holdExpiresAt, isHoldSeconds, priceOrderSetup } from '../shared/orderSetup';
+import { ProviderPaths } from '../shared/paths';
+import type { PaymentMethod } from '../shared/providerShapes';
 import type { MockHttp } from './mockHttp';
 import type { MockOrder } from './mockProviderTypes';
 

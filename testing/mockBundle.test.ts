@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { CashierWidgetModule, CashierWidgetProps } from '../../shared/bundle';
+import type { CashierWidgetModule, CashierWidgetProps } from '../shared/bundle';
 import { MOCK_BUNDLE_SOURCE } from './mockBundle';
 import { createMockProvider, MOCK_APP_INSTANCE, MOCK_TEST_CARDS } from './mockProvider';
 
@@ -13,7 +13,7 @@ const VAULT = 'http://127.0.0.1:5001';
 /** The bundle text as the frame imports it: an ES module file. */
 async function importBundle(): Promise<CashierWidgetModule> {
   // Under the project (Vitest imports only from there), in a folder that is never committed.
-  const cache = join(import.meta.dirname, '../../node_modules/.cache');
+  const cache = join(import.meta.dirname, '../node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   const file = join(mkdtempSync(join(cache, 'mock-bundle-')), 'bundle.mjs');
   writeFileSync(file, MOCK_BUNDLE_SOURCE);

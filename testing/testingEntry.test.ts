@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 // entry (dist/host-sdk/testing.js) must stay a Node helper of msw handlers: bundled as the package
 // builds it (package.json `sideEffects`), no import of axios is left in it.
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '..');
 
 describe('cashier-widget/testing as bundled', () => {
   it('imports no axios (nor anything but msw, node: built-ins and validator)', async () => {

@@ -6,7 +6,7 @@ import * as testing from './index';
 // Issue 20 item 2: the example site test uses the mock mode exactly as the docs print it. The
 // docs' fixture is examples/site-checkout/mockMode.ts, byte for byte, and the example spec runs on it.
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(resolve(root, path), 'utf8');
 
 /** The `ts` code blocks of docs/integration.md's "Mock mode" section, in order. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
+import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
 import { readFrameBuild, resolveFrameDir } from './frameBuild';
 import { unpinFrameDocument } from './unpinFrameDocument';
 

@@ -1,7 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { TEST_CARDS } from '../../shared/card';
-import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../../shared/constants';
-import { ProviderPaths } from '../../shared/paths';
+import { TEST_CARDS } from '../shared/card';
+import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../shared/constants';
+import { ProviderPaths } from '../shared/paths';
 import { createMockCharges } from './mockCharges';
 import { createMockHttp } from './mockHttp';
 import { createMockOrders } from './mockOrders';

@@ -1,4 +1,4 @@
-import { ProviderPaths } from '../../shared/paths';
+import { ProviderPaths } from '../shared/paths';
 
 const TOKENIZE_PATH = JSON.stringify(ProviderPaths.cardTokenization);
 // The paths with a placeholder the bundle replaces by the URL-encoded order or charge id.

@@ -1,6 +1,6 @@
 import { getResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ProviderPaths } from '../../shared/paths';
+import { ProviderPaths } from '../shared/paths';
 import { createMockProvider, MOCK_APP_INSTANCE, MOCK_TEST_CARDS, type MockProvider } from './mockProvider';
 
 const HOST = 'http://127.0.0.1:4999';

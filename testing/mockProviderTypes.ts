@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
-import type { NextAction } from '../../shared/providerShapes';
-import type { SavedCard } from '../../shared/savedCardShapes';
-import type { WalletType } from '../../shared/wallets';
+import type { NextAction } from '../shared/providerShapes';
+import type { SavedCard } from '../shared/savedCardShapes';
+import type { WalletType } from '../shared/wallets';
 
 // The mock provider's public types and constants (mockProvider.ts makes them, validateMockOptions.ts
 // checks the options): a module of their own, so neither of those imports the other for them.

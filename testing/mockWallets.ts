@@ -1,10 +1,10 @@
 import { type HttpHandler, http } from 'msw';
-import type { CheckoutStore } from '../../provider/checkoutStore';
-import { fail, type StoreReply } from '../../provider/storeReply';
-import { createWallets } from '../../provider/wallets';
-import { DECLINING_WALLET_TOKEN, tokenizeWallet } from '../../provider/walletTokens';
-import { ProviderPaths } from '../../shared/paths';
-import type { ExpressCheckoutSettings, ExpressPaymentMethod, WalletType } from '../../shared/wallets';
+import type { CheckoutStore } from '../provider/checkoutStore';
+import { fail, type StoreReply } from '../provider/storeReply';
+import { createWallets } from '../provider/wallets';
+import { DECLINING_WALLET_TOKEN, tokenizeWallet } from '../provider/walletTokens';
+import { ProviderPaths } from '../shared/paths';
+import type { ExpressCheckoutSettings, ExpressPaymentMethod, WalletType } from '../shared/wallets';
 import type { createMockCharges } from './mockCharges';
 import type { MockHttp } from './mockHttp';
 import type { createMockOrders } from './mockOrders';

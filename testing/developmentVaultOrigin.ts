@@ -1,4 +1,4 @@
-import { DEVELOPMENT_VAULT, resolveVaultOrigin } from '../../shared/vault';
+import { DEVELOPMENT_VAULT, resolveVaultOrigin } from '../shared/vault';
 
 /**
  * The card vault origin of a development frame served at `frameUrl` (`npm run build:dev`): the

@@ -1,10 +1,10 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Charge, PayResult } from '../../shared';
-import { createProviderClient } from '../../shared/providerClient';
-import type { SignedWalletAmount, WalletType } from '../../shared/wallets';
-import { createBundleProviderApi } from '../../widget/bundleProviderApi';
-import { offeredWallets } from '../../widget/wallets/createWallets';
+import type { Charge, PayResult } from '../shared';
+import { createProviderClient } from '../shared/providerClient';
+import type { SignedWalletAmount, WalletType } from '../shared/wallets';
+import { createBundleProviderApi } from '../widget/bundleProviderApi';
+import { offeredWallets } from '../widget/wallets/createWallets';
 import {
   type ApplePaySessionClass,
   type ApplePaySessionLike,
@@ -14,9 +14,9 @@ import {
   runGooglePay,
   settleWithToken,
   type WalletCalls,
-} from '../../widget/wallets/walletFlow';
-import { WALLET_KIT, type WalletDeps } from '../../widget/wallets/walletKit';
-import type { WalletWindow } from '../../widget/wallets/walletsAvailable';
+} from '../widget/wallets/walletFlow';
+import { WALLET_KIT, type WalletDeps } from '../widget/wallets/walletKit';
+import type { WalletWindow } from '../widget/wallets/walletsAvailable';
 import { createMockProvider, MOCK_APP_INSTANCE, MOCK_RETURNING_BUYER_CARDS, type MockProviderOptions } from './mockProvider';
 
 // Issue 25 item 5: the widget bundle's own provider calls (its axios client, its buyer info gate,

@@ -1,8 +1,8 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ProviderPaths } from '../../shared/paths';
-import { parseCardToken, parseCharge } from '../../shared/providerBodies';
-import type { WalletType } from '../../shared/wallets';
+import { ProviderPaths } from '../shared/paths';
+import { parseCardToken, parseCharge } from '../shared/providerBodies';
+import type { WalletType } from '../shared/wallets';
 import {
   createMockProvider,
   MOCK_APP_INSTANCE,

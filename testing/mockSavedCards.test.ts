@@ -1,7 +1,7 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ProviderPaths } from '../../shared/paths';
-import { parseBuyerInfo, parseSavedCards } from '../../shared/savedCardBodies';
+import { ProviderPaths } from '../shared/paths';
+import { parseBuyerInfo, parseSavedCards } from '../shared/savedCardBodies';
 import {
   createMockProvider,
   MOCK_APP_INSTANCE,

@@ -1,6 +1,6 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ProviderPaths } from '../../shared/paths';
+import { ProviderPaths } from '../shared/paths';
 import { createMockProvider, MOCK_APP_INSTANCE, MOCK_TEST_CARDS, type MockProvider } from './mockProvider';
 
 // Seat holds in the mock mode (issue 24), as the reference provider: order setup answers

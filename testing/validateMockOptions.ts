@@ -1,9 +1,9 @@
-import { parseSavedCardList, type StoredSavedCard } from '../../provider/savedCards';
-import { isLoopbackHostname } from '../../shared/isHttpsOrLoopback';
-import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../../shared/orderSetup';
-import { DEVELOPMENT_PAYPAL, resolvePayPalOrigin } from '../../shared/payPalOrigin';
-import { DEVELOPMENT_VAULT } from '../../shared/vault';
-import type { WalletType } from '../../shared/wallets';
+import { parseSavedCardList, type StoredSavedCard } from '../provider/savedCards';
+import { isLoopbackHostname } from '../shared/isHttpsOrLoopback';
+import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../shared/orderSetup';
+import { DEVELOPMENT_PAYPAL, resolvePayPalOrigin } from '../shared/payPalOrigin';
+import { DEVELOPMENT_VAULT } from '../shared/vault';
+import type { WalletType } from '../shared/wallets';
 import { developmentVaultOrigin } from './developmentVaultOrigin';
 import { type FrameBuild, readFrameBuild } from './frameBuild';
 import { MOCK_BUNDLE_SOURCE } from './mockBundle';

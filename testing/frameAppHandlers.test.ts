@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
+import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
 import { frameAppHandlers } from './frameAppHandlers';
 import { createMockProvider } from './mockProvider';
 import { type MockServer, startMockServer } from './startMockServer';
