@@ -42,6 +42,14 @@ describe('order setup holds the seats', () => {
     expect(store.getOrder(order.id, APP).body).toMatchObject({ holdExpiresAt: at(600) });
   });
 
+  it('from the instant the order was made: createdAt plus the hold, on a clock that moves between reads', () => {
+    // seat-hold.spec under load saw holdExpiresAt 70 001 ms after createdAt: two reads of the clock.
+    let clock = NOW.getTime();
+    const store = createCheckoutStore(() => new Date(clock++), { vaultOrigin: () => VAULT });
+    const order = store.setupOrder(setupBody({ holdSeconds: 70 }), APP).body as Order;
+    expect(Date.parse(order.holdExpiresAt ?? '') - Date.parse(order.createdAt)).toBe(70_000);
+  });
+
   it("for the request's holdSeconds, else the provider's own default", () => {
     const { newOrder } = setup(90);
     expect(newOrder().holdExpiresAt).toBe(at(90));

@@ -32,6 +32,8 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions) 
     const priced = priceOrderSetup(body);
     if ('problem' in priced) return fail(400, 'INVALID_ORDER', priced.problem);
     const { id, name, startsAt, locationType, recurrenceStatus, venue } = priced.event;
+    // One instant for both: the hold is exactly its seconds after the order was made.
+    const madeAt = now();
     const order: Order = {
       id: `ord_${randomUUID()}`,
       status: 'AWAITING_PAYMENT',
@@ -39,8 +41,8 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions) 
       lines: priced.lines,
       total: priced.total,
       ...(priced.buyer ? { buyer: { ...priced.buyer } } : {}),
-      createdAt: now().toISOString(),
-      holdExpiresAt: holdExpiresAt(now(), priced.holdSeconds ?? options.holdSeconds ?? DEFAULT_HOLD_SECONDS),
+      createdAt: madeAt.toISOString(),
+      holdExpiresAt: holdExpiresAt(madeAt, priced.holdSeconds ?? options.holdSeconds ?? DEFAULT_HOLD_SECONDS),
     };
     orders.set(order.id, { order, appInstance });
     return { status: 201, body: order };
