@@ -47,6 +47,18 @@ async function openPayPal(page: Page, name = 'Pay with PayPal'): Promise<Page> {
   return popup;
 }
 
+/**
+ * Clicks `name` on the approval page and waits until the popup has closed. The wait is armed
+ * before the click: the widget closes the popup as soon as the page answers, and under load that
+ * came before the click returned, so a wait armed after it never saw the close (a stress round's
+ * 30 s timeout in "cancel", with the widget already showing the cancellation).
+ */
+async function answer(popup: Page, name: string): Promise<void> {
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name }).click();
+  await closed;
+}
+
 async function expectPaid(page: Page, orderId: string): Promise<string | null> {
   const confirmation = page.getByRole('region', { name: 'Order confirmed' });
   await expect(confirmation).toBeVisible();
@@ -61,8 +73,7 @@ test('approve: the popup closes, the widget says so, and the checkout confirms t
 }) => {
   const orderId = await choosePayPal(page);
   const popup = await openPayPal(page);
-  await popup.getByRole('button', { name: 'Approve payment' }).click();
-  await popup.waitForEvent('close');
+  await answer(popup, 'Approve payment');
   await expect(widget(page).getByText('PayPal approved your payment.')).toBeVisible();
   // Issue 25 item 6: the result of a payment started in the widget lands in the checkout like any other.
   const chargeId = await expectPaid(page, orderId);
@@ -77,8 +88,7 @@ test('approve: the popup closes, the widget says so, and the checkout confirms t
 test('cancel: nothing charged, the choices again with a message', async ({ page, provider }) => {
   await choosePayPal(page);
   const popup = await openPayPal(page);
-  await popup.getByRole('button', { name: 'Cancel and return' }).click();
-  await popup.waitForEvent('close');
+  await answer(popup, 'Cancel and return');
   await expect(widget(page).getByRole('alert')).toHaveText(CANCELLED);
   await expect(payButton(page)).toBeEnabled();
   await expect(widget(page).getByRole('radio', { name: 'Card' })).toBeEnabled();

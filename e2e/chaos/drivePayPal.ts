@@ -109,8 +109,10 @@ export async function payByPayPal(d: PayPalDriver): Promise<void> {
         n: m.mount,
         note: { type: 'paypal-answer' as const, checkoutId, action },
       });
+      // Armed before the click: the widget may close the popup before the click returns.
+      const closed = popup.waitForEvent('close', { timeout: 5_000 }).catch(() => undefined);
       await button.click();
-      await popup.waitForEvent('close', { timeout: 5_000 }).catch(() => undefined);
+      await closed;
     } finally {
       if (!popup.isClosed()) await popup.close().catch(() => undefined);
     }
