@@ -6,7 +6,7 @@
  *
  * Options: --rounds (3); --project chromium|firefox|webkit, repeatable (default all three: the
  * Playwright projects and the WebKit suite, `npm run test:webkit`); --busy (2) CPU-busy processes;
- * --busy-minutes (90) after which they stop on their own, should this script die without stopping
+ * --busy-minutes (150: a 3-round run takes about 130 min on 2 cores) after which they stop on their own, should this script die without stopping
  * them. Any other argument is a file filter for both runners (e.g. e2e/bfcache.spec.ts).
  * Each round's JSON report is kept as reports/stress/round-<n>-<suite>.json.
  */
@@ -22,7 +22,7 @@ const { values, positionals } = parseArgs({
     rounds: { type: 'string', default: '3' },
     project: { type: 'string', multiple: true, default: ['chromium', 'firefox', 'webkit'] },
     busy: { type: 'string', default: '2' },
-    'busy-minutes': { type: 'string', default: '90' },
+    'busy-minutes': { type: 'string', default: '150' },
   },
   allowPositionals: true,
 });
