@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { parsePo } from 'pofile-ts';
-import { addressFormatOf, statesOf } from '../provider/addressFormats';
+import { addressFormatOf, statesOf } from '../provider/store';
 import { axeViolations, frameOf } from './support/axe';
 import { APPROVED_CARD, BILLING_ZIP, clickPlaceOrderBelowTheFold, startCheckout, widget } from './support/checkout';
 import { type PayOutcome, payOutcome, startPay } from './support/hostPay';
@@ -46,7 +46,7 @@ async function enter(field: Locator, text: string): Promise<void> {
 
 /**
  * Fills every field of the form by its `autocomplete` token with `card`, and the billing fields
- * as the shown country's address format (provider/addressFormats.ts) asks: its example postal
+ * as the shown country's address format (provider/store/addressFormats.ts) asks: its example postal
  * code (or `zip`), its first state. Waits for the billing fields (they come with the locale metadata).
  */
 async function fillByAutocomplete(frame: FrameLocator, card = APPROVED_CARD, zip?: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { CONTROL_KEY_HEADER } from '../provider/controlRoutes';
+import { CONTROL_KEY_HEADER } from '../provider';
 import { ProviderPaths } from '../shared';
 import { PAYPAL_APPROVAL_PATH } from '../shared/payPal';
 import { APPROVED_CARD, placeOrder, startCheckout, widget } from './support/checkout';

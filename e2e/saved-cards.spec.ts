@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CONTROL_KEY_HEADER } from '../provider/controlRoutes';
-import { RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_MEMBER_ID } from '../provider/savedCards';
+import { CONTROL_KEY_HEADER, RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_MEMBER_ID } from '../provider';
 import { ProviderPaths, type SavedCard } from '../shared';
 import { axeViolations, frameOf } from './support/axe';
 import { fillCard, placeOrder, startCheckout, widget } from './support/checkout';

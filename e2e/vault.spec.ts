@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request as BrowserRequest } from '@playwright/test';
-import { RETURNING_BUYER_APP_INSTANCE } from '../provider/savedCards';
+import { RETURNING_BUYER_APP_INSTANCE } from '../provider';
 import { ProviderPaths, type SavedCard } from '../shared';
 import { startAttackerSite } from './support/attackerSite';
 import {

@@ -1,5 +1,5 @@
 import type { Frame, Page } from '@playwright/test';
-import { CONTROL_KEY_HEADER } from '../provider/controlRoutes';
+import { CONTROL_KEY_HEADER } from '../provider';
 import { ProviderPaths } from '../shared';
 import {
   APPROVED_CARD,

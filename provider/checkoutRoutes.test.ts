@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CashierError, createProviderApi, createProviderClient, type Order, type ProviderApi, ProviderPaths } from '../shared';
-import { TEST_CARDS } from './checkoutStore';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
 import type { RunningServer } from './listen';
 import type { ProviderState } from './ProviderState';
-import { RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_CARDS } from './savedCards';
 import { startProvider } from './startProvider';
+import { RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_CARDS, TEST_CARDS } from './store';
 
 // The reference provider on a real socket, driven by the frame's own provider client: every
 // operation of spec section 7 is routed (no 404 "no route"), authorised, and fault-switchable.

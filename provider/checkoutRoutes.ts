@@ -1,7 +1,7 @@
 import type { Context, Env, Hono } from 'hono';
 import { FieldValueType, FormFieldType, ProviderPaths } from '../shared';
-import { applicationError, type CheckoutStore, type StoreReply } from './checkoutStore';
 import { registerSavedCardRoutes } from './savedCardRoutes';
+import { applicationError, type CheckoutStore, type StoreReply } from './store';
 import { registerWalletRoutes } from './walletRoutes';
 
 /**

@@ -2,11 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Env, Hono } from 'hono';
-import type { CheckoutStore } from './checkoutStore';
 import { isLoopbackHost } from './isLoopbackHost';
 import type { ProviderState } from './ProviderState';
-import { parseSavedCardList } from './savedCards';
-import { applicationError } from './storeReply';
+import type { CheckoutStore } from './store';
+import { applicationError, parseSavedCardList } from './store';
 
 /** The header every control call carries its key in (provider/README.md "Fault switches"). */
 export const CONTROL_KEY_HEADER = 'X-Cashier-Control-Key';

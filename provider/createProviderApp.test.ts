@@ -8,7 +8,7 @@ import { ProviderPaths } from '../shared';
 import { CONTROL_KEY_HEADER } from './controlRoutes';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
 import { startProvider } from './startProvider';
-import { tokenFingerprint } from './tokenFingerprint';
+import { tokenFingerprint } from './store';
 
 const FRAME = 'http://127.0.0.1:4174';
 const settingsPath = ProviderPaths.widgetSettings;

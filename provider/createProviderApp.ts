@@ -5,7 +5,6 @@ import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { isHoldSeconds, readHoldSecondsSetting } from '../shared/orderSetup';
 import { challengeFrameAncestors } from '../shared/threeDsChallengePage';
 import { registerCheckoutRoutes } from './checkoutRoutes';
-import { applicationError, type CheckoutStore, createCheckoutStore } from './checkoutStore';
 import { mountControl } from './controlRoutes';
 import { createVaultApp } from './createVaultApp';
 import { cacheStatics, noStore } from './deliveryPolicy';
@@ -13,7 +12,13 @@ import { registerLocaleRoutes } from './localeRoutes';
 import { ProviderState } from './ProviderState';
 import { registerPayPalRoutes } from './payPalRoutes';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
-import { RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_MEMBER_ID } from './savedCards';
+import {
+  applicationError,
+  type CheckoutStore,
+  createCheckoutStore,
+  RETURNING_BUYER_APP_INSTANCE,
+  RETURNING_BUYER_MEMBER_ID,
+} from './store';
 import { registerWalletControl } from './walletRoutes';
 
 /** Options of the reference provider. */

@@ -2,13 +2,12 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { challengeFrameAncestors } from '../shared/threeDsChallengePage';
-import type { CheckoutStore } from './checkoutStore';
 import { noStore } from './deliveryPolicy';
 import type { ProviderState } from './ProviderState';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
-import { applicationError } from './storeReply';
+import type { CheckoutStore } from './store';
+import { applicationError, tokenizeWallet } from './store';
 import { registerThreeDsRoutes } from './threeDsRoutes';
-import { tokenizeWallet } from './walletTokens';
 
 /** Options of {@link createVaultApp}. */
 export interface VaultOptions {

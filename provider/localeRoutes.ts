@@ -8,8 +8,7 @@ import {
   type StatesReply,
   SUPPORTED_LOCALES,
 } from '../shared';
-import { addressFormatOf, isCountryCode, SUPPORTED_COUNTRIES, statesOf } from './addressFormats';
-import { applicationError } from './storeReply';
+import { addressFormatOf, applicationError, isCountryCode, SUPPORTED_COUNTRIES, statesOf } from './store';
 
 /**
  * The locale metadata and buyer country resolution paths of spec 7 on the reference provider

@@ -10,8 +10,7 @@ import {
 } from '../shared';
 import type { PayPalCheckout } from '../shared/payPal';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
-import { PAYPAL_APPROVAL_SCRIPT } from './payPalApprovalPage';
-import { RETURNING_BUYER_APP_INSTANCE } from './savedCards';
+import { PAYPAL_APPROVAL_SCRIPT, RETURNING_BUYER_APP_INSTANCE } from './store';
 
 // PayPal on the reference provider over HTTP, in process (app.request): the methods by order,
 // create, the approval page and its answers, capture exactly once across PayPal and card, holds (issue 25).

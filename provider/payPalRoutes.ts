@@ -2,20 +2,22 @@ import type { Context, Hono } from 'hono';
 import { ProviderPaths } from '../shared';
 import { PAYPAL_APPROVAL_PATH, type PayPalOutcome } from '../shared/payPal';
 import { threeDsPageHeaders } from '../shared/threeDsChallengePage';
-import type { CheckoutStore } from './checkoutStore';
+import type { ProviderEnv } from './requestPipeline';
+import type { CheckoutStore } from './store';
 import {
+  applicationError,
+  createPayPalCheckouts,
   PAYPAL_APPROVAL_SCRIPT,
   PAYPAL_APPROVAL_SCRIPT_PATH,
   PAYPAL_APPROVAL_STYLE,
   PAYPAL_APPROVAL_STYLE_PATH,
   PAYPAL_OUTCOMES,
+  type PayPalCheckouts,
   renderPayPalApprovalPage,
   renderPayPalDonePage,
   renderPayPalProblemPage,
-} from './payPalApprovalPage';
-import { createPayPalCheckouts, type PayPalCheckouts } from './payPalCheckouts';
-import type { ProviderEnv } from './requestPipeline';
-import { applicationError, type StoreReply } from './storeReply';
+  type StoreReply,
+} from './store';
 
 /** Options of {@link registerPayPalRoutes}. */
 export interface PayPalRoutesOptions {

@@ -4,8 +4,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compressReplies } from './deliveryPolicy';
 import type { Fault, ProviderState, RecordedRequest } from './ProviderState';
-import { applicationError } from './storeReply';
-import { tokenFingerprint } from './tokenFingerprint';
+import { applicationError, tokenFingerprint } from './store';
 
 /**
  * The request pipeline the provider's API and its card vault share (DESIGN "Reference provider and

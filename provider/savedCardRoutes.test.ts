@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Charge, ProviderPaths, type SavedCard } from '../shared';
-import { TEST_CARDS } from './checkoutStore';
 import { CONTROL_KEY_HEADER } from './controlRoutes';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
-import { RETURNING_BUYER_APP_INSTANCE as RETURNING, RETURNING_BUYER_CARDS } from './savedCards';
+import { RETURNING_BUYER_APP_INSTANCE as RETURNING, RETURNING_BUYER_CARDS, TEST_CARDS } from './store';
 
 // Saved cards over HTTP (issue 25): the credit card routes on the API, saved-card tokens on the
 // vault only, saving a card after an approved charge, and the control route that gives a member cards.

@@ -1,7 +1,6 @@
 import type { Context, Env, Hono } from 'hono';
 import { ProviderPaths as P } from '../shared';
-import type { CheckoutStore } from './checkoutStore';
-import type { StoreReply } from './storeReply';
+import type { CheckoutStore, StoreReply } from './store';
 
 /** The item route's Hono pattern: the placeholder survives encodeURIComponent. */
 const CREDIT_CARD_PATTERN = P.creditCard('__param__').replace('__param__', ':cardId');

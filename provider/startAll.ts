@@ -4,9 +4,9 @@ import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
 import { DEVELOPMENT_VAULT_PORT_OFFSET } from '../shared/vault';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
 import type { RunningServer } from './listen';
-import { RETURNING_BUYER_APP_INSTANCE } from './savedCards';
 import { startProvider } from './startProvider';
 import { type StaticServerOptions, startStaticServer } from './startStaticServer';
+import { RETURNING_BUYER_APP_INSTANCE } from './store';
 
 /** Ports of the servers. */
 export interface Ports {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type Charge, type Order, ProviderPaths } from '../shared';
 import { THREE_DS_SCRIPT } from '../shared/threeDsChallengeAssets';
-import { TEST_CARDS } from './checkoutStore';
 import { CONTROL_KEY_HEADER } from './controlRoutes';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
 import { startProvider } from './startProvider';
+import { TEST_CARDS } from './store';
 
 // The 3-D Secure routes over HTTP, in process (app.request): the challenge page on the vault
 // origin with its headers, recording a result once, cancel and read on the API, the control route,

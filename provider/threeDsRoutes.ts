@@ -11,8 +11,8 @@ import {
   type ThreeDsOutcome,
   threeDsPageHeaders,
 } from '../shared/threeDsChallengePage';
-import type { CheckoutStore } from './checkoutStore';
 import type { ProviderEnv } from './requestPipeline';
+import type { CheckoutStore } from './store';
 
 /** Options of {@link registerThreeDsRoutes}. */
 export interface ThreeDsRoutesOptions {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type CardToken, type Charge, type Order, ProviderPaths } from '../shared';
 import type { ExpressCheckoutSettings, SignedWalletAmount } from '../shared/wallets';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
-import { RETURNING_BUYER_APP_INSTANCE } from './savedCards';
-import { DECLINING_WALLET_TOKEN } from './walletTokens';
+import { DECLINING_WALLET_TOKEN, RETURNING_BUYER_APP_INSTANCE } from './store';
 
 // Apple Pay and Google Pay on the reference provider over HTTP, in process (app.request): settings,
 // express methods, merchant validation, Google Pay start, the vault's wallet tokens and the charge

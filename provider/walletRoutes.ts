@@ -1,8 +1,7 @@
 import type { Context, Env, Hono } from 'hono';
 import { ProviderPaths } from '../shared';
-import type { CheckoutStore } from './checkoutStore';
-import { applicationError, type StoreReply } from './storeReply';
-import { createWallets } from './wallets';
+import type { CheckoutStore } from './store';
+import { applicationError, createWallets, type StoreReply } from './store';
 
 /**
  * Registers the wallets' spec 7 paths on `app` (the API host; issue 25 item 4): GET express checkout

@@ -1,7 +1,6 @@
 import { type HttpHandler, http } from 'msw';
-import type { CardTokenOutcome } from '../provider/cardTokens';
-import { describeSaveCardProblem } from '../provider/savedCards';
-import { fail, type StoreReply } from '../provider/storeReply';
+import type { CardTokenOutcome } from '../provider/store';
+import { describeSaveCardProblem, fail, type StoreReply } from '../provider/store';
 import { cardDigits, isValidCardNumber, TEST_CARD_CHALLENGES, TEST_CARD_DECLINES } from '../shared/card';
 import { isHoldExpired } from '../shared/orderSetup';
 import { ProviderPaths } from '../shared/paths';

@@ -10,7 +10,7 @@ import {
   type MockProviderOptions,
 } from './mockProvider';
 
-// Issue 25 item 5: PayPal in the mock mode, answered as the reference provider's (provider/payPalCheckouts.ts).
+// Issue 25 item 5: PayPal in the mock mode, answered as the reference provider's (provider/store/payPalCheckouts.ts).
 
 const HOST = 'http://127.0.0.1:4999';
 const FRAME = 'http://127.0.0.1:4998';

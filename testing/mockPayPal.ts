@@ -1,6 +1,8 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import type { CheckoutStore } from '../provider/checkoutStore';
+import type { CheckoutStore } from '../provider/store';
 import {
+  createPayPalCheckouts,
+  fail,
   PAYPAL_APPROVAL_SCRIPT,
   PAYPAL_APPROVAL_SCRIPT_PATH,
   PAYPAL_APPROVAL_STYLE,
@@ -9,9 +11,8 @@ import {
   renderPayPalApprovalPage,
   renderPayPalDonePage,
   renderPayPalProblemPage,
-} from '../provider/payPalApprovalPage';
-import { createPayPalCheckouts } from '../provider/payPalCheckouts';
-import { fail, type StoreReply } from '../provider/storeReply';
+  type StoreReply,
+} from '../provider/store';
 import { ProviderPaths } from '../shared/paths';
 import { PAYPAL_APPROVAL_PATH, type PayPalCheckout, type PayPalOutcome } from '../shared/payPal';
 import { threeDsPageHeaders } from '../shared/threeDsChallengePage';
@@ -42,8 +43,8 @@ const P = ProviderPaths;
 
 /**
  * The mock mode's PayPal (issue 25): the reference provider's own checkouts
- * (provider/payPalCheckouts.ts, over the mock's orders and charges) and approval page
- * (provider/payPalApprovalPage.ts, no Hono), as msw handlers on `host`: spec 7 checkout create,
+ * (provider/store/payPalCheckouts.ts, over the mock's orders and charges) and approval page
+ * (provider/store/payPalApprovalPage.ts, no Hono), as msw handlers on `host`: spec 7 checkout create,
  * update (cancel) and payment details (read; capture → the order's one settling `PAYPAL` charge),
  * and the approval page at `${approvalOrigin}/paypal/approve/<id>` with "Approve payment" and "Cancel and
  * return", its script and style sheet. A button's POST is recorded once (403 page when its

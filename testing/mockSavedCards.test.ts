@@ -11,7 +11,7 @@ import {
   type MockProvider,
 } from './mockProvider';
 
-// Issue 25 item 5: the mock's returning buyer, answered as the reference provider's (provider/savedCards.ts).
+// Issue 25 item 5: the mock's returning buyer, answered as the reference provider's (provider/store/savedCards.ts).
 
 const HOST = 'http://127.0.0.1:4999';
 const FRAME = 'http://127.0.0.1:4998';

@@ -1,7 +1,6 @@
 import { type HttpHandler, http } from 'msw';
-import type { CardTokens } from '../provider/cardTokens';
-import { createSavedCards, RETURNING_BUYER_CARDS, RETURNING_BUYER_MEMBER_ID, type StoredSavedCard } from '../provider/savedCards';
-import type { StoreReply } from '../provider/storeReply';
+import type { CardTokens, StoreReply } from '../provider/store';
+import { createSavedCards, RETURNING_BUYER_CARDS, RETURNING_BUYER_MEMBER_ID, type StoredSavedCard } from '../provider/store';
 import { ProviderPaths } from '../shared/paths';
 import type { SavedCard } from '../shared/savedCardShapes';
 import type { MockHttp } from './mockHttp';
@@ -31,7 +30,7 @@ export interface MockSavedCardsOptions {
 
 /**
  * The mock mode's saved cards (issue 25): the reference provider's own store of them
- * (provider/savedCards.ts, no Hono) for one member that every accepted app instance carries when
+ * (provider/store/savedCards.ts, no Hono) for one member that every accepted app instance carries when
  * `savedCards` is given (a guest otherwise: the list is `[]`), and msw handlers for spec 7's buyer
  * info on `host` (`{ type: 'MEMBER', memberId }` for a returning buyer, with or without cards; else
  * `{ type: 'GUEST' }`), its credit card routes (list, primary, item, delete: 404 CREDIT_CARD_NOT_FOUND for an unknown id)

@@ -12,7 +12,7 @@ import {
 } from './mockProvider';
 
 // Issue 25 item 5: Apple Pay and Google Pay in the mock mode, answered as the reference provider's
-// (provider/wallets.ts, walletTokens.ts), for the wallets the `wallets` option gives.
+// (provider/store/wallets.ts, walletTokens.ts), for the wallets the `wallets` option gives.
 
 const HOST = 'http://127.0.0.1:4999';
 const FRAME = 'http://127.0.0.1:4998';

@@ -1,8 +1,6 @@
 import { type HttpHandler, http } from 'msw';
-import type { CheckoutStore } from '../provider/checkoutStore';
-import { fail, type StoreReply } from '../provider/storeReply';
-import { createWallets } from '../provider/wallets';
-import { DECLINING_WALLET_TOKEN, tokenizeWallet } from '../provider/walletTokens';
+import type { CheckoutStore } from '../provider/store';
+import { createWallets, DECLINING_WALLET_TOKEN, fail, type StoreReply, tokenizeWallet } from '../provider/store';
 import { ProviderPaths } from '../shared/paths';
 import type { ExpressCheckoutSettings, ExpressPaymentMethod, WalletType } from '../shared/wallets';
 import type { createMockCharges } from './mockCharges';
@@ -38,7 +36,7 @@ export const MOCK_DECLINING_WALLET_TOKEN = DECLINING_WALLET_TOKEN;
 
 /**
  * The mock mode's Apple Pay and Google Pay (issue 25 items 4 and 5): the reference provider's own
- * answers (provider/wallets.ts and walletTokens.ts, no Hono) over the mock's orders and charges, as
+ * answers (provider/store/wallets.ts and walletTokens.ts, no Hono) over the mock's orders and charges, as
  * msw handlers: spec 7 express checkout widget settings and express payment methods (`?orderId=`)
  * list the `wallets` given; Apple Pay merchant validation answers a simulated merchant session and
  * Google Pay start the order's payment data request with its signed amount, each only for a wallet

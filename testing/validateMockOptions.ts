@@ -1,4 +1,4 @@
-import { parseSavedCardList, type StoredSavedCard } from '../provider/savedCards';
+import { parseSavedCardList, type StoredSavedCard } from '../provider/store';
 import { isLoopbackHostname } from '../shared/isHttpsOrLoopback';
 import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../shared/orderSetup';
 import { DEVELOPMENT_PAYPAL, resolvePayPalOrigin } from '../shared/payPalOrigin';
@@ -73,7 +73,7 @@ function bareOrigin(value: unknown, name: string): string {
 }
 
 /**
- * The returning buyer's cards as checked (the reference provider's own parser, provider/savedCards.ts),
+ * The returning buyer's cards as checked (the reference provider's own parser, provider/store/savedCards.ts),
  * or undefined for a guest (`returningBuyer` left out).
  * @throws TypeError naming `returningBuyer`, `returningBuyer.savedCards` or the field of the card that does not fit.
  */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import type { Ports } from '../../provider/startAll';
+import type { Ports } from '../../provider';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -6,7 +6,7 @@
  * when its stdin closes (the bench process is gone), so it never outlives the bench.
  */
 import { resolve } from 'node:path';
-import { type Ports, startAll } from '../../provider/startAll';
+import { type Ports, startAll } from '../../provider';
 
 const ports = JSON.parse(process.argv[2] ?? '') as Ports;
 const page = (file: string) => ({ file: resolve(import.meta.dirname, file) });

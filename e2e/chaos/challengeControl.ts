@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { CONTROL_KEY_HEADER } from '../../provider/controlRoutes';
+import { CONTROL_KEY_HEADER } from '../../provider';
 
 /** Records a 3-D Secure challenge's result as the bank's page would; rejects when the provider refuses it. */
 export type RecordChallenge = (challengeId: string, outcome: 'complete' | 'fail') => Promise<void>;

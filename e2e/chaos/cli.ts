@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium, request } from '@playwright/test';
-import { startAll } from '../../provider/startAll';
+import { startAll } from '../../provider';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 import { closedPortUrl } from '../support/closedPort';
 import { E2E_PORTS } from '../support/origins';

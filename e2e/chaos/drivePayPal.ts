@@ -13,7 +13,7 @@ import { tokensOf } from './preparePage';
 // approval page in the popup). What the run did goes into the mount's events (harness.ts).
 
 /**
- * The returning buyer's primary saved card as the widget names its choice (provider/savedCards.ts),
+ * The returning buyer's primary saved card as the widget names its choice (provider/store/savedCards.ts),
  * the masked number and the expiry as left-to-right isolates (U+2066 … U+2069).
  */
 export const SAVED_VISA = 'Visa \u2066•••• 4242\u2069, expires \u206612/34\u2069';

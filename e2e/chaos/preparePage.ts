@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { RETURNING_BUYER_MEMBER_ID } from '../../provider/savedCards';
+import { RETURNING_BUYER_MEMBER_ID } from '../../provider';
 import { ProviderPaths } from '../../shared';
 import { tokenFingerprint } from '../support/provider';
 import { mountFaults } from './faults';

@@ -6,10 +6,8 @@
 // of a deployment, not one to copy (docs/deploy.md).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEMO_APP_INSTANCE } from '../../provider/createProviderApp';
-import type { RunningServer } from '../../provider/listen';
-import { startProvider } from '../../provider/startProvider';
-import { startStaticServer } from '../../provider/startStaticServer';
+import type { RunningServer } from '../../provider';
+import { DEMO_APP_INSTANCE, startProvider, startStaticServer } from '../../provider';
 import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
 import { HOST_PAGE_CSP, originOf, PRODUCTION_DIST, SITES } from './deployment';
 

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import type { Fixtures } from '@playwright/test';
-import type { RunningServer } from '../../provider/listen';
-import { startStaticServer } from '../../provider/startStaticServer';
+import type { RunningServer } from '../../provider';
+import { startStaticServer } from '../../provider';
 import { E2E_PORTS } from './origins';
 
 /**

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Frame, FrameLocator, Locator, Page } from '@playwright/test';
-import { CONTROL_KEY_HEADER } from '../../provider/controlRoutes';
+import { CONTROL_KEY_HEADER } from '../../provider';
 import { fillBilling } from './checkout';
 import { type PayOutcome, payOutcome, readPay, startPay } from './hostPay';
 import { FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './origins';

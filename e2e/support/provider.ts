@@ -1,10 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { CONTROL_KEY_HEADER } from '../../provider/controlRoutes';
+import { CONTROL_KEY_HEADER } from '../../provider';
 import { type OrderSetupRequest, ProviderPaths } from '../../shared';
 import { APP_INSTANCE, PROVIDER_ORIGIN } from './origins';
 
 /** How the provider records a token (`tok:` + 8 hex of its SHA-256): compare recorded requests with `tokenFingerprint(expected)`. */
-export { tokenFingerprint } from '../../provider/tokenFingerprint';
+export { tokenFingerprint } from '../../provider';
 
 /** A fault for the reference provider's control API (provider/README.md). */
 export interface Fault {

@@ -10,7 +10,7 @@ import { webkitPerFile } from './webkitPerFile';
 
 const { browser, provider } = webkitPerFile();
 /**
- * The returning buyer's primary card as the widget names it (provider/savedCards.ts RETURNING_BUYER_CARDS),
+ * The returning buyer's primary card as the widget names it (provider/store/savedCards.ts RETURNING_BUYER_CARDS),
  * the masked number and the expiry as left-to-right isolates (U+2066 … U+2069).
  */
 const VISA = 'Visa \u2066•••• 4242\u2069, expires \u206612/34\u2069';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Order } from '../shared';
-import { GOOGLE_PAY_MERCHANT } from '../shared/googlePayMerchant';
-import { isHoldExpired } from '../shared/orderSetup';
+import type { Order } from '../../shared';
+import { GOOGLE_PAY_MERCHANT } from '../../shared/googlePayMerchant';
+import { isHoldExpired } from '../../shared/orderSetup';
 import {
   type ExpressCheckoutSettings,
   type ExpressPaymentMethod,
@@ -9,7 +9,7 @@ import {
   isApplePayValidationUrl,
   type WalletType,
   walletAmount,
-} from '../shared/wallets';
+} from '../../shared/wallets';
 import type { CheckoutStore } from './checkoutStore';
 import { fail, type StoreReply } from './storeReply';
 import { signWalletAmount } from './walletTokens';

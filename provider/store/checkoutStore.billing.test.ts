@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, Order } from '../shared';
-import { createCheckoutStore, TEST_CARDS } from './checkoutStore';
+import type { Charge, Order } from '../../shared';
+import { createCheckoutStore, TEST_CARDS } from '.';
 
 // The charge's billing address (issue 23 item 7): checked against its country's address format,
 // and the AVS-like postal code check of test card 4000 0000 0000 0036.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, Order } from '../shared';
-import { readHoldSecondsSetting } from '../shared/orderSetup';
-import { createCheckoutStore, TEST_CARDS } from './checkoutStore';
+import type { Charge, Order } from '../../shared';
+import { readHoldSecondsSetting } from '../../shared/orderSetup';
+import { createCheckoutStore, TEST_CARDS } from '.';
 
 // Seat holds (issue 24): an order holds its seats until holdExpiresAt; a charge that starts after
 // it is 409 ORDER_HOLD_EXPIRED with nothing charged, unless a charge was in progress before it.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Charge, type ChargeRequest, LocationType, type Order } from '../shared';
-import { isHoldExpired } from '../shared/orderSetup';
-import type { ThreeDsOutcome } from '../shared/threeDsChallengePage';
-import { createThreeDsChallenges } from '../shared/threeDsChallenges';
+import { type Charge, type ChargeRequest, LocationType, type Order } from '../../shared';
+import { isHoldExpired } from '../../shared/orderSetup';
+import type { ThreeDsOutcome } from '../../shared/threeDsChallengePage';
+import { createThreeDsChallenges } from '../../shared/threeDsChallenges';
 import { describeBillingAddressProblem, isSamePostalCode } from './addressFormats';
 import { createCardTokens } from './cardTokens';
 import type { CheckoutStoreOptions } from './checkoutStoreOptions';
@@ -10,12 +10,6 @@ import { createIdempotencyRecords } from './idempotencyRecords';
 import { createOrderBook } from './orderBook';
 import { createSavedCards } from './savedCards';
 import { fail, type StoreReply } from './storeReply';
-
-export { THREE_DS_CHALLENGE_TTL_MS } from '../shared/threeDsChallenges';
-export { CARD_TOKEN_TTL_MS, TEST_CARDS } from './cardTokens';
-export type { CheckoutStoreOptions } from './checkoutStoreOptions';
-export { IDEMPOTENCY_TTL_MS } from './idempotencyRecords';
-export { applicationError, type StoreReply } from './storeReply';
 
 /**
  * The reference provider's in-memory checkout: orders, card tokens and charges (DESIGN "Reference

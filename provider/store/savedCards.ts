@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { BuyerInfo, Charge, SaveCardConsent, SavedCard, StoredSaveCardConsent } from '../shared';
-import { isExpiryInFuture } from '../shared';
-import type { RecordResult } from '../shared/threeDsChallenges';
+import type { BuyerInfo, Charge, SaveCardConsent, SavedCard, StoredSaveCardConsent } from '../../shared';
+import { isExpiryInFuture } from '../../shared';
+import type { RecordResult } from '../../shared/threeDsChallenges';
 import type { CardTokenOutcome, CardTokens } from './cardTokens';
 import { createSavedCardCodes } from './savedCardCodes';
 import { fail, type StoreReply } from './storeReply';
-
-export { describeSaveCardProblem, MAX_CONSENT_TEXT_LENGTH } from './saveCardConsent';
 
 /**
  * The reference provider's saved cards (issue 25): each member's cards, what the credit card routes

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { LocationType, type Order, type PaymentMethod } from '../shared';
-import { DEFAULT_HOLD_SECONDS, describeBuyerProblem, holdExpiresAt, priceOrderSetup } from '../shared/orderSetup';
+import { LocationType, type Order, type PaymentMethod } from '../../shared';
+import { DEFAULT_HOLD_SECONDS, describeBuyerProblem, holdExpiresAt, priceOrderSetup } from '../../shared/orderSetup';
 import type { CheckoutStoreOptions } from './checkoutStoreOptions';
 import { fail, type StoreReply } from './storeReply';
 

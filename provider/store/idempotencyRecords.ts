@@ -1,4 +1,4 @@
-import type { Charge } from '../shared';
+import type { Charge } from '../../shared';
 import type { StoreReply } from './storeReply';
 
 /** How long the reply to an Idempotency-Key is kept: 24 hours after its charge, as Stripe does. */

@@ -1,4 +1,4 @@
-import { type AddressFormat, AddressSubdivisionType, type BillingAddress, type Subdivision } from '../shared';
+import { type AddressFormat, AddressSubdivisionType, type BillingAddress, type Subdivision } from '../../shared';
 import { ADDRESS_DATA } from './addressData';
 
 /**

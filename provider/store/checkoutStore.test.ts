@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, Order, OrderSetupRequest } from '../shared';
-import { CARD_TOKEN_TTL_MS, createCheckoutStore, IDEMPOTENCY_TTL_MS, TEST_CARDS } from './checkoutStore';
+import type { Charge, Order, OrderSetupRequest } from '../../shared';
+import { CARD_TOKEN_TTL_MS, createCheckoutStore, IDEMPOTENCY_TTL_MS, TEST_CARDS } from '.';
 
 const NOW = new Date(2026, 10, 22);
 const APP = 'app-instance-a';

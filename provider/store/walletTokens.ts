@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Money, type Order, TEST_CARDS } from '../shared';
-import { type SignedWalletAmount, type WalletType, walletAmount } from '../shared/wallets';
+import { type Money, type Order, TEST_CARDS } from '../../shared';
+import { type SignedWalletAmount, type WalletType, walletAmount } from '../../shared/wallets';
 import type { CheckoutStore } from './checkoutStore';
 import { fail, type StoreReply } from './storeReply';
 

@@ -9,8 +9,8 @@ import {
   TEST_CARD_CHALLENGES,
   TEST_CARD_DECLINES,
   TEST_CARDS,
-} from '../shared';
-import type { SaveCardConsent } from '../shared/savedCardShapes';
+} from '../../shared';
+import type { SaveCardConsent } from '../../shared/savedCardShapes';
 import { describeSaveCardProblem } from './saveCardConsent';
 import { fail, type StoreReply } from './storeReply';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, SavedCard } from '../shared';
-import { createCheckoutStore, TEST_CARDS } from './checkoutStore';
+import type { Charge, SavedCard } from '../../shared';
+import { createCheckoutStore, TEST_CARDS } from '.';
 import { parseSavedCardList, RETURNING_BUYER_CARDS, RETURNING_BUYER_MEMBER_ID } from './savedCards';
 
 // The saved cards store on the checkout store's clock (issue 25): `expired` by the provider's

@@ -1,5 +1,5 @@
-import { PAYPAL_APPROVAL_PATH, PAYPAL_RESULT_MESSAGE, type PayPalOutcome } from '../shared/payPal';
-import { formatMoney } from '../shared/threeDsChallengePage';
+import { PAYPAL_APPROVAL_PATH, PAYPAL_RESULT_MESSAGE, type PayPalOutcome } from '../../shared/payPal';
+import { formatMoney } from '../../shared/threeDsChallengePage';
 import type { PayPalApprovalView } from './payPalCheckouts';
 
 /** The approval page's script, on the provider host (`PAYPAL_APPROVAL_SCRIPT`). */

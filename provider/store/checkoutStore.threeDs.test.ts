@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Charge, Order } from '../shared';
-import { createCheckoutStore, TEST_CARDS, THREE_DS_CHALLENGE_TTL_MS } from './checkoutStore';
+import type { Charge, Order } from '../../shared';
+import { THREE_DS_CHALLENGE_TTL_MS } from '../../shared/threeDsChallenges';
+import { createCheckoutStore, TEST_CARDS } from '.';
 
 // 3-D Secure in the checkout store (issue 22): a challenge card's charge is REQUIRES_ACTION until
 // the buyer's result, a cancel or the 10-minute expiry settles it, once; the order is paid only by

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Charge, Order, PaymentMethod } from '../shared';
-import { isHoldExpired } from '../shared/orderSetup';
-import { PAYPAL_APPROVAL_PATH, type PayPalCheckout, type PayPalOutcome } from '../shared/payPal';
+import type { Charge, Order, PaymentMethod } from '../../shared';
+import { isHoldExpired } from '../../shared/orderSetup';
+import { PAYPAL_APPROVAL_PATH, type PayPalCheckout, type PayPalOutcome } from '../../shared/payPal';
 import type { CheckoutStore } from './checkoutStore';
 import { fail, type StoreReply } from './storeReply';
 
