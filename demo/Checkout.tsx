@@ -1,7 +1,7 @@
 import { type CashierTimings, preloadCashier } from 'cashier-widget/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Order, OrderSetupLine, OrderSetupRequest } from '../shared';
-import { type CatalogEvent, findReferenceEvent } from '../shared/referenceCatalog';
+import { type CatalogEvent, findReferenceEvent } from '../shared';
 import { checkoutQuery, EVENT_IDS } from './checkoutQuery';
 import { configFor, type DemoConfig, moneyFormat, providerClient } from './demoConfig';
 import { EventHeader } from './EventHeader';

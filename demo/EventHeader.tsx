@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import type { CatalogEvent } from '../shared';
 import { LocationType } from '../shared';
-import type { CatalogEvent } from '../shared/referenceCatalog';
 import type { CheckoutQuery } from './checkoutQuery';
 import { recurrenceLabel } from './recurrenceLabel';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CatalogEvent, findReferenceEvent } from '../shared/referenceCatalog';
+import { type CatalogEvent, findReferenceEvent } from '../shared';
 import { EVENT_IDS } from './checkoutQuery';
 import { moneyFormat } from './demoConfig';
 import { OrderForm, type OrderFormProps } from './OrderForm';

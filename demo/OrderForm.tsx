@@ -1,6 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { OrderSetupLine } from '../shared';
-import type { CatalogEvent } from '../shared/referenceCatalog';
+import type { CatalogEvent, OrderSetupLine } from '../shared';
 import { BuyerFields } from './BuyerFields';
 import { BUYER_FIELDS, checkBuyer } from './buyerForm';
 

@@ -6,7 +6,7 @@
 import type * as CashierSdk from 'cashier-widget';
 import type { CashierApi } from 'cashier-widget';
 import type { Order } from '../shared';
-import { type CatalogEvent, findReferenceEvent } from '../shared/referenceCatalog';
+import { type CatalogEvent, findReferenceEvent } from '../shared';
 import { markInvalid, readBuyer, renderBuyerFields } from './buyerForm';
 import { EVENT_IDS } from './checkoutQuery';
 import { confirmationFor, type PayOutcome } from './confirmationFor';

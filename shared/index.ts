@@ -17,6 +17,7 @@ export * from './payPalOrigin';
 export * from './providerApi';
 export * from './providerBodies';
 export * from './providerClient';
+export { type CatalogEvent, findReferenceEvent, REFERENCE_EVENTS } from './referenceCatalog';
 export * from './renderAlert';
 export * from './retryPolicy';
 export * from './savedCardBodies';
