@@ -1,8 +1,8 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { type SetupServer, setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
-import { type CashierWidgetProps, type Charge, createProviderClient, type PayResult } from '../../shared';
-import { mount } from '../index';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import type { CashierWidgetProps, Charge } from '../../shared';
+import { HOST, type MountedWidget, mountWidget, VAULT } from './mountWidget';
 
 /**
  * The widget mounted over HTTP (msw) through the real provider client, for the tests that drive
@@ -12,14 +12,7 @@ import { mount } from '../index';
  * DOM with vi.waitFor, as the other msw-driven widget tests do.
  */
 
-/** The provider's origin and the vault's (card data goes to the vault only). */
-export const HOST = 'https://api.example';
-export const VAULT = 'https://vault.example';
-/** The frame build's PayPal approval origin the widget is mounted with: not HOST's. */
-export const PAYPAL = 'https://paypal.example';
-
-/** How long a test waits for the widget to show something (`expect.poll`, `vi.waitFor`): the machine may be busy. */
-export const WAIT = { timeout: 5000 };
+export { HOST, PAYPAL, VAULT, WAIT } from './mountWidget';
 
 /**
  * The test file's msw server, listening for the whole file (an unhandled request is an error).
@@ -95,33 +88,11 @@ export function serveProvider(server: SetupServer, routes: HttpHandler[]): Sent[
 }
 
 /** A widget mounted by {@link mountOverHttp}: its api, its handle (update, destroy) and its props. */
-export interface HttpWidget {
-  api: { pay(input: unknown): Promise<PayResult> };
-  instance: ReturnType<typeof mount>;
-  props: CashierWidgetProps;
-}
+export type HttpWidget = Pick<MountedWidget, 'api' | 'instance' | 'props'>;
 
 /** Mounts the widget in `container` for `ord_1` (unless `over` says otherwise), in English, over HOST and VAULT. */
-export async function mountOverHttp(container: HTMLElement, over: Partial<CashierWidgetProps> = {}): Promise<HttpWidget> {
-  const props: CashierWidgetProps = {
-    host: HOST,
-    configuration: { appInstance: 'tok' },
-    theme: 'inline',
-    debug: false,
-    settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient: createProviderClient({ host: HOST, vaultOrigin: VAULT, getAppInstance: () => 'tok' }),
-    orderId: 'ord_1',
-    onApiInit: vi.fn(),
-    onCrash: vi.fn(),
-    locale: 'en',
-    payPalOrigin: PAYPAL,
-    ...over,
-  };
-  const instance = mount(container, props);
-  await vi.waitFor(() => expect(props.onApiInit).toHaveBeenCalled(), WAIT);
-  const api = vi.mocked(props.onApiInit).mock.calls[0]?.[0] as HttpWidget['api'];
-  return { api, instance, props };
-}
+export const mountOverHttp = (container: HTMLElement, over: Partial<CashierWidgetProps> = {}): Promise<HttpWidget> =>
+  mountWidget(over, container);
 
 /** Types `value` into `field` as a buyer does (the value setter, then an input or change event). */
 export function typeInto(field: HTMLInputElement | HTMLSelectElement | null, value: string): void {

@@ -1,17 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { act } from 'react';
 import { expect, type Mock, vi } from 'vitest';
-import {
-  type CashierWidgetProps,
-  type Charge,
-  createProviderClient,
-  ProviderPaths as P,
-  type ProviderClient,
-  type ProviderRequest,
-} from '../../shared';
-import { mount } from '../index';
+import { type Charge, createProviderClient, ProviderPaths as P, type ProviderClient, type ProviderRequest } from '../../shared';
 import { json, preflight } from './httpWidget';
+import { HOST, mountWidget, VAULT } from './mountWidget';
 
 /**
  * The widget mounted for `ord_1` with the wallets offered, over HTTP (msw) through the real provider
@@ -19,9 +11,7 @@ import { json, preflight } from './httpWidget';
  * tests install (`vi.stubGlobal`); no real wallet sheet is exercised.
  */
 
-/** The provider's origin and the vault's (wallet tokens go to the vault only). */
-export const HOST = 'https://api.example';
-export const VAULT = 'https://vault.example';
+export { HOST, VAULT };
 
 /** Ord_1's charge: `status` APPROVED unless given. */
 export const charge = (status: Charge['status'] = 'APPROVED'): Charge => ({
@@ -141,23 +131,9 @@ export async function mountWallets(container: HTMLElement, button: RegExp): Prom
     request: counted(client.request),
     vault: { origin: VAULT, request: counted(client.vault.request) },
   };
-  const props: CashierWidgetProps = {
-    host: HOST,
-    configuration: { appInstance: 'tok' },
-    theme: 'inline',
-    debug: false,
-    settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient,
-    orderId: 'ord_1',
-    onApiInit: vi.fn(),
-    onCrash: vi.fn(),
-    onPaymentResult,
-    locale: 'en',
-  };
-  await act(async () => void mount(container, props));
+  const { api } = await mountWidget({ providerClient, onPaymentResult, payPalOrigin: undefined }, container);
   const find = () => [...container.querySelectorAll('button')].find((b) => button.test(b.textContent ?? ''));
   await vi.waitFor(() => expect(find()?.disabled).toBe(false), { timeout: 3000 });
-  const api = vi.mocked(props.onApiInit).mock.calls[0]?.[0] as { pay(input: unknown): Promise<unknown> };
   return { api, onPaymentResult, calls, button: () => find() as HTMLButtonElement };
 }
 
