@@ -1,21 +1,13 @@
 import type { Context, Hono } from 'hono';
 import { ProviderPaths } from '../shared';
-import { PAYPAL_APPROVAL_PATH, type PayPalOutcome } from '../shared/payPal';
-import { threeDsPageHeaders } from '../shared/threeDsChallengePage';
 import type { ProviderEnv } from './requestPipeline';
 import type { CheckoutStore } from './store';
 import {
   applicationError,
   createPayPalCheckouts,
-  PAYPAL_APPROVAL_SCRIPT,
-  PAYPAL_APPROVAL_SCRIPT_PATH,
-  PAYPAL_APPROVAL_STYLE,
-  PAYPAL_APPROVAL_STYLE_PATH,
-  PAYPAL_OUTCOMES,
+  createPayPalPages,
+  type PageReply,
   type PayPalCheckouts,
-  renderPayPalApprovalPage,
-  renderPayPalDonePage,
-  renderPayPalProblemPage,
   type StoreReply,
 } from './store';
 
@@ -67,35 +59,16 @@ export function registerPayPalRoutes(
   // A capture starts when it comes in: that is what the seat hold is checked against.
   app.post(pattern(P.payPalPaymentDetails), (c) => send(c, checkouts.capture(id(c), owner(c), store.now())));
 
-  const headers = threeDsPageHeaders([]);
-  const html = (c: Context<ProviderEnv>, text: string, status: 200 | 403 | 404 | 409) => c.body(text, status, headers);
-  const gone = (c: Context<ProviderEnv>) =>
-    html(
+  const pages = createPayPalPages(checkouts, options);
+  const page = (c: Context<ProviderEnv>, reply: PageReply) => c.body(reply.body, reply.status, reply.headers);
+  for (const [path, reply] of Object.entries(pages.assets)) app.get(path, (c) => page(c, reply));
+  app.get(`${pages.pagePath}/:checkoutId`, (c) => page(c, pages.show(id(c))));
+  app.post(`${pages.pagePath}/:checkoutId/:outcome`, (c) =>
+    page(
       c,
-      renderPayPalProblemPage('Payment not found', 'This payment does not exist or was already answered. Close this window.'),
-      404,
-    );
-  const asset = (type: string, text: string) => (c: Context<ProviderEnv>) =>
-    c.body(text, 200, { 'Content-Type': `${type}; charset=utf-8`, 'X-Content-Type-Options': 'nosniff' });
-  app.get(PAYPAL_APPROVAL_SCRIPT_PATH, asset('text/javascript', PAYPAL_APPROVAL_SCRIPT));
-  app.get(PAYPAL_APPROVAL_STYLE_PATH, asset('text/css', PAYPAL_APPROVAL_STYLE));
-  app.get(`${PAYPAL_APPROVAL_PATH}/:checkoutId`, (c) => {
-    const view = checkouts.view(id(c));
-    return view ? html(c, renderPayPalApprovalPage(view), 200) : gone(c);
-  });
-  app.post(`${PAYPAL_APPROVAL_PATH}/:checkoutId/:outcome`, (c) => {
-    const outcome = c.req.param('outcome') as PayPalOutcome;
-    if (!Object.hasOwn(PAYPAL_OUTCOMES, outcome)) return gone(c);
-    if (c.req.header('origin') !== new URL(c.req.url).origin) {
-      return html(c, renderPayPalProblemPage('Not allowed', 'Only the PayPal page itself can answer this payment.'), 403);
-    }
-    const result = checkouts.record(id(c), outcome);
-    if (result === 'unknown') return gone(c);
-    if (result === 'closed') {
-      return html(c, renderPayPalProblemPage('Already answered', 'This payment was already answered. Close this window.'), 409);
-    }
-    return html(c, renderPayPalDonePage(id(c), outcome, options.frameOrigins), 200);
-  });
+      pages.answer(id(c), c.req.param('outcome'), { sent: c.req.header('origin') ?? null, own: new URL(c.req.url).origin }),
+    ),
+  );
   if (options.controlKey !== undefined) {
     app.post('/__control/paypal', async (c) => {
       const { appInstances } = (await c.req.json().catch(() => ({}))) as { appInstances?: unknown };

@@ -1,21 +1,8 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { CheckoutStore } from '../provider/store';
-import {
-  createPayPalCheckouts,
-  fail,
-  PAYPAL_APPROVAL_SCRIPT,
-  PAYPAL_APPROVAL_SCRIPT_PATH,
-  PAYPAL_APPROVAL_STYLE,
-  PAYPAL_APPROVAL_STYLE_PATH,
-  PAYPAL_OUTCOMES,
-  renderPayPalApprovalPage,
-  renderPayPalDonePage,
-  renderPayPalProblemPage,
-  type StoreReply,
-} from '../provider/store';
+import { createPayPalCheckouts, createPayPalPages, fail, type PageReply, type StoreReply } from '../provider/store';
 import { ProviderPaths } from '../shared/paths';
-import { PAYPAL_APPROVAL_PATH, type PayPalCheckout, type PayPalOutcome } from '../shared/payPal';
-import { threeDsPageHeaders } from '../shared/threeDsChallengePage';
+import type { PayPalCheckout, PayPalOutcome } from '../shared/payPal';
 import type { createMockCharges } from './mockCharges';
 import type { MockHttp } from './mockHttp';
 import type { createMockOrders } from './mockOrders';
@@ -83,15 +70,8 @@ export function createMockPayPal({ http: h, approvalOrigin, frameOrigin, orders,
       const reply = answer(appInstanceOf(request), String(params.checkoutId ?? ''), body, startedAt);
       return h.reply(request, reply.body, reply.status);
     };
-  const headers = threeDsPageHeaders([]);
-  const page = (text: string, status = 200) => new HttpResponse(text, { status, headers });
-  const gone = () =>
-    page(
-      renderPayPalProblemPage('Payment not found', 'This payment does not exist or was already answered. Close this window.'),
-      404,
-    );
-  const asset = (text: string, type: string) => () =>
-    new HttpResponse(text, { headers: { 'Content-Type': `${type}; charset=utf-8`, 'X-Content-Type-Options': 'nosniff' } });
+  const pages = createPayPalPages(checkouts, { frameOrigins: frameOrigin === undefined ? [] : [frameOrigin] });
+  const send = (reply: PageReply) => new HttpResponse(reply.body, reply);
 
   const handlers: HttpHandler[] = [
     http.post(
@@ -115,27 +95,17 @@ export function createMockPayPal({ http: h, approvalOrigin, frameOrigin, orders,
       pattern(P.payPalPaymentDetails),
       api((appInstance, id, _body, startedAt) => checkouts.capture(id, appInstance, startedAt)),
     ),
-    http.get(`${origin}${PAYPAL_APPROVAL_SCRIPT_PATH}`, asset(PAYPAL_APPROVAL_SCRIPT, 'text/javascript')),
-    http.get(`${origin}${PAYPAL_APPROVAL_STYLE_PATH}`, asset(PAYPAL_APPROVAL_STYLE, 'text/css')),
-    http.get(`${origin}${PAYPAL_APPROVAL_PATH}/:checkoutId`, ({ params }) => {
-      const view = checkouts.view(String(params.checkoutId));
-      return view ? page(renderPayPalApprovalPage(view)) : gone();
-    }),
-    http.post(`${origin}${PAYPAL_APPROVAL_PATH}/:checkoutId/:outcome`, ({ request, params }) => {
-      const outcome = String(params.outcome) as PayPalOutcome;
-      if (!Object.hasOwn(PAYPAL_OUTCOMES, outcome)) return gone();
-      const from = request.headers.get('origin');
-      if (from !== null && from !== origin) {
-        return page(renderPayPalProblemPage('Not allowed', 'Only the PayPal page itself can answer this payment.'), 403);
-      }
-      const checkoutId = String(params.checkoutId);
-      const result = checkouts.record(checkoutId, outcome);
-      if (result === 'unknown') return gone();
-      if (result === 'closed') {
-        return page(renderPayPalProblemPage('Already answered', 'This payment was already answered. Close this window.'), 409);
-      }
-      return page(renderPayPalDonePage(checkoutId, outcome, frameOrigin === undefined ? [] : [frameOrigin]));
-    }),
+    ...Object.entries(pages.assets).map(([path, reply]) => http.get(`${origin}${path}`, () => send(reply))),
+    http.get(`${origin}${pages.pagePath}/:checkoutId`, ({ params }) => send(pages.show(String(params.checkoutId)))),
+    http.post(`${origin}${pages.pagePath}/:checkoutId/:outcome`, ({ request, params }) =>
+      send(
+        pages.answer(String(params.checkoutId), String(params.outcome), {
+          sent: request.headers.get('origin'),
+          own: origin,
+          allowMissing: true,
+        }),
+      ),
+    ),
   ];
 
   return {

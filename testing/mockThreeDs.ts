@@ -1,16 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { THREE_DS_SCRIPT, THREE_DS_STYLE } from '../shared/threeDsChallengeAssets';
-import {
-  renderThreeDsChallengePage,
-  renderThreeDsDonePage,
-  renderThreeDsProblemPage,
-  THREE_DS_CHALLENGES_PATH,
-  THREE_DS_OUTCOMES,
-  THREE_DS_SCRIPT_PATH,
-  THREE_DS_STYLE_PATH,
-  type ThreeDsOutcome,
-  threeDsPageHeaders,
-} from '../shared/threeDsChallengePage';
+import { createThreeDsPages, type PageReply } from '../provider/store';
 import { createThreeDsChallenges, type RecordResult } from '../shared/threeDsChallenges';
 
 /** Options of {@link createMockThreeDs}. */
@@ -47,49 +36,28 @@ export function createMockThreeDs(options: MockThreeDsOptions) {
     },
   };
   const frameOrigins = frameOrigin === undefined ? [] : [frameOrigin];
-  const headers = threeDsPageHeaders([...frameOrigins, ...pageOrigins]);
-  const page = (body: string, status = 200) => new HttpResponse(body, { status, headers });
-  const problem = (status: number, title: string, text: string) => page(renderThreeDsProblemPage(title, text), status);
-  const notOpen = () =>
-    problem(
-      404,
-      'Authentication not found',
-      'This authentication does not exist or is no longer open. Return to the payment form.',
-    );
-  const asset = (body: string, type: string) => () =>
-    new HttpResponse(body, { headers: { 'Content-Type': `${type}; charset=utf-8`, 'X-Content-Type-Options': 'nosniff' } });
+  const pages = createThreeDsPages(challenges, { frameOrigins, ancestors: [...frameOrigins, ...pageOrigins] });
+  const send = (reply: PageReply) => new HttpResponse(reply.body, reply);
   const at = (path: string) => `${vaultOrigin}${path}`;
 
   const handlers: HttpHandler[] = [
-    http.get(at(THREE_DS_SCRIPT_PATH), asset(THREE_DS_SCRIPT, 'text/javascript')),
-    http.get(at(THREE_DS_STYLE_PATH), asset(THREE_DS_STYLE, 'text/css')),
-    http.get(at(`${THREE_DS_CHALLENGES_PATH}/:challengeId`), ({ params }) => {
+    ...Object.entries(pages.assets).map(([path, reply]) => http.get(at(path), () => send(reply))),
+    http.get(at(`${pages.pagePath}/:challengeId`), ({ params }) => {
       if (frameOrigin === undefined) {
         const why = 'createMockProvider: frameOrigin is required when no built frame app records its frame URL.';
-        return problem(500, 'Mock mode: no frame origin', why);
+        return send(pages.problem(500, 'Mock mode: no frame origin', why));
       }
-      const view = challenges.view(String(params.challengeId));
-      return view ? page(renderThreeDsChallengePage(view, frameOrigins)) : notOpen();
+      return send(pages.show(String(params.challengeId)));
     }),
-    http.post(at(`${THREE_DS_CHALLENGES_PATH}/:challengeId/:outcome`), ({ request, params }) => {
-      const outcome = String(params.outcome) as ThreeDsOutcome;
-      if (!THREE_DS_OUTCOMES.includes(outcome)) return notOpen();
-      // A routing layer may drop the header; a browser never sends another site's form without it.
-      const origin = request.headers.get('origin');
-      if (origin !== null && origin !== vaultOrigin) {
-        return problem(403, 'Not allowed', 'Only the bank’s own page can answer this authentication.');
-      }
-      const result = challenges.record(String(params.challengeId), outcome);
-      if (result.status === 'unknown') return notOpen();
-      if (result.status === 'closed') {
-        return problem(
-          409,
-          'Already answered',
-          'This authentication was already answered or cancelled. Return to the payment form.',
-        );
-      }
-      return page(renderThreeDsDonePage(String(params.challengeId), outcome, frameOrigins));
-    }),
+    http.post(at(`${pages.pagePath}/:challengeId/:outcome`), ({ request, params }) =>
+      send(
+        pages.answer(String(params.challengeId), String(params.outcome), {
+          sent: request.headers.get('origin'),
+          own: vaultOrigin,
+          allowMissing: true,
+        }),
+      ),
+    ),
   ];
   return { challenges, handlers };
 }

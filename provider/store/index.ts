@@ -10,6 +10,7 @@ export { CARD_TOKEN_TTL_MS, type CardTokenOutcome, type CardTokens, TEST_CARDS }
 export { type CheckoutStore, createCheckoutStore } from './checkoutStore';
 export type { CheckoutStoreOptions } from './checkoutStoreOptions';
 export { IDEMPOTENCY_TTL_MS } from './idempotencyRecords';
+export { type AnswerOrigin, createPayPalPages, createThreeDsPages, type PageReply } from './pages';
 export {
   PAYPAL_APPROVAL_SCRIPT,
   PAYPAL_APPROVAL_SCRIPT_PATH,
