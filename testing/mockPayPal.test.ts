@@ -1,4 +1,3 @@
-import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../shared/paths';
 import { PAYPAL_RESULT_MESSAGE } from '../shared/payPal';
@@ -9,33 +8,13 @@ import {
   type MockProvider,
   type MockProviderOptions,
 } from './mockProvider';
+import { type Body, FRAME, HOST, MOCK_OPTIONS, send, VAULT } from './mockRequests';
 
 // Issue 25 item 5: PayPal in the mock mode, answered as the reference provider's (provider/store/payPalCheckouts.ts).
 
-const HOST = 'http://127.0.0.1:4999';
-const FRAME = 'http://127.0.0.1:4998';
-const VAULT = 'http://127.0.0.1:5000';
-const OPTIONS: MockProviderOptions = {
-  host: HOST,
-  vaultOrigin: VAULT,
-  staticsBaseUrl: `${HOST}/statics`,
-  frameOrigin: FRAME,
-  payPalOrigin: HOST, // as the reference provider's deployments: the approval page on the API origin
-};
-type Body = Record<string, unknown>;
+// As the reference provider's deployments: the approval page on the API origin.
+const OPTIONS: MockProviderOptions = { ...MOCK_OPTIONS, payPalOrigin: HOST };
 
-/** One request through the mock's handlers, as the frame sends it (token, CORS); a page when the reply is not JSON. */
-async function send(mock: MockProvider, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const request = new Request(url, {
-    method,
-    headers: { Authorization: MOCK_APP_INSTANCE, Origin: FRAME, 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const response = (await getResponse(mock.handlers, request)) as Response;
-  const text = await response.text();
-  const json = response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Body) : {};
-  return { status: response.status, body: json, text, headers: response.headers };
-}
 const create = (mock: MockProvider, orderId: string) =>
   send(mock, 'POST', `${HOST}${ProviderPaths.payPalCheckoutCreate}`, { orderId });
 const capture = (mock: MockProvider, id: string) => send(mock, 'POST', `${HOST}${ProviderPaths.payPalPaymentDetails(id)}`, {});

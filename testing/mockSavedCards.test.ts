@@ -4,36 +4,19 @@ import { ProviderPaths } from '../shared/paths';
 import { parseBuyerInfo, parseSavedCards } from '../shared/savedCardBodies';
 import {
   createMockProvider,
-  MOCK_APP_INSTANCE,
   MOCK_RETURNING_BUYER_CARDS,
   MOCK_TEST_CARDS,
   type MockCharge,
   type MockProvider,
 } from './mockProvider';
+import { FRAME, HOST, MOCK_OPTIONS, send, VAULT } from './mockRequests';
 
 // Issue 25 item 5: the mock's returning buyer, answered as the reference provider's (provider/store/savedCards.ts).
 
-const HOST = 'http://127.0.0.1:4999';
-const FRAME = 'http://127.0.0.1:4998';
-const VAULT = 'http://127.0.0.1:5000';
-const OPTIONS = { host: HOST, vaultOrigin: VAULT, staticsBaseUrl: `${HOST}/statics`, frameOrigin: FRAME };
+const OPTIONS = MOCK_OPTIONS;
 const RETURNING = { ...OPTIONS, returningBuyer: { savedCards: MOCK_RETURNING_BUYER_CARDS } };
 const CONSENT = { consentText: 'Save this card for next time', consentedAt: '2026-01-02T03:04:05.000Z' };
 
-/** One request through the mock's handlers, as the frame sends it (token, CORS). */
-async function send(mock: MockProvider, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const request = new Request(url, {
-    method,
-    headers: { Authorization: MOCK_APP_INSTANCE, Origin: FRAME, 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const response = (await getResponse(mock.handlers, request)) as Response;
-  return {
-    status: response.status,
-    body: (await response.json()) as Record<string, unknown> & unknown[],
-    retryAfter: response.headers.get('Retry-After'),
-  };
-}
 const list = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.creditCards}`);
 const buyerInfo = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.buyerInfo}`);
 const savedToken = (mock: MockProvider, body: unknown) => send(mock, 'POST', `${VAULT}${ProviderPaths.savedCardTokens}`, body);

@@ -1,37 +1,17 @@
-import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../shared/paths';
 import { parseCardToken, parseCharge } from '../shared/providerBodies';
 import type { WalletType } from '../shared/wallets';
-import {
-  createMockProvider,
-  MOCK_APP_INSTANCE,
-  MOCK_DECLINING_WALLET_TOKEN,
-  type MockProvider,
-  type MockProviderOptions,
-} from './mockProvider';
+import { createMockProvider, MOCK_DECLINING_WALLET_TOKEN, type MockProvider, type MockProviderOptions } from './mockProvider';
+import { type Body, HOST, MOCK_OPTIONS, send, VAULT } from './mockRequests';
 
 // Issue 25 item 5: Apple Pay and Google Pay in the mock mode, answered as the reference provider's
 // (provider/store/wallets.ts, walletTokens.ts), for the wallets the `wallets` option gives.
 
-const HOST = 'http://127.0.0.1:4999';
-const FRAME = 'http://127.0.0.1:4998';
-const VAULT = 'http://127.0.0.1:5000';
-const OPTIONS: MockProviderOptions = { host: HOST, vaultOrigin: VAULT, staticsBaseUrl: `${HOST}/statics`, frameOrigin: FRAME };
+const OPTIONS = MOCK_OPTIONS;
 const BOTH: MockProviderOptions = { ...OPTIONS, wallets: ['APPLE_PAY', 'GOOGLE_PAY'] };
 const APPLE_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
-type Body = Record<string, unknown>;
 
-/** One request through the mock's handlers, as the frame sends it (token, CORS). */
-async function send(mock: MockProvider, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const request = new Request(url, {
-    method,
-    headers: { Authorization: MOCK_APP_INSTANCE, Origin: FRAME, 'Content-Type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const response = await getResponse(mock.handlers, request);
-  return { status: response?.status ?? 0, body: ((await response?.json().catch(() => ({}))) ?? {}) as Body & unknown[] };
-}
 const code = (reply: { body: Body }) =>
   (reply.body.details as { applicationError?: { code?: string } } | undefined)?.applicationError?.code;
 const settings = (mock: MockProvider) => send(mock, 'GET', `${HOST}${ProviderPaths.expressCheckoutWidgetSettings}`);

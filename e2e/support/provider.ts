@@ -1,34 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { CONTROL_KEY_HEADER } from '../../provider';
+import { CONTROL_KEY_HEADER, type Fault } from '../../provider';
 import { type OrderSetupRequest, ProviderPaths } from '../../shared';
 import { APP_INSTANCE, PROVIDER_ORIGIN } from './origins';
 
+/** A fault for the reference provider's control API (provider/README.md, "Fault switches"). */
+export type { Fault } from '../../provider';
 /** How the provider records a token (`tok:` + 8 hex of its SHA-256): compare recorded requests with `tokenFingerprint(expected)`. */
 export { tokenFingerprint } from '../../provider';
-
-/** A fault for the reference provider's control API (provider/README.md). */
-export interface Fault {
-  /** The request path the fault applies to, e.g. WIDGET_SETTINGS_PATH. */
-  path: string;
-  /** HTTP method; any method (except preflights) when absent. */
-  method?: string;
-  /** How many matching requests it hits before it is spent; default 1. */
-  times?: number;
-  /** Answer with this status instead of the real reply. */
-  status?: number;
-  /** JSON body of that answer (e.g. an application error). */
-  body?: unknown;
-  /** Extra headers of that answer (e.g. Retry-After). */
-  headers?: Record<string, string>;
-  /** Milliseconds to wait before answering (or dropping). */
-  delayMs?: number;
-  /** Destroy the socket without answering; nothing is applied. */
-  drop?: boolean;
-  /** Apply the request (a charge is made), then destroy the socket: the reply is lost. */
-  dropAfterApply?: boolean;
-  /** Only requests whose Authorization has this `tokenFingerprint(token)`; default any request. */
-  tokenFingerprint?: string;
-}
 
 /** A request the provider recorded (it keeps the newest 1000, provider/ProviderState.ts). */
 export interface RecordedRequest {

@@ -11,16 +11,7 @@ export { type CheckoutStore, createCheckoutStore } from './checkoutStore';
 export type { CheckoutStoreOptions } from './checkoutStoreOptions';
 export { IDEMPOTENCY_TTL_MS } from './idempotencyRecords';
 export { type AnswerOrigin, createPayPalPages, createThreeDsPages, type PageReply } from './pages';
-export {
-  PAYPAL_APPROVAL_SCRIPT,
-  PAYPAL_APPROVAL_SCRIPT_PATH,
-  PAYPAL_APPROVAL_STYLE,
-  PAYPAL_APPROVAL_STYLE_PATH,
-  PAYPAL_OUTCOMES,
-  renderPayPalApprovalPage,
-  renderPayPalDonePage,
-  renderPayPalProblemPage,
-} from './payPalApprovalPage';
+export { PAYPAL_APPROVAL_SCRIPT } from './payPalApprovalPage';
 export { createPayPalCheckouts, type PayPalCheckouts } from './payPalCheckouts';
 export { describeSaveCardProblem, MAX_CONSENT_TEXT_LENGTH } from './saveCardConsent';
 export {
