@@ -1,32 +1,29 @@
 // @vitest-environment jsdom
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { act } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CashierWidgetProps, type Charge, createProviderClient, ProviderPaths as P } from '../../shared';
-import { mount } from '../index';
+import { describe, expect, it, vi } from 'vitest';
+import { type Charge, ProviderPaths as P } from '../../shared';
+import { HOST, json, type Sent, serveProvider, setupHttpServer } from '../testing/httpWidget';
+import { mountWidget, WAIT } from '../testing/mountWidget';
+import {
+  APPROVAL,
+  PAYPAL_APPROVED as APPROVED,
+  answerPayPal,
+  PAYPAL_CHARGE as CHARGE,
+  choose,
+  payPalButton,
+  popupDouble,
+} from '../testing/payPalWindow';
 
 // PayPal exactly once (issue 25), over HTTP (msw) through the real provider client: a capture
 // whose reply is lost is settled from the order's charges (a GET, retried by axios-retry), never
 // reported as the network error; a new mount for an order PayPal paid resolves `pay` with that
 // charge instead of charging a card.
 
-// These flows run over HTTP (msw) and are awaited with vi.waitFor on the DOM, not inside act():
+// These flows run over HTTP (msw) and are awaited with vi.waitFor on the DOM, never inside act():
 // React is told it is not in an act environment, so it does not warn of every update.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const HOST = 'https://api.example';
 const url = (path: string) => `${HOST}${path}`;
-const APPROVAL = url('/paypal/approve/pp_1');
-const CHARGE: Charge = {
-  id: 'ch_pp',
-  orderId: 'ord_1',
-  status: 'APPROVED',
-  amount: { amount: 100, currency: 'EUR' },
-  paymentMethod: 'PAYPAL',
-  createdAt: '2025-01-01T00:00:00Z',
-};
-const APPROVED = { status: 'APPROVED', orderId: 'ord_1', chargeId: 'ch_pp' };
 
 /** What the provider answers: the captures (in turn, the last repeats) and the order's charges reads. */
 interface Replies {
@@ -34,38 +31,12 @@ interface Replies {
   charges: Array<'down' | Charge[]>;
 }
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+const server = setupHttpServer();
 
-let container: HTMLElement | undefined;
-afterEach(() => {
-  container?.remove();
-  sessionStorage.clear();
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-
-/** A JSON reply with the CORS headers jsdom's XHR asks for. */
-const json = (request: Request, body: unknown, status = 200) =>
-  HttpResponse.json(body as object, { status, headers: { 'Access-Control-Allow-Origin': request.headers.get('origin') ?? '*' } });
-
-/** The provider over msw (CORS for jsdom): every request but the preflight logged as `METHOD path`. */
-function provider(replies: Replies) {
-  const log: string[] = [];
+/** The provider over msw ({@link serveProvider}: CORS for jsdom); returns its log of every request but the preflights. */
+function provider(replies: Replies): Sent[] {
   const next = <T,>(list: T[]) => (list.length > 1 ? (list.shift() as T) : (list[0] as T));
-  server.use(
-    http.options(`${HOST}/*`, ({ request }) =>
-      HttpResponse.text(null, {
-        status: 204,
-        headers: {
-          'Access-Control-Allow-Origin': request.headers.get('origin') ?? '*',
-          'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key',
-          'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE',
-        },
-      }),
-    ),
-    http.all(`${HOST}/*`, ({ request }) => void log.push(`${request.method} ${new URL(request.url).pathname}`)),
+  return serveProvider(server, [
     http.get(url(P.paymentMethodsByOrder('ord_1')), ({ request }) =>
       json(request, [
         { type: 'CARD', label: 'Card' },
@@ -84,78 +55,47 @@ function provider(replies: Replies) {
       const reply = next(replies.charges);
       return reply === 'down' ? json(request, {}, 503) : json(request, reply);
     }),
-    http.all(`${HOST}/*`, ({ request }) => json(request, {}, 404)),
-  );
-  return log;
+  ]);
 }
 
 /** Mounts the widget for ord_1; `method` chosen once the choices show. */
 async function setup(method: 'PAYPAL' | 'CARD') {
-  const popup = { closed: false, location: { href: '' }, close: vi.fn() };
+  const popup = popupDouble();
   vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
   const onPaymentResult = vi.fn();
-  const props: CashierWidgetProps = {
-    host: HOST,
-    configuration: { appInstance: 'tok' },
-    theme: 'inline',
-    debug: false,
-    settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient: createProviderClient({ host: HOST, getAppInstance: () => 'tok' }),
-    payPalOrigin: HOST, // the reference provider's approval page is on its API origin, the frame build's PayPal origin
-    orderId: 'ord_1',
-    onApiInit: vi.fn(),
-    onCrash: vi.fn(),
-    onPaymentResult,
-    locale: 'en',
-  };
-  container = document.body.appendChild(document.createElement('div'));
-  const root = container;
-  await act(async () => void mount(root, props));
-  await vi.waitFor(async () => {
-    const radio = root.querySelector<HTMLInputElement>(`input[type=radio][value=${method}]`);
-    if (!radio?.checked) await act(async () => radio?.click());
-    expect(radio?.checked).toBe(true);
-    if (method === 'PAYPAL') expect(button()).toBeTruthy();
-  });
-  const api = vi.mocked(props.onApiInit).mock.calls[0]?.[0] as { pay(input: unknown): Promise<unknown> };
-  return { api, popup, onPaymentResult };
+  const { api, container } = await mountWidget({ onPaymentResult });
+  await choose(container, method);
+  return { api, container, popup, onPaymentResult };
 }
 
-const button = () => [...(container?.querySelectorAll('button') ?? [])].find((b) => /PayPal/.test(b.textContent ?? ''));
-
-/** Clicks "Pay with PayPal" and approves on the page (its message from the popup, on the provider origin). */
-async function approve(popup: { location: { href: string } }) {
-  await act(async () => button()?.click());
-  await vi.waitFor(() => expect(popup.location.href).toBe(APPROVAL));
-  await act(async () => {
-    const data = { type: 'cashier:paypal-result', checkoutId: 'pp_1', outcome: 'approve' };
-    const event = new MessageEvent('message', { origin: HOST, data });
-    Object.defineProperty(event, 'source', { value: popup });
-    window.dispatchEvent(event);
-  });
+/** Clicks "Pay with PayPal" and approves on the page (its message from the popup, on the PayPal origin). */
+async function approve(container: HTMLElement, popup: { location: { href: string } }) {
+  payPalButton(container)?.click();
+  await vi.waitFor(() => expect(popup.location.href).toBe(APPROVAL), WAIT);
+  answerPayPal('approve', popup);
 }
 
-const captures = (log: string[]) => log.filter((e) => e === `POST ${P.payPalPaymentDetails('pp_1')}`);
-const reads = (log: string[]) => log.filter((e) => e === `GET ${P.chargesByOrder('ord_1')}`);
-const charged = (log: string[]) => log.filter((e) => e.startsWith('POST') && /charge|token/i.test(e));
+const captures = (log: Sent[]) => log.filter((e) => e.line === `POST ${P.payPalPaymentDetails('pp_1')}`);
+const reads = (log: Sent[]) => log.filter((e) => e.line === `GET ${P.chargesByOrder('ord_1')}`);
+const charged = (log: Sent[]) => log.filter((e) => e.line.startsWith('POST') && /charge|token/i.test(e.line));
 
 describe('PayPal: a capture whose reply is lost (issue 25, the card path rule)', () => {
   it('the order’s charges show it captured: APPROVED to onPaymentResult and pay(), one capture sent', async () => {
     const log = provider({ capture: ['lost'], charges: [[CHARGE]] });
-    const { api, popup, onPaymentResult } = await setup('PAYPAL');
-    await approve(popup);
+    const { api, container, popup, onPaymentResult } = await setup('PAYPAL');
+    await approve(container, popup);
     const paying = api.pay({ orderId: 'ord_1' });
     await expect(paying).resolves.toEqual(APPROVED);
-    await vi.waitFor(() => expect(onPaymentResult).toHaveBeenCalledWith(APPROVED));
+    await vi.waitFor(() => expect(onPaymentResult).toHaveBeenCalledWith(APPROVED), WAIT);
     expect(captures(log)).toHaveLength(1);
     expect(charged(log)).toEqual([]);
   });
 
   it('the charges list none: the capture is sent once more (the provider answers it with the same charge)', async () => {
     const log = provider({ capture: ['lost', CHARGE], charges: [[]] });
-    const { api, popup, onPaymentResult } = await setup('PAYPAL');
-    await approve(popup);
-    await vi.waitFor(() => expect(onPaymentResult).toHaveBeenCalledWith(APPROVED));
+    const { api, container, popup, onPaymentResult } = await setup('PAYPAL');
+    await approve(container, popup);
+    await vi.waitFor(() => expect(onPaymentResult).toHaveBeenCalledWith(APPROVED), WAIT);
     await expect(api.pay({ orderId: 'ord_1' })).resolves.toEqual(APPROVED);
     expect(captures(log)).toHaveLength(2);
   });
@@ -163,10 +103,10 @@ describe('PayPal: a capture whose reply is lost (issue 25, the card path rule)',
   it('the charges cannot be read (503 through the retries): PAYMENT_OUTCOME_UNKNOWN with the orderId; pay reads them until they tell', async () => {
     const replies: Replies = { capture: ['lost'], charges: ['down'] };
     const log = provider(replies);
-    const { api, popup, onPaymentResult } = await setup('PAYPAL');
-    await approve(popup);
+    const { api, container, popup, onPaymentResult } = await setup('PAYPAL');
+    await approve(container, popup);
     await vi.waitFor(
-      () => expect(container?.querySelector('[role=alert]')?.textContent).toContain('could not confirm your payment'),
+      () => expect(container.querySelector('[role=alert]')?.textContent).toContain('could not confirm your payment'),
       {
         timeout: 3000,
       },
@@ -182,7 +122,7 @@ describe('PayPal: a capture whose reply is lost (issue 25, the card path rule)',
     expect(captures(log)).toHaveLength(1);
     expect(charged(log)).toEqual([]);
   });
-});
+}, 20_000);
 
 describe('PayPal: a new mount for an order PayPal paid (a reload)', () => {
   it('pay() with the card chosen resolves with the PayPal charge; nothing tokenized or charged', async () => {
@@ -198,4 +138,4 @@ describe('PayPal: a new mount for an order PayPal paid (a reload)', () => {
     const { api } = await setup('PAYPAL');
     await expect(api.pay({ orderId: 'ord_1' })).resolves.toEqual(APPROVED);
   });
-});
+}, 20_000);

@@ -1,8 +1,18 @@
 // @vitest-environment jsdom
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { type Charge, ProviderPaths as P } from '../../shared';
-import { HOST, json, mountOverHttp, PAYPAL, serveProvider, setupHttpServer, WAIT } from '../testing/httpWidget';
+import { ProviderPaths as P } from '../../shared';
+import { HOST, json, serveProvider, setupHttpServer, WAIT } from '../testing/httpWidget';
+import { mountWidget } from '../testing/mountWidget';
+import {
+  APPROVAL,
+  PAYPAL_APPROVED as APPROVED_1,
+  answerPayPal,
+  choose,
+  PAYPAL_CHARGE,
+  payPalButton,
+  popupDouble,
+} from '../testing/payPalWindow';
 
 // PayPal across an order change: the buyer paid ord_1 with PayPal,
 // the host moves the widget to ord_2 with update({ orderId }). A pay() for ord_2 with PayPal
@@ -11,21 +21,9 @@ import { HOST, json, mountOverHttp, PAYPAL, serveProvider, setupHttpServer, WAIT
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const APPROVAL = `${PAYPAL}/paypal/approve/pp_1`;
-const CHARGE: Charge = {
-  id: 'ch_pp',
-  orderId: 'ord_1',
-  status: 'APPROVED',
-  amount: { amount: 100, currency: 'EUR' },
-  paymentMethod: 'PAYPAL',
-  createdAt: '2025-01-01T00:00:00Z',
-};
-const APPROVED_1 = { status: 'APPROVED', orderId: 'ord_1', chargeId: 'ch_pp' };
-
 const server = setupHttpServer();
 
-let container: HTMLElement | undefined;
-/** The provider: both orders offer the card and PayPal; ord_1's PayPal checkout captures CHARGE; ord_2 has no charge. */
+/** The provider: both orders offer the card and PayPal; ord_1's PayPal checkout captures PAYPAL_CHARGE; ord_2 has no charge. */
 function provider() {
   const both = [
     { type: 'CARD', label: 'Card' },
@@ -39,48 +37,32 @@ function provider() {
     http.post(`${HOST}${P.payPalCheckoutCreate}`, ({ request }) =>
       json(request, { checkoutId: 'pp_1', orderId: 'ord_1', status: 'CREATED', approvalUrl: APPROVAL }),
     ),
-    http.post(`${HOST}${P.payPalPaymentDetails('pp_1')}`, ({ request }) => json(request, CHARGE)),
-    http.get(`${HOST}${P.chargesByOrder('ord_1')}`, ({ request }) => json(request, [CHARGE])),
+    http.post(`${HOST}${P.payPalPaymentDetails('pp_1')}`, ({ request }) => json(request, PAYPAL_CHARGE)),
+    http.get(`${HOST}${P.chargesByOrder('ord_1')}`, ({ request }) => json(request, [PAYPAL_CHARGE])),
     http.get(`${HOST}${P.chargesByOrder('ord_2')}`, ({ request }) => json(request, [])),
   ]);
 }
 
-const payPalButton = () => [...(container?.querySelectorAll('button') ?? [])].find((b) => /PayPal/.test(b.textContent ?? ''));
-/** Chooses PayPal once the order's choices show (the card is chosen first). */
-const choosePayPal = () =>
-  vi.waitFor(() => {
-    const radio = container?.querySelector<HTMLInputElement>('input[type=radio][value=PAYPAL]');
-    if (!radio?.checked) radio?.click();
-    expect(radio?.checked).toBe(true);
-  }, WAIT);
-
 describe('PayPal after update({ orderId })', () => {
   it("pay() for the new order with PayPal chosen is not the previous order's PayPal result", async () => {
     const log = provider();
-    const popup = { closed: false, location: { href: '' }, close: vi.fn() };
+    const popup = popupDouble();
     vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
     const onPaymentResult = vi.fn();
-    container = document.body.appendChild(document.createElement('div'));
-    const { api, instance } = await mountOverHttp(container, { onPaymentResult });
+    const { api, container, update } = await mountWidget({ onPaymentResult });
 
     // ord_1 paid with PayPal: the button, the approval page's message, the capture.
-    await choosePayPal();
-    await vi.waitFor(() => expect(payPalButton()).toBeTruthy(), WAIT);
-    payPalButton()?.click();
+    await choose(container, 'PAYPAL');
+    payPalButton(container)?.click();
     await vi.waitFor(() => expect(popup.location.href).toBe(APPROVAL), WAIT);
-    const event = new MessageEvent('message', {
-      origin: PAYPAL,
-      data: { type: 'cashier:paypal-result', checkoutId: 'pp_1', outcome: 'approve' },
-    });
-    Object.defineProperty(event, 'source', { value: popup });
-    window.dispatchEvent(event);
+    answerPayPal('approve', popup);
     await vi.waitFor(() => expect(onPaymentResult).toHaveBeenCalledWith(APPROVED_1), WAIT);
     await expect(api.pay({ orderId: 'ord_1' })).resolves.toEqual(APPROVED_1);
 
     // The host moves the widget to ord_2; PayPal chosen again, not started for ord_2.
-    await instance.update?.({ orderId: 'ord_2' });
+    await update({ orderId: 'ord_2' });
     await vi.waitFor(() => expect(log.map((sent) => sent.line)).toContain(`GET ${P.paymentMethodsByOrder('ord_2')}`), WAIT);
-    await choosePayPal();
+    await choose(container, 'PAYPAL');
     const result = await api.pay({ orderId: 'ord_2' });
     expect(result, "ord_1's PayPal result").not.toMatchObject({ status: 'APPROVED' });
     expect(result).toEqual({ status: 'INVALID', errors: {} });

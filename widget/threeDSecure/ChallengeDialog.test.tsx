@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type CashierWidgetProps, type Charge, createProviderClient, ProviderPaths, type ProviderRequest } from '../../shared';
-import { mount } from '../index';
+import { describe, expect, it, vi } from 'vitest';
+import { type Charge, ProviderPaths, type ProviderRequest } from '../../shared';
 import { english } from '../testing/english';
+import { fieldOf, fillCard, typeInto } from '../testing/httpWidget';
+import { fakeProviderClient, mountWidget, VAULT } from '../testing/mountWidget';
 import { CHALLENGE_FRAME_TITLE, CHALLENGE_SANDBOX } from './ChallengeDialog';
 
+// In React's act environment: the mount (mountWidget), the typing, the pay and the buyer's answer
+// to the dialog each run inside act, so each test checks the widget as React left it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const VAULT = 'https://vault.example';
 const CHALLENGE_URL = `${VAULT}/three-ds/challenges/c1`;
 const base: Charge = {
   id: 'ch_1',
@@ -21,59 +23,31 @@ const base: Charge = {
 };
 
 let container: HTMLElement;
-afterEach(() => {
-  container?.remove();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-});
 
-/** The widget over a provider whose charge needs 3-D Secure (the challenge card). */
+/** The widget (no order mounted) over a provider whose charge needs 3-D Secure (the challenge card), paying ord_1. */
 async function mountChallenge() {
-  container = document.body.appendChild(document.createElement('div'));
-  const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
   const provider = {
     getCharge: vi.fn(async (): Promise<Charge> => base),
     cancelCharge: vi.fn(async (): Promise<Charge> => ({ ...base, status: 'DECLINED', declineCode: 'authentication_abandoned' })),
   };
   const request = async ({ method, path }: ProviderRequest): Promise<unknown> => {
+    if (path === ProviderPaths.cardTokenization)
+      return { token: 'tok_1', brand: 'visa', last4: '3184', expMonth: 12, expYear: 2030 };
     if (path === ProviderPaths.chargesByOrder('ord_1') && method === 'post') return base;
     if (path === ProviderPaths.cancelCharge('ch_1') && method === 'post') return provider.cancelCharge();
     if (path === ProviderPaths.charge('ch_1') && method === 'get') return provider.getCharge();
     throw new Error(`unexpected ${method} ${path}`);
   };
-  const vaultRequest = async () => ({ token: 'tok_1', brand: 'visa', last4: '3184', expMonth: 12, expYear: 2030 });
   const onChallenge = vi.fn();
-  const props: CashierWidgetProps = {
-    host: 'https://t.example',
-    configuration: { appInstance: 'tok' },
-    theme: 'inline',
-    debug: false,
-    settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient: { ...client, request, vault: { origin: VAULT, request: vaultRequest } },
-    onApiInit: vi.fn(),
-    onCrash: vi.fn(),
-    onChallenge,
-  };
-  await act(async () => {
-    mount(container, props);
+  const mounted = await mountWidget({ providerClient: fakeProviderClient(request), orderId: undefined, onChallenge });
+  container = mounted.container;
+  act(() => {
+    fillCard(container);
+    typeInto(fieldOf(container, 'cc-number'), '4000002760003184');
   });
-  const api = vi.mocked(props.onApiInit).mock.calls[0]?.[0] as { pay(i: unknown): Promise<unknown> };
-  for (const [name, value] of [
-    ['cardholderName', 'Ada Lovelace'],
-    ['cardNumber', '4000002760003184'],
-    ['expirationDate', '12/30'],
-    ['securityCode', '123'],
-    ['email', 'ada@example.com'],
-  ] as const) {
-    const input = container.querySelector<HTMLInputElement>(`input[name=${name}]`) as HTMLInputElement;
-    act(() => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-  }
   let paying: Promise<unknown> = Promise.resolve();
   await act(async () => {
-    paying = api.pay({ orderId: 'ord_1' });
+    paying = mounted.api.pay({ orderId: 'ord_1' });
   });
   return { paying, provider, onChallenge };
 }
