@@ -8,13 +8,13 @@ import {
   fillCard,
   HOST,
   json,
-  mountOverHttp,
   serveProvider,
   setupHttpServer,
   typeInto,
   VAULT,
   WAIT,
 } from './testing/httpWidget';
+import { mountWidget } from './testing/mountWidget';
 
 // The billing fields (issue 23 item 7) when the buyer switches the country while the previous
 // country's address format is still on its way: the buyer is placed in the US, chooses Canada,
@@ -83,8 +83,9 @@ const CANADA = { country: 'CA', postalCode: 'Postal code', subdivision: 'Provinc
 describe('the billing fields when the country changes while the last one loads (issue 23 item 7)', () => {
   it("US → CA with the US format answered last: Canada's fields stay, and the charge carries Canada's address", async () => {
     const { log, answerUs } = provider();
-    container = document.body.appendChild(document.createElement('div'));
-    const { api } = await mountOverHttp(container);
+    const widget = await mountWidget();
+    container = widget.container;
+    const { api } = widget;
     // The country list shows with the US chosen; its format is still on its way.
     await expect.poll(() => field('country')?.value, WAIT).toBe('US');
     await expect.poll(() => log.map((sent) => sent.line), WAIT).toContain(`GET ${P.localeAddress('US')}`);

@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
 import { type Messages, setupI18n } from '@lingui/core';
-import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AddressFormat,
-  type CashierWidgetProps,
-  type Charge,
-  createProviderClient,
-  ProviderPaths,
-  type ProviderRequest,
-} from '../shared';
-import { mount } from './index';
+import { describe, expect, it, vi } from 'vitest';
+import { type AddressFormat, type CashierWidgetProps, type Charge, ProviderPaths, type ProviderRequest } from '../shared';
 import { english } from './testing/english';
+import { fillCard, typeInto } from './testing/httpWidget';
+import { fakeProviderClient, mountWidget, WAIT } from './testing/mountWidget';
 import { declineMessage } from './toPayResult';
 import { FIELD_LABELS } from './validateCardForm';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// Outside React's act environment, as in a browser: a language's catalog is a chunk the widget
+// imports when it mounts, which no act around the mount can wait for. The tests wait on the DOM
+// (vi.waitFor, expect.poll) for what the widget shows after a reply.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
 const catalogs = import.meta.glob<{ messages: Messages }>('./locales/*.po', { eager: true });
 /** A message in `locale`, from its catalog (what the buyer reads). */
@@ -35,16 +31,15 @@ const FORMATS: Record<string, AddressFormat> = {
 };
 const STATES = { US: [{ code: 'CA', name: 'California', type: 'ADMINISTRATIVE_AREA_LEVEL_1' as const }] };
 
+/** The container of the widget the test mounted. */
 let container: HTMLElement;
-afterEach(() => {
-  container?.remove();
-  sessionStorage.clear();
-});
 
-/** Mounts the widget over a fake provider with the locale metadata; `placed` is the buyer country it resolves. */
+/**
+ * Mounts the widget (without an order, unless `over` names one) over a fake provider with the
+ * locale metadata; `placed` is the buyer country it resolves, `decline` a charge's decline code.
+ * Resolves once the billing fields of the country chosen are in.
+ */
 async function setup(over: Partial<CashierWidgetProps> = {}, placed: string | null = null, decline?: string) {
-  container = document.body.appendChild(document.createElement('div'));
-  const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
   const charges: unknown[] = [];
   const request = async ({ method, path, data }: ProviderRequest): Promise<unknown> => {
     if (path === ProviderPaths.paymentMethodsByOrder('ord_1')) return [{ type: 'CARD', label: 'Card' }];
@@ -53,6 +48,8 @@ async function setup(over: Partial<CashierWidgetProps> = {}, placed: string | nu
     const country = /countries\/([A-Z]{2})\//.exec(path)?.[1] ?? '';
     if (path === ProviderPaths.localeAddress(country)) return FORMATS[country];
     if (path === ProviderPaths.localeStates(country)) return { states: STATES[country as 'US'] ?? [] };
+    if (path === ProviderPaths.cardTokenization)
+      return { token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
     if (path === ProviderPaths.chargesByOrder('ord_1') && method === 'post') {
       charges.push(data);
       const charge: Charge = {
@@ -68,76 +65,49 @@ async function setup(over: Partial<CashierWidgetProps> = {}, placed: string | nu
     }
     throw new Error(`unexpected ${method} ${path}`);
   };
-  const vault = {
-    origin: 'https://vault.example',
-    request: async () => ({ token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 }),
-  };
-  const p: CashierWidgetProps = {
-    host: 'https://t.example',
-    configuration: { appInstance: 'tok' },
-    theme: 'inline',
-    debug: false,
-    settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient: { ...client, request, vault },
-    onApiInit: vi.fn(),
-    onCrash: vi.fn(),
+  const widget = await mountWidget<{ pay(input: unknown): Promise<{ status: string; message?: string }> }>({
+    orderId: undefined,
+    providerClient: fakeProviderClient(request),
     ...over,
-  };
-  let instance: ReturnType<typeof mount> | undefined;
-  await act(async () => {
-    instance = mount(container, p);
   });
+  container = widget.container;
   // The form, its catalog and the billing fields are in once the country has its format.
-  await vi.waitFor(() => expect(container.querySelector('[autocomplete=country]')).not.toBeNull());
-  await act(async () => {});
-  const api = (p.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as {
-    pay(i: unknown): Promise<{ status: string; message?: string }>;
-  };
-  return { api, charges, instance: instance as ReturnType<typeof mount>, p };
+  await vi.waitFor(billingFieldsIn, WAIT);
+  return { ...widget, charges };
 }
+
+/** A test's time: more than a wait on the DOM (WAIT), so that a wait that fails says what it waited for. */
+const TEST = { timeout: 20_000 };
 
 const byAutocomplete = <T extends HTMLElement>(token: string) => container.querySelector<T>(`[autocomplete="${token}"]`);
 const labelOf = (el: HTMLElement | null) => container.querySelector(`label[for="${el?.id}"]`)?.textContent;
 
-function set(el: HTMLInputElement | HTMLSelectElement | null, value: string) {
-  if (!el) throw new Error('no such field');
-  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  act(() => {
-    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  });
+/** Throws until the country field shows, with the postal code and subdivision fields of its format (if it has them). */
+function billingFieldsIn() {
+  const country = byAutocomplete<HTMLSelectElement>('country')?.value;
+  expect(country, 'the country field').toBeDefined();
+  const format = FORMATS[country ?? ''];
+  expect(byAutocomplete('postal-code') !== null, `${country}'s postal code field`).toBe(format?.postalCode !== undefined);
+  expect(byAutocomplete('address-level1') !== null, `${country}'s subdivision field`).toBe(format?.subdivision !== undefined);
 }
 
-function fillCard() {
-  set(byAutocomplete('cc-name'), 'Ada Lovelace');
-  set(byAutocomplete('cc-number'), '4242424242424242');
-  set(byAutocomplete('cc-exp'), '12/30');
-  set(byAutocomplete('cc-csc'), '123');
-  set(byAutocomplete('email'), 'ada@example.com');
-}
-
-describe('the billing fields (issue 23 item 7)', () => {
+describe('the billing fields (issue 23 item 7)', TEST, () => {
   it("no buyer country: the locale's region (en → US), its ZIP code and state; the charge carries them", async () => {
     const { api, charges } = await setup({ orderId: 'ord_1' });
     expect(byAutocomplete<HTMLSelectElement>('country')?.value).toBe('US');
     expect(labelOf(byAutocomplete('postal-code'))).toBe('ZIP code');
     expect(labelOf(byAutocomplete('address-level1'))).toBe('State');
-    fillCard();
-    set(byAutocomplete('postal-code'), '9410');
-    let result: { status: string } | undefined;
-    await act(async () => {
-      result = await api.pay({ orderId: 'ord_1' });
-    });
+    fillCard(container);
+    typeInto(byAutocomplete('postal-code'), '9410');
+    let result = await api.pay({ orderId: 'ord_1' });
     expect(result).toMatchObject({
       status: 'INVALID',
       errors: { postalCode: 'Enter a valid ZIP code', subdivision: 'Choose your state' },
     });
     expect(charges).toEqual([]);
-    set(byAutocomplete('postal-code'), '94107');
-    set(byAutocomplete('address-level1'), 'CA');
-    await act(async () => {
-      result = await api.pay({ orderId: 'ord_1' });
-    });
+    typeInto(byAutocomplete('postal-code'), '94107');
+    typeInto(byAutocomplete('address-level1'), 'CA');
+    result = await api.pay({ orderId: 'ord_1' });
     expect(result).toMatchObject({ status: 'APPROVED' });
     expect(charges).toEqual([
       expect.objectContaining({ billingAddress: { country: 'US', postalCode: '94107', subdivision: 'CA' } }),
@@ -153,30 +123,26 @@ describe('the billing fields (issue 23 item 7)', () => {
 
   it('a country with no postal codes (AE): no postal code field, and the charge has none', async () => {
     const { api, charges } = await setup({ orderId: 'ord_1' });
-    set(byAutocomplete('country'), 'AE');
-    await act(async () => {});
+    typeInto(byAutocomplete('country'), 'AE');
+    await vi.waitFor(() => expect(byAutocomplete<HTMLSelectElement>('country')?.value).toBe('AE'), WAIT);
+    await vi.waitFor(billingFieldsIn, WAIT);
     expect(byAutocomplete('postal-code')).toBeNull();
-    fillCard();
-    await act(async () => {
-      await api.pay({ orderId: 'ord_1' });
-    });
+    fillCard(container);
+    await api.pay({ orderId: 'ord_1' });
     expect(charges).toEqual([expect.objectContaining({ billingAddress: { country: 'AE' } })]);
   });
 
   it('an AVS decline (incorrect_zip) says so above the form', async () => {
     const { api } = await setup({ orderId: 'ord_1' }, 'DE', 'incorrect_zip');
-    fillCard();
-    set(byAutocomplete('postal-code'), '10115');
-    let result: { message?: string } | undefined;
-    await act(async () => {
-      result = await api.pay({ orderId: 'ord_1' });
-    });
-    expect(result?.message).toBe(english(declineMessage('incorrect_zip')));
-    expect(container.querySelector('[role=alert]')?.textContent).toBe(result?.message);
+    fillCard(container);
+    typeInto(byAutocomplete('postal-code'), '10115');
+    const result = await api.pay({ orderId: 'ord_1' });
+    expect(result.message).toBe(english(declineMessage('incorrect_zip')));
+    await expect.poll(() => container.querySelector('[role=alert]')?.textContent, WAIT).toBe(result.message);
   });
 });
 
-describe("the buyer's language (issue 23)", () => {
+describe("the buyer's language (issue 23)", TEST, () => {
   it('locale de: the words from the German catalog, country names in German, the country DE by default', async () => {
     await setup({ locale: 'de' });
     const number = byAutocomplete('cc-number');
@@ -196,11 +162,10 @@ describe("the buyer's language (issue 23)", () => {
   it('update({ locale }) switches the words in place: the same form element, now in Japanese; the country stays', async () => {
     const { instance } = await setup({ orderId: 'ord_1' }, null, 'card_declined');
     const form = container.querySelector('form');
-    await act(async () => {
-      await instance.update?.({ locale: 'ja' });
-    });
+    // The instance's own update, awaited: mountWidget's `update` does not wait for it outside act.
+    await instance.update?.({ locale: 'ja' });
+    await expect.poll(() => labelOf(byAutocomplete('cc-number')), WAIT).toBe(inLocale('ja', FIELD_LABELS.cardNumber));
     expect(container.querySelector('form')).toBe(form);
-    expect(labelOf(byAutocomplete('cc-number'))).toBe(inLocale('ja', FIELD_LABELS.cardNumber));
     expect(byAutocomplete<HTMLSelectElement>('country')?.value).toBe('US'); // the buyer's country stays
   });
 

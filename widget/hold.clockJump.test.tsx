@@ -2,17 +2,8 @@
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ProviderPaths as P } from '../shared';
-import {
-  approvedCharge,
-  fillCard,
-  HOST,
-  json,
-  mountOverHttp,
-  serveProvider,
-  setupHttpServer,
-  VAULT,
-  WAIT,
-} from './testing/httpWidget';
+import { approvedCharge, fillCard, HOST, json, serveProvider, setupHttpServer, VAULT, WAIT } from './testing/httpWidget';
+import { mountWidget } from './testing/mountWidget';
 
 // The seat hold when the device wakes from sleep: Date.now has jumped past the hold's
 // end and the countdown's timer has not fired yet. pay() must judge the time now, not trust the
@@ -58,8 +49,9 @@ const shown = () => container?.querySelector('form > p:not([role])')?.textConten
 describe('the seat hold after a device sleeps past its end', () => {
   it('pay() before the next tick rejects ORDER_HOLD_EXPIRED; nothing is tokenized or charged', async () => {
     const log = provider();
-    container = document.body.appendChild(document.createElement('div'));
-    const { api } = await mountOverHttp(container);
+    const widget = await mountWidget();
+    container = widget.container;
+    const { api } = widget;
     await vi.waitFor(() => expect(shown()).toMatch(/^Your tickets are held for \d:\d\d$/), WAIT);
     fillCard(container);
     const before = log.length;

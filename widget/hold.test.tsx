@@ -3,9 +3,9 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CashierError,
+  type CashierWidgetInstance,
   type CashierWidgetProps,
   type Charge,
-  createProviderClient,
   ErrorCode,
   ProviderPaths,
   type ProviderRequest,
@@ -13,15 +13,17 @@ import {
 import { formatHoldTime, HOLD_EXPIRED } from './HoldNotice';
 import { mount } from './index';
 import { english } from './testing/english';
+import { approvedCharge, fillCard as fillCardOf } from './testing/httpWidget';
+import { fakeProviderClient, type TestApi, widgetProps } from './testing/mountWidget';
 
+// In React's act environment, with the timers and Date faked: the timers fire only in `pass`, inside act.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-type Api = { pay(input: unknown): Promise<unknown> };
 
 /** The device's clock at the mount: a whole second, as a Date header has it. */
 const T0 = Date.parse('2026-11-25T12:00:00Z');
 const MINUTE = 60_000;
 
+/** The container of the widget the test mounted. */
 let container: HTMLElement;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -29,17 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   container?.remove();
-  sessionStorage.clear();
   vi.useRealTimers();
-});
-
-const approved = (orderId: string): Charge => ({
-  id: 'ch_1',
-  orderId,
-  status: 'APPROVED',
-  amount: { amount: 100, currency: 'EUR' },
-  paymentMethod: 'CARD',
-  createdAt: '',
 });
 
 /**
@@ -48,11 +40,10 @@ const approved = (orderId: string): Charge => ({
  */
 async function setup({
   holdMs = 10 * MINUTE,
-  charge = async (orderId: string): Promise<Charge> => approved(orderId),
+  charge = async (orderId: string): Promise<Charge> => approvedCharge({ orderId }),
   skewMs = 0,
   over = {} as Partial<CashierWidgetProps>,
 } = {}) {
-  container = document.body.appendChild(document.createElement('div'));
   const provider = { skewMs };
   const requests: string[] = [];
   const request = async ({ method, path, onDate }: ProviderRequest): Promise<unknown> => {
@@ -70,28 +61,18 @@ async function setup({
       return { token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
     throw new CashierError(ErrorCode.HttpClientError, `404 ${path}`, { status: 404 });
   };
-  const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
   const onApiInit = vi.fn();
   const onHoldExpired = vi.fn();
-  const props: CashierWidgetProps = {
-    host: 'https://t.example',
-    configuration: { appInstance: 'tok' },
-    theme: 'inline',
-    debug: false,
-    settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    orderId: 'ord_1',
-    providerClient: { ...client, request, vault: { origin: 'https://vault.example', request } },
-    onApiInit,
-    onCrash: vi.fn(),
-    onHoldExpired,
-    ...over,
-  };
-  let instance: ReturnType<typeof mount> | undefined;
+  const props = widgetProps({ providerClient: fakeProviderClient(request), onApiInit, onHoldExpired, ...over });
+  // Mounted here, not by mountWidget: its wait for the api (vi.waitFor) would move the fake clock
+  // 50 ms past T0, and the countdown is measured from T0.
+  container = document.body.appendChild(document.createElement('div'));
+  let instance: CashierWidgetInstance | undefined;
   await act(async () => {
     instance = mount(container, props);
   });
   const update = (changes: Partial<CashierWidgetProps>) => act(async () => instance?.update?.(changes));
-  return { api: onApiInit.mock.calls[0]?.[0] as Api, requests, provider, onHoldExpired, update };
+  return { api: onApiInit.mock.calls[0]?.[0] as TestApi, requests, provider, onHoldExpired, update };
 }
 
 /** Lets `ms` pass on the device's (fake) clock, firing the timers on the way. */
@@ -102,20 +83,7 @@ const byLabel = (name: string) => {
   const label = [...container.querySelectorAll('label')].find((l) => l.textContent === name);
   return container.ownerDocument.getElementById(label?.htmlFor ?? '') as HTMLInputElement;
 };
-function type(name: string, value: string) {
-  const input = byLabel(name);
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-function fillCard() {
-  type('Cardholder name', 'Ada Lovelace');
-  type('Card number', '4242424242424242');
-  type('Expiration date', '12/30');
-  type('Security code', '123');
-  type('Email', 'ada@example.com');
-}
+const fillCard = () => act(() => fillCardOf(container));
 const paymentRequests = (requests: string[]) =>
   requests.filter((r) => r.includes(ProviderPaths.cardTokenization) || r.startsWith('post'));
 
@@ -216,7 +184,7 @@ describe('the seat hold countdown (issue 24)', () => {
     let answer!: () => void;
     const charge = (orderId: string) =>
       new Promise<Charge>((resolve) => {
-        answer = () => resolve(approved(orderId));
+        answer = () => resolve(approvedCharge({ orderId }));
       });
     const { api, onHoldExpired } = await setup({ holdMs: 2_000, charge });
     fillCard();

@@ -1,19 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  CashierError,
-  type CashierWidgetProps,
-  type Charge,
-  createProviderClient,
-  ErrorCode,
-  ProviderPaths,
-  type ProviderRequest,
-} from '../shared';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { CashierError, type Charge, ErrorCode, ProviderPaths, type ProviderRequest } from '../shared';
 import { LOCKED_EXPLANATION } from './CardForm';
 import { createFormStore, type FormStore } from './createFormStore';
 import { mount, OUTCOME_UNKNOWN_NOTICE } from './index';
 import { english } from './testing/english';
+import { approvedCharge, typeInto } from './testing/httpWidget';
+import { fakeProviderClient, mountWidget, type TestApi, VAULT, widgetProps } from './testing/mountWidget';
 import { CARD_FIELDS } from './validateCardForm';
 
 // The real store, watched: a test reads the mount's store after the form that showed it is gone.
@@ -22,40 +16,26 @@ vi.mock('./createFormStore', async (original) => {
   return { ...real, createFormStore: vi.fn(real.createFormStore) };
 });
 
+// In React's act environment: what the buyer does is wrapped in act, and every provider reply is
+// a fake's, answered at once, so the widget settles inside the act that started it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Api = { validate(): { valid: boolean; errors: Record<string, string> } };
-
-function props(over: Partial<CashierWidgetProps> = {}): CashierWidgetProps {
-  return {
-    host: 'https://t.example',
-    configuration: { appInstance: 'tok' },
-    theme: 'inline',
-    debug: false,
-    settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient: createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' }),
-    onApiInit: vi.fn(),
-    onCrash: vi.fn(),
-    ...over,
-  };
-}
-
+/** The container of the widget the test mounted last. */
 let container: HTMLElement;
-afterEach(() => {
-  container?.remove();
-  // The frame's sessionStorage holds the payment journal: each test starts with a fresh tab.
-  sessionStorage.clear();
-});
 
-function setup() {
-  container = document.body.appendChild(document.createElement('div'));
-  const p = props();
-  let instance: ReturnType<typeof mount> | undefined;
-  act(() => {
-    instance = mount(container, p);
+/**
+ * Mounts the widget without an order. Its provider answers nothing: the billing countries and the
+ * buyer's info, the only things it asks for, fail at once, so the form stays as it was mounted.
+ */
+async function setup() {
+  const widget = await mountWidget({
+    orderId: undefined,
+    providerClient: fakeProviderClient(async ({ method, path }) => {
+      throw new Error(`unexpected ${method} ${path}`);
+    }),
   });
-  const api = (p.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api;
-  return { p, api, instance: instance as ReturnType<typeof mount> };
+  container = widget.container;
+  return widget;
 }
 
 const byLabel = (name: string) => {
@@ -64,14 +44,7 @@ const byLabel = (name: string) => {
 };
 
 /** The provider's reply to an approved charge of order ord_1. */
-const APPROVED_CHARGE: Charge = {
-  id: 'ch_1',
-  orderId: 'ord_1',
-  status: 'APPROVED',
-  amount: { amount: 100, currency: 'EUR' },
-  paymentMethod: 'CARD',
-  createdAt: '',
-};
+const APPROVED_CHARGE = approvedCharge();
 
 /** Fills the card form as a buyer would: Ada's details with card `number` (default: approved). */
 function fillCard(number = '4242424242424242') {
@@ -83,27 +56,22 @@ function fillCard(number = '4242424242424242') {
 }
 
 function type(name: string, value: string) {
-  const input = byLabel(name);
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  act(() => {
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  act(() => typeInto(byLabel(name), value));
 }
 
 describe('mount (the reference bundle)', () => {
-  it('renders the five labelled fields and calls onApiInit once with validate', () => {
-    const { p, api } = setup();
+  it('renders the five labelled fields and calls onApiInit once with validate', async () => {
+    const { props, api } = await setup();
     for (const name of ['Cardholder name', 'Card number', 'Expiration date', 'Security code', 'Email']) {
       expect(byLabel(name)).toBeInstanceOf(HTMLInputElement);
     }
-    expect(p.onApiInit).toHaveBeenCalledTimes(1);
+    expect(props.onApiInit).toHaveBeenCalledTimes(1);
     expect(typeof api.validate).toBe('function');
   });
 
-  it('validate() on an empty form: every error, aria-invalid, focus on Cardholder name', () => {
-    const { api } = setup();
-    let result: ReturnType<Api['validate']> | undefined;
+  it('validate() on an empty form: every error, aria-invalid, focus on Cardholder name', async () => {
+    const { api } = await setup();
+    let result: ReturnType<TestApi['validate']> | undefined;
     act(() => {
       result = api.validate();
     });
@@ -115,8 +83,8 @@ describe('mount (the reference bundle)', () => {
     expect(document.activeElement).toBe(byLabel('Cardholder name'));
   });
 
-  it('validate() reads the current values: a filled form is valid; the first invalid field gets focus', () => {
-    const { api } = setup();
+  it('validate() reads the current values: a filled form is valid; the first invalid field gets focus', async () => {
+    const { api } = await setup();
     type('Cardholder name', 'Ada Lovelace');
     type('Card number', '4242424242424242');
     type('Expiration date', '1239');
@@ -124,7 +92,7 @@ describe('mount (the reference bundle)', () => {
     type('Email', 'ada@example.com');
     expect(byLabel('Card number').value).toBe('4242 4242 4242 4242');
     expect(byLabel('Expiration date').value).toBe('12/39');
-    let result: ReturnType<Api['validate']> | undefined;
+    let result: ReturnType<TestApi['validate']> | undefined;
     act(() => {
       result = api.validate();
     });
@@ -137,14 +105,14 @@ describe('mount (the reference bundle)', () => {
     expect(document.activeElement).toBe(byLabel('Security code'));
   });
 
-  it('unmount empties the container', () => {
-    const { instance } = setup();
+  it('unmount empties the container', async () => {
+    const { instance } = await setup();
     act(() => instance.unmount());
     expect(container.childNodes).toHaveLength(0);
   });
 
-  it('unmount wipes the typed card from the store: a page kept in the back/forward cache keeps no card in its heap', () => {
-    const { instance } = setup();
+  it('unmount wipes the typed card from the store: a page kept in the back/forward cache keeps no card in its heap', async () => {
+    const { instance } = await setup();
     fillCard();
     const store = vi.mocked(createFormStore).mock.results.at(-1)?.value as FormStore;
     expect(store.getSnapshot().values.cardNumber).toBe('4242 4242 4242 4242');
@@ -163,9 +131,7 @@ describe('mount with an order: payment methods and pay', () => {
    * Mounts the widget with `methods` offered for `mountedOrderId` (null: mounted without an
    * order, card only) over a fake provider; `charge` shapes its charge replies.
    */
-  async function mountForOrder(methods: unknown, charge?: Partial<Charge>, mountedOrderId: string | null = 'ord_1') {
-    container = document.body.appendChild(document.createElement('div'));
-    const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
+  function orderProvider(methods: unknown, charge?: Partial<Charge>) {
     // The provider as the widget's typed operations reach it through the frame's client: one spy
     // per operation, answered by path.
     const provider = {
@@ -199,14 +165,32 @@ describe('mount with an order: payment methods and pay', () => {
       if (path === ProviderPaths.cardTokenization) return provider.tokenizeCard(data);
       throw new Error(`unexpected vault call ${path}`);
     };
-    const providerClient = { ...client, request, vault: { origin: 'https://vault.example', request: vaultRequest } };
-    const p = props({ ...(mountedOrderId === null ? {} : { orderId: mountedOrderId }), providerClient });
-    let instance: ReturnType<typeof mount> | undefined;
-    await act(async () => {
-      instance = mount(container, p);
-    });
-    const api = (p.onApiInit as ReturnType<typeof vi.fn>).mock.calls[0]?.[0] as Api & { pay(i: unknown): Promise<unknown> };
-    return { p, api, provider, instance: instance as ReturnType<typeof mount> };
+    const providerClient = { ...fakeProviderClient(request), vault: { origin: VAULT, request: vaultRequest } };
+    return { provider, providerClient };
+  }
+
+  /**
+   * Mounts the widget with `methods` offered for `mountedOrderId` (null: mounted without an
+   * order, card only) over a fake provider; `charge` shapes its charge replies.
+   */
+  async function mountForOrder(methods: unknown, charge?: Partial<Charge>, mountedOrderId: string | null = 'ord_1') {
+    const { provider, providerClient } = orderProvider(methods, charge);
+    const widget = await mountWidget({ orderId: mountedOrderId ?? undefined, providerClient });
+    container = widget.container;
+    return { ...widget, provider };
+  }
+
+  /**
+   * Mounts the widget for ord_1 with `methods` offered, and does not wait for its api (which
+   * mountWidget does): for methods that come late or cannot be loaded. The container goes after the test.
+   */
+  async function mountBeforeApi(methods: unknown) {
+    const props = widgetProps({ providerClient: orderProvider(methods).providerClient });
+    container = document.body.appendChild(document.createElement('div'));
+    const mine = container;
+    onTestFinished(() => mine.remove());
+    await act(async () => void mount(mine, props));
+    return props;
   }
   const radios = () => [...container.querySelectorAll('input[type=radio]')].map((r) => r.parentElement?.textContent);
 
@@ -228,7 +212,7 @@ describe('mount with an order: payment methods and pay', () => {
       { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
     ]);
     act(() => container.querySelector<HTMLInputElement>('input[value=PAY_AT_VENUE]')?.click());
-    let result: ReturnType<Api['validate']> | undefined;
+    let result: ReturnType<TestApi['validate']> | undefined;
     act(() => {
       result = api.validate();
     });
@@ -245,10 +229,10 @@ describe('mount with an order: payment methods and pay', () => {
 
   it("the card form at once, before the order's methods arrive (issue 24); the api and the other methods when they do", async () => {
     let answer!: (methods: unknown) => void;
-    const { p } = await mountForOrder(new Promise((resolve) => (answer = resolve)));
+    const props = await mountBeforeApi(new Promise((resolve) => (answer = resolve)));
     expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
     expect(radios()).toEqual([]);
-    expect(p.onApiInit, 'no api before the order is known: pay would not know its methods').not.toHaveBeenCalled();
+    expect(props.onApiInit, 'no api before the order is known: pay would not know its methods').not.toHaveBeenCalled();
     await act(async () =>
       answer([
         { type: 'CARD', label: 'Card' },
@@ -256,13 +240,13 @@ describe('mount with an order: payment methods and pay', () => {
       ]),
     );
     expect(radios()).toEqual(['Card', 'Pay at the venue']);
-    expect(p.onApiInit).toHaveBeenCalledTimes(1);
+    expect(props.onApiInit).toHaveBeenCalledTimes(1);
   });
 
   it('payment methods that cannot be loaded → onCrash, no api', async () => {
-    const { p } = await mountForOrder([{ type: 'BITCOIN', label: '₿' }]);
-    expect(p.onCrash).toHaveBeenCalledTimes(1);
-    expect(p.onApiInit).not.toHaveBeenCalled();
+    const props = await mountBeforeApi([{ type: 'BITCOIN', label: '₿' }]);
+    expect(props.onCrash).toHaveBeenCalledTimes(1);
+    expect(props.onApiInit).not.toHaveBeenCalled();
   });
 
   it('a declined pay shows its message as an alert; editing the card clears it', async () => {

@@ -1,50 +1,39 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   CashierError,
+  type CashierWidgetInstance,
   type CashierWidgetProps,
   type Charge,
-  createProviderClient,
   ErrorCode,
   ProviderPaths,
   type ProviderRequest,
 } from '../shared';
 import { mount } from './index';
+import { approvedCharge, fillCard as fillCardOf, typeInto } from './testing/httpWidget';
+import { fakeProviderClient, mountWidget, widgetProps } from './testing/mountWidget';
 
+// In React's act environment: mounts, updates and what the buyer does (typing, pay) run in act,
+// and the fake provider answers at once, so each settles inside its act.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-type Api = { pay(input: unknown): Promise<unknown> };
 
 const CARD_AND_VENUE = [
   { type: 'CARD', label: 'Card' },
   { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
 ];
 
+/** The container of the widget the test mounted. */
 let container: HTMLElement;
-afterEach(() => {
-  container?.remove();
-  sessionStorage.clear();
-});
 
 /**
- * Mounts the reference bundle over a fake provider: each order's payment methods come from
- * `methodsByOrder` (a missing order is a 404), a charge's reply from `chargeReply`.
+ * A fake provider: each order's payment methods come from `methodsByOrder` (a missing order is a
+ * 404), a charge's reply from `chargeReply`; `requests` logs what the widget asked.
  */
-async function setup(
-  over: Partial<CashierWidgetProps> = {},
+function fakeProvider(
   methodsByOrder: Record<string, unknown> = { ord_1: [{ type: 'CARD', label: 'Card' }], ord_2: CARD_AND_VENUE },
-  chargeReply: (orderId: string) => Promise<Charge> = async (orderId) => ({
-    id: 'ch_1',
-    orderId,
-    status: 'APPROVED',
-    amount: { amount: 100, currency: 'EUR' },
-    paymentMethod: 'CARD',
-    createdAt: '',
-  }),
+  chargeReply: (orderId: string) => Promise<Charge> = async (orderId) => approvedCharge({ orderId }),
 ) {
-  container = document.body.appendChild(document.createElement('div'));
-  const client = createProviderClient({ host: 'https://t.example', getAppInstance: () => 'tok' });
   const requests: string[] = [];
   const request = async ({ method, path }: ProviderRequest): Promise<unknown> => {
     requests.push(`${method} ${path}`);
@@ -56,25 +45,19 @@ async function setup(
       return { token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
     throw new CashierError(ErrorCode.HttpClientError, `404 ${path}`, { status: 404 });
   };
-  const onApiInit = vi.fn();
-  const props: CashierWidgetProps = {
-    host: 'https://t.example',
-    configuration: { appInstance: 'tok' },
-    theme: 'inline',
-    debug: false,
-    settings: { widgetStaticsBaseUrl: 'https://s.example' },
-    providerClient: { ...client, request, vault: { origin: 'https://vault.example', request } },
-    onApiInit,
-    onCrash: vi.fn(),
-    ...over,
-  };
-  let instance: ReturnType<typeof mount> | undefined;
-  await act(async () => {
-    instance = mount(container, props);
-  });
-  const widget = instance as ReturnType<typeof mount> & { update: NonNullable<ReturnType<typeof mount>['update']> };
-  const update = (changes: Partial<CashierWidgetProps>) => act(async () => widget.update(changes));
-  return { api: onApiInit.mock.calls[0]?.[0] as Api, update, requests, props };
+  return { providerClient: fakeProviderClient(request), requests };
+}
+
+/** Mounts the reference bundle (without an order, unless `over` names one) over {@link fakeProvider}`(methodsByOrder, chargeReply)`. */
+async function setup(
+  over: Partial<CashierWidgetProps> = {},
+  methodsByOrder?: Record<string, unknown>,
+  chargeReply?: (orderId: string) => Promise<Charge>,
+) {
+  const { providerClient, requests } = fakeProvider(methodsByOrder, chargeReply);
+  const widget = await mountWidget({ orderId: undefined, providerClient, ...over });
+  container = widget.container;
+  return { ...widget, requests };
 }
 
 const byLabel = (name: string) => {
@@ -85,20 +68,8 @@ const errorOf = (name: string) => {
   const id = byLabel(name).getAttribute('aria-describedby')?.split(' ')[0] ?? '';
   return container.ownerDocument.getElementById(id)?.textContent;
 };
-function type(name: string, value: string) {
-  const input = byLabel(name);
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-function fillCard() {
-  type('Cardholder name', 'Ada Lovelace');
-  type('Card number', '4242424242424242');
-  type('Expiration date', '12/30');
-  type('Security code', '123');
-  type('Email', 'ada@example.com');
-}
+const type = (name: string, value: string) => act(() => typeInto(byLabel(name), value));
+const fillCard = () => act(() => fillCardOf(container));
 const radios = () => [...container.querySelectorAll('input[type=radio]')].map((r) => r.parentElement?.textContent);
 
 describe('the buyer prefill (issue 13 item 4)', () => {
@@ -143,7 +114,9 @@ describe('update (issue 13 item 3)', () => {
     await update({ orderId: 'ord_2' });
     expect(requests).toContain(`get ${ProviderPaths.paymentMethodsByOrder('ord_2')}`);
     expect(radios()).toEqual(['Card', 'Pay at the venue']);
-    await expect(api.pay({ orderId: 'ord_1' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await act(async () => {
+      await expect(api.pay({ orderId: 'ord_1' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    });
     fillCard();
     await act(async () => {
       await expect(api.pay({ orderId: 'ord_2' })).resolves.toMatchObject({ status: 'APPROVED', orderId: 'ord_2' });
@@ -153,9 +126,17 @@ describe('update (issue 13 item 3)', () => {
   it("an update's order whose methods arrive before the mount's order's keeps its own (issue 24: the form shows before either)", async () => {
     let answerFirst!: (methods: unknown) => void;
     const first = new Promise((resolve) => (answerFirst = resolve));
-    const { update, props } = await setup({ orderId: 'ord_1' }, { ord_1: first, ord_2: [{ type: 'CARD', label: 'Card' }] });
+    // Mounted here, not by mountWidget: that waits for the api, which comes only after the update.
+    const { providerClient } = fakeProvider({ ord_1: first, ord_2: [{ type: 'CARD', label: 'Card' }] });
+    const props = widgetProps({ orderId: 'ord_1', providerClient });
+    container = document.body.appendChild(document.createElement('div'));
+    onTestFinished(() => container.remove());
+    let instance!: CashierWidgetInstance;
+    await act(async () => {
+      instance = mount(container, props);
+    });
     expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
-    await update({ orderId: 'ord_2' });
+    await act(async () => instance.update?.({ orderId: 'ord_2' }));
     expect(props.onApiInit, "the api once ord_2's methods are known").toHaveBeenCalledTimes(1);
     await act(async () => answerFirst(CARD_AND_VENUE));
     expect(radios(), "ord_1's methods, late, do not replace ord_2's").toEqual([]);
@@ -175,14 +156,7 @@ describe('update (issue 13 item 3)', () => {
     let lose = true;
     const { api, update, requests } = await setup({ orderId: 'ord_1' }, undefined, async (orderId) => {
       if (lose) throw new CashierError(ErrorCode.NetworkError, 'the reply was lost');
-      return {
-        id: 'ch_1',
-        orderId,
-        status: 'APPROVED',
-        amount: { amount: 100, currency: 'EUR' },
-        paymentMethod: 'CARD',
-        createdAt: '',
-      };
+      return approvedCharge({ orderId });
     });
     fillCard();
     await act(async () => {
