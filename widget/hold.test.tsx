@@ -1,20 +1,11 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CashierError,
-  type CashierWidgetInstance,
-  type CashierWidgetProps,
-  type Charge,
-  ErrorCode,
-  ProviderPaths,
-  type ProviderRequest,
-} from '../shared';
+import { CashierError, type CashierWidgetProps, type Charge, ErrorCode, ProviderPaths, type ProviderRequest } from '../shared';
 import { formatHoldTime, HOLD_EXPIRED } from './HoldNotice';
-import { mount } from './index';
 import { english } from './testing/english';
 import { approvedCharge, fillCard as fillCardOf } from './testing/httpWidget';
-import { fakeProviderClient, type TestApi, widgetProps } from './testing/mountWidget';
+import { fakeProviderClient, mountWidget } from './testing/mountWidget';
 
 // In React's act environment, with the timers and Date faked: the timers fire only in `pass`, inside act.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -61,18 +52,10 @@ async function setup({
       return { token: 'tok_1', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 };
     throw new CashierError(ErrorCode.HttpClientError, `404 ${path}`, { status: 404 });
   };
-  const onApiInit = vi.fn();
   const onHoldExpired = vi.fn();
-  const props = widgetProps({ providerClient: fakeProviderClient(request), onApiInit, onHoldExpired, ...over });
-  // Mounted here, not by mountWidget: its wait for the api (vi.waitFor) would move the fake clock
-  // 50 ms past T0, and the countdown is measured from T0.
-  container = document.body.appendChild(document.createElement('div'));
-  let instance: CashierWidgetInstance | undefined;
-  await act(async () => {
-    instance = mount(container, props);
-  });
-  const update = (changes: Partial<CashierWidgetProps>) => act(async () => instance?.update?.(changes));
-  return { api: onApiInit.mock.calls[0]?.[0] as TestApi, requests, provider, onHoldExpired, update };
+  const widget = await mountWidget({ providerClient: fakeProviderClient(request), onHoldExpired, ...over });
+  container = widget.container;
+  return { api: widget.api, requests, provider, onHoldExpired, update: widget.update };
 }
 
 /** Lets `ms` pass on the device's (fake) clock, firing the timers on the way. */

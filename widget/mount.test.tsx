@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CashierError, type Charge, ErrorCode, ProviderPaths, type ProviderRequest } from '../shared';
 import { LOCKED_EXPLANATION } from './CardForm';
 import { createFormStore, type FormStore } from './createFormStore';
-import { mount, OUTCOME_UNKNOWN_NOTICE } from './index';
+import { OUTCOME_UNKNOWN_NOTICE } from './index';
 import { english } from './testing/english';
 import { approvedCharge, typeInto } from './testing/httpWidget';
-import { fakeProviderClient, mountWidget, type TestApi, VAULT, widgetProps } from './testing/mountWidget';
+import { fakeProviderClient, mountNow, mountWidget, type TestApi, VAULT } from './testing/mountWidget';
 import { CARD_FIELDS } from './validateCardForm';
 
 // The real store, watched: a test reads the mount's store after the form that showed it is gone.
@@ -182,15 +182,12 @@ describe('mount with an order: payment methods and pay', () => {
 
   /**
    * Mounts the widget for ord_1 with `methods` offered, and does not wait for its api (which
-   * mountWidget does): for methods that come late or cannot be loaded. The container goes after the test.
+   * mountWidget does): for methods that come late or cannot be loaded.
    */
   async function mountBeforeApi(methods: unknown) {
-    const props = widgetProps({ providerClient: orderProvider(methods).providerClient });
-    container = document.body.appendChild(document.createElement('div'));
-    const mine = container;
-    onTestFinished(() => mine.remove());
-    await act(async () => void mount(mine, props));
-    return props;
+    const widget = await mountNow({ providerClient: orderProvider(methods).providerClient });
+    container = widget.container;
+    return widget.props;
   }
   const radios = () => [...container.querySelectorAll('input[type=radio]')].map((r) => r.parentElement?.textContent);
 

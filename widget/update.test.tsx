@@ -1,18 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import {
-  CashierError,
-  type CashierWidgetInstance,
-  type CashierWidgetProps,
-  type Charge,
-  ErrorCode,
-  ProviderPaths,
-  type ProviderRequest,
-} from '../shared';
-import { mount } from './index';
+import { describe, expect, it } from 'vitest';
+import { CashierError, type CashierWidgetProps, type Charge, ErrorCode, ProviderPaths, type ProviderRequest } from '../shared';
 import { approvedCharge, fillCard as fillCardOf, typeInto } from './testing/httpWidget';
-import { fakeProviderClient, mountWidget, widgetProps } from './testing/mountWidget';
+import { fakeProviderClient, mountNow, mountWidget } from './testing/mountWidget';
 
 // In React's act environment: mounts, updates and what the buyer does (typing, pay) run in act,
 // and the fake provider answers at once, so each settles inside its act.
@@ -126,17 +117,13 @@ describe('update (issue 13 item 3)', () => {
   it("an update's order whose methods arrive before the mount's order's keeps its own (issue 24: the form shows before either)", async () => {
     let answerFirst!: (methods: unknown) => void;
     const first = new Promise((resolve) => (answerFirst = resolve));
-    // Mounted here, not by mountWidget: that waits for the api, which comes only after the update.
+    // Not waiting for the api (mountNow): it comes only after the update.
     const { providerClient } = fakeProvider({ ord_1: first, ord_2: [{ type: 'CARD', label: 'Card' }] });
-    const props = widgetProps({ orderId: 'ord_1', providerClient });
-    container = document.body.appendChild(document.createElement('div'));
-    onTestFinished(() => container.remove());
-    let instance!: CashierWidgetInstance;
-    await act(async () => {
-      instance = mount(container, props);
-    });
+    const widget = await mountNow({ orderId: 'ord_1', providerClient });
+    const { props } = widget;
+    container = widget.container;
     expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
-    await act(async () => instance.update?.({ orderId: 'ord_2' }));
+    await widget.update({ orderId: 'ord_2' });
     expect(props.onApiInit, "the api once ord_2's methods are known").toHaveBeenCalledTimes(1);
     await act(async () => answerFirst(CARD_AND_VENUE));
     expect(radios(), "ord_1's methods, late, do not replace ord_2's").toEqual([]);

@@ -79,7 +79,7 @@ export interface MountedWidget<Api = TestApi> {
   instance: CashierWidgetInstance;
   /** The props it was mounted with (their `vi.fn()` callbacks to assert on). */
   props: CashierWidgetProps;
-  /** `instance.update(changes)`, inside `act` in the act environment. */
+  /** `instance.update(changes)`, inside `act` in the act environment; settles (or rejects) as the update does. */
   update(changes: Partial<CashierWidgetProps>): Promise<void>;
 }
 
@@ -92,14 +92,18 @@ afterEach(() => {
 
 const inActEnvironment = () => (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true;
 
+/** A widget mounted by {@link mountNow}: no api waited for. */
+export type StartedWidget = Omit<MountedWidget, 'api'>;
+
 /**
- * Mounts the widget with {@link widgetProps}`(over)` in a new container (or `container`); resolves
- * once it has called `onApiInit`. Rejects when it does not within {@link WAIT}.
+ * Mounts the widget with {@link widgetProps}`(over)` in a new container (or `container`) and
+ * returns at once, without waiting for `onApiInit`: for a test of what shows before the api, or
+ * of a mount that never gives one.
  */
-export async function mountWidget<Api = TestApi>(
+export async function mountNow(
   over: Partial<CashierWidgetProps> = {},
   container: HTMLElement = document.body.appendChild(document.createElement('div')),
-): Promise<MountedWidget<Api>> {
+): Promise<StartedWidget> {
   mounted.push(container);
   const props = widgetProps(over);
   let instance: CashierWidgetInstance | undefined;
@@ -108,12 +112,25 @@ export async function mountWidget<Api = TestApi>(
       instance = mount(container, props);
     });
   else instance = mount(container, props);
-  await vi.waitFor(() => expect(props.onApiInit).toHaveBeenCalled(), WAIT);
   const handle = instance as CashierWidgetInstance;
   const update = async (changes: Partial<CashierWidgetProps>) => {
     if (inActEnvironment()) await act(async () => handle.update?.(changes));
-    else handle.update?.(changes);
+    else await handle.update?.(changes);
   };
-  const api = vi.mocked(props.onApiInit).mock.calls[0]?.[0] as Api;
-  return { container, api, instance: handle, props, update };
+  return { container, instance: handle, props, update };
+}
+
+/**
+ * Mounts the widget with {@link widgetProps}`(over)` in a new container (or `container`); resolves
+ * once it has called `onApiInit`. Rejects when it does not within {@link WAIT}. The wait polls
+ * only when the api has not come with the mount, so a test on fake timers finds its clock unmoved.
+ */
+export async function mountWidget<Api = TestApi>(
+  over: Partial<CashierWidgetProps> = {},
+  container?: HTMLElement,
+): Promise<MountedWidget<Api>> {
+  const started = await mountNow(over, container);
+  const { onApiInit } = started.props;
+  if (vi.mocked(onApiInit).mock.calls.length === 0) await vi.waitFor(() => expect(onApiInit).toHaveBeenCalled(), WAIT);
+  return { ...started, api: vi.mocked(onApiInit).mock.calls[0]?.[0] as Api };
 }
