@@ -7,13 +7,13 @@ import {
   fieldOf,
   HOST,
   json,
-  mountOverHttp,
   serveProvider,
   setupHttpServer,
   typeInto,
   VAULT,
   WAIT,
 } from '../testing/httpWidget';
+import { mountWidget } from '../testing/mountWidget';
 
 // A saved card's security code belongs to the card it was typed for (issue 25): when the buyer
 // picks another saved card, the code empties, so it is never sent to the vault with the other card.
@@ -42,7 +42,6 @@ const APPROVED = approvedCharge();
 
 const server = setupHttpServer();
 
-let container: HTMLElement | undefined;
 /** The provider: a member with two saved cards (both 3-digit codes); the vault gives a token for any. */
 function provider() {
   return serveProvider(server, [
@@ -55,14 +54,12 @@ function provider() {
   ]);
 }
 
-const radio = (id: string) => container?.querySelector<HTMLInputElement>(`input[type=radio][value="${id}"]`);
-const cvc = () => (container ? fieldOf(container, 'cc-csc') : null);
-
 describe('a saved card’s security code when the buyer picks another card (issue 25)', () => {
   it('empties: pay() then asks for the other card’s code, and the vault only ever gets each card with its own', async () => {
     const log = provider();
-    container = document.body.appendChild(document.createElement('div'));
-    const { api } = await mountOverHttp(container);
+    const { api, container } = await mountWidget();
+    const radio = (id: string) => container.querySelector<HTMLInputElement>(`input[type=radio][value="${id}"]`);
+    const cvc = () => fieldOf(container, 'cc-csc');
     await expect.poll(() => radio(VISA.id)?.checked, WAIT).toBe(true);
     typeInto(cvc(), '123');
     await expect.poll(() => cvc()?.value, WAIT).toBe('123');

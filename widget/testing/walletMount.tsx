@@ -3,7 +3,7 @@ import type { SetupServer } from 'msw/node';
 import { expect, type Mock, vi } from 'vitest';
 import { type Charge, createProviderClient, ProviderPaths as P, type ProviderClient, type ProviderRequest } from '../../shared';
 import { json, preflight } from './httpWidget';
-import { HOST, mountWidget, VAULT } from './mountWidget';
+import { HOST, mountWidget, VAULT, WAIT } from './mountWidget';
 
 /**
  * The widget mounted for `ord_1` with the wallets offered, over HTTP (msw) through the real provider
@@ -104,8 +104,9 @@ export function provider(server: SetupServer, replies: Replies): Logged[] {
   return log;
 }
 
-/** A mounted widget: its api, the host's `onPaymentResult`, the provider client's call count, the wallet's button. */
+/** A mounted widget: its container, its api, the host's `onPaymentResult`, the provider client's call count, the wallet's button. */
 export interface MountedWallets {
+  container: HTMLElement;
   api: { pay(input: unknown): Promise<unknown> };
   onPaymentResult: Mock<(result: unknown) => void>;
   calls: { count: number };
@@ -113,10 +114,11 @@ export interface MountedWallets {
 }
 
 /**
- * Mounts the widget for ord_1 in `container`; resolves once `button` (its name) shows and is enabled.
- * `calls` counts the provider client's calls as they are made (synchronously, unlike the HTTP log).
+ * Mounts the widget for ord_1 with {@link mountWidget} (its container removed after the test);
+ * resolves once `button` (its name) shows and is enabled. `calls` counts the provider client's
+ * calls as they are made (synchronously, unlike the HTTP log).
  */
-export async function mountWallets(container: HTMLElement, button: RegExp): Promise<MountedWallets> {
+export async function mountWallets(button: RegExp): Promise<MountedWallets> {
   const onPaymentResult = vi.fn<(result: unknown) => void>();
   const client = createProviderClient({ host: HOST, vaultOrigin: VAULT, getAppInstance: () => 'tok' });
   const calls = { count: 0 };
@@ -131,10 +133,10 @@ export async function mountWallets(container: HTMLElement, button: RegExp): Prom
     request: counted(client.request),
     vault: { origin: VAULT, request: counted(client.vault.request) },
   };
-  const { api } = await mountWidget({ providerClient, onPaymentResult, payPalOrigin: undefined }, container);
+  const { api, container } = await mountWidget({ providerClient, onPaymentResult, payPalOrigin: undefined });
   const find = () => [...container.querySelectorAll('button')].find((b) => button.test(b.textContent ?? ''));
-  await vi.waitFor(() => expect(find()?.disabled).toBe(false), { timeout: 3000 });
-  return { api, onPaymentResult, calls, button: () => find() as HTMLButtonElement };
+  await vi.waitFor(() => expect(find()?.disabled).toBe(false), WAIT);
+  return { container, api, onPaymentResult, calls, button: () => find() as HTMLButtonElement };
 }
 
 /** The text of the widget's alert or status line. */
