@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest';
+import { expect, type Mock, vi } from 'vitest';
 import { PAYPAL_APPROVAL_PATH, PAYPAL_RESULT_MESSAGE, type PayPalOutcome } from '../../shared/payPal';
 import { approvedCharge } from './httpWidget';
 import { PAYPAL, WAIT } from './mountWidget';
@@ -18,7 +18,15 @@ export const PAYPAL_CHARGE = approvedCharge({ id: 'ch_pp', paymentMethod: 'PAYPA
 export const PAYPAL_APPROVED = { status: 'APPROVED', orderId: 'ord_1', chargeId: 'ch_pp' };
 
 /** A PayPal window double: where it was sent, whether it is closed (`close` closes it), its focus calls. */
-export function popupDouble() {
+export interface PopupDouble {
+  closed: boolean;
+  location: { href: string };
+  close: Mock<(this: { closed: boolean }) => void>;
+  focus: Mock<() => void>;
+}
+
+/** A new {@link PopupDouble}, open and nowhere yet. */
+export function popupDouble(): PopupDouble {
   return {
     closed: false,
     location: { href: '' },
