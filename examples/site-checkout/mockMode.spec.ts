@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@playwright/test';
-import { test } from '../examples/site-checkout/mockMode';
+import { test } from './mockMode';
 
-// The mock mode's documented fixture (examples/site-checkout/mockMode.ts, printed in
+// The mock mode's documented fixture (mockMode.ts beside this file, printed in
 // docs/integration.md) fails closed: a request for a host off loopback that no handler answers is
 // aborted, a body or none, in Chromium and in Firefox (whose routed requests hide their bodies and
 // used to be sent on). 127.0.0.2 stands for such a host: the fixture counts only `localhost` and
