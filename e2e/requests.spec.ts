@@ -27,12 +27,13 @@ test('settings 500 × 3 → three attempts ~100 ms apart, then the alert and one
   const attempts = await provider.requests(SETTINGS_PATH);
   expect(attempts).toHaveLength(3);
   // Spec 9: 100 ms plus up to 20 % jitter between attempts. What a wrong back-off would show is the
-  // network one, (2^n − 1) / 2 s: 500 ms, then 1 500 ms, 2 000 ms in all. So each gap is at least
-  // the 100 ms, and the two together stay under 1 000 ms: room for timers that a busy 2-core
-  // machine runs late (a CI run under load saw one gap over 370 ms), never room for 2 000 ms.
+  // network one, (2^n − 1) / 2 s: 500 ms, then 1 500 ms, 2 000 ms in all, and a timer never fires
+  // early. So each gap is at least the 100 ms, and the two together stay under 2 000 ms: all the
+  // room a busy 2-core machine needs for late timers (the stress run saw 1 013 ms in Firefox beside
+  // two busy loops), none for the wrong back-off.
   const between = gaps(attempts.map((a) => a.at));
   for (const gap of between) expect(gap).toBeGreaterThanOrEqual(95);
-  expect(between.reduce((sum, gap) => sum + gap, 0)).toBeLessThan(1_000);
+  expect(between.reduce((sum, gap) => sum + gap, 0)).toBeLessThan(2_000);
   await page.waitForTimeout(300);
   expect((await hostEvents(page)).filter((e) => e.type === 'crash')).toHaveLength(1);
 });
@@ -62,8 +63,9 @@ test('a dropped connection then 200 → loads, no crash; where the page sees the
     // Firefox resends a GET whose connection closed before any reply byte, by itself, within a
     // few milliseconds (its network.http.request.max-attempts): the page never sees the drop, so
     // the widget's back-off cannot be observed here. The second attempt is the browser's; should
-    // Firefox stop resending, this fails and the back-off below applies to it too.
-    expect(gap).toBeLessThan(250);
+    // Firefox stop resending, this fails and the back-off below applies to it too: the widget's
+    // retry could not come before 500 ms, a timer never fires early, so anything under is Firefox's.
+    expect(gap).toBeLessThan(500);
   } else {
     // Chromium hands the drop to the page (the provider answers `Connection: close`, so no
     // keep-alive resend hides it): the widget's retry waits (2^1 − 1) / 2 s.
