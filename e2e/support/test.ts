@@ -79,19 +79,9 @@ export async function destroyAfterCrash(page: Page, alert: Locator): Promise<Hos
   return events;
 }
 
-/**
- * Waits until exactly `count` events of `type` were recorded (up to `timeoutMs`, default the
- * config's expect timeout); returns them.
- */
-export async function waitForEvents(
-  page: Page,
-  type: HostEvent['type'],
-  count: number,
-  timeoutMs?: number,
-): Promise<HostEvent[]> {
-  await expect
-    .poll(async () => (await hostEvents(page)).filter((e) => e.type === type).length, { timeout: timeoutMs })
-    .toBe(count);
+/** Waits until exactly `count` events of `type` were recorded; returns them. */
+export async function waitForEvents(page: Page, type: HostEvent['type'], count: number): Promise<HostEvent[]> {
+  await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === type).length).toBe(count);
   return (await hostEvents(page)).filter((e) => e.type === type);
 }
 
