@@ -140,6 +140,34 @@ describe('watchFrame: a frame that never loads is FRAME_LOAD_FAILED (issue 12)',
     later.stop();
   });
 
+  it("ten mounts in one task: one frame's entry ends no other wait; one entry for each ends them all (requests.spec: live frames named dead at 3 s)", async () => {
+    const observers = stubResourceObservers();
+    watch.stop();
+    const frames = Array.from({ length: 10 }, () => {
+      const frame = document.createElement('iframe');
+      frame.src = SRC;
+      return frame;
+    });
+    const codes = frames.map((): string[] => []);
+    const watches = frames.map((frame, i) => watchFrame(frame, FRAME_ORIGIN, (error) => codes[i]?.push(error.code)));
+    document.body.append(...frames);
+    const entries = (count: number) => ({
+      getEntriesByName: (name: string) =>
+        name === SRC ? Array.from({ length: count }, () => ({ startTime: performance.now() - 300 })) : [],
+    });
+    await run(500);
+    // the first frame's document ended (its load, and its entry reaching all ten observers)
+    frames[0]?.dispatchEvent(new Event('load'));
+    for (const observe of observers) observe(entries(1));
+    await run(4_000);
+    expect(codes).toEqual([['FRAME_LOAD_FAILED'], [], [], [], [], [], [], [], [], []]);
+    // the other nine ended with entries only (Firefox refusing the connection): each is named
+    for (const observe of observers.slice(1)) observe(entries(9));
+    await run(3_000);
+    expect(codes).toEqual(frames.map(() => ['FRAME_LOAD_FAILED']));
+    for (const each of watches) each.stop();
+  });
+
   it('no sign at all (an origin that never answers, or a very slow network): never FRAME_LOAD_FAILED, the load may still come', async () => {
     await run(60_000);
     expect(failed()).toEqual([]);

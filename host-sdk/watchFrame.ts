@@ -21,7 +21,8 @@ export interface FrameWatch {
  *   `frameOrigin`): FRAME_LOAD_GRACE_MS after its document ended (`load`; `error`, Firefox's
  *   answer to a CSP block; or a resource timing entry for its URL started since the watch,
  *   Firefox's only sign of a refused connection; of the entries for its URL, those that started
- *   after its watch began and before the next mount's at that URL began). A document that never ends is not named here:
+ *   after its watch began and before the next mount's at that URL began, once there is one for
+ *   each watch begun at that moment). A document that never ends is not named here:
  *   to the page it is a slow network, and spec 4 keeps waiting (`onSlow`, then the handshake's
  *   CONNECTION_FAILED at 20 000 ms);
  * - CONNECTION_LOST when the iframe loads again after the frame spoke (it navigated or reloaded),
@@ -61,6 +62,8 @@ export function watchFrame(
   let spoke = false;
   let loads = loaded ? 1 : 0;
   let endedAt: number | undefined;
+  /** Resource entries for `src` in this watch's window (see `mine`). */
+  let seen = 0;
   let ping: (() => Promise<unknown>) | undefined;
   let pingSentAt: number | undefined;
 
@@ -87,7 +90,10 @@ export function watchFrame(
       ? new PerformanceObserver((list) => {
           const mine = ({ startTime }: PerformanceEntry) =>
             startTime >= entriesSince && !others.some((other) => other > entriesSince && other <= startTime);
-          if (list.getEntriesByName(src).some(mine)) ended();
+          seen += list.getEntriesByName(src).filter(mine).length;
+          // Watches begun in one task share a start, and an entry does not say whose frame it is:
+          // it ends their waits once each of them has one (their own load or error ends it sooner).
+          if (seen >= others.filter((other) => other === entriesSince).length + (listed ? 0 : 1)) ended();
         })
       : undefined;
 
