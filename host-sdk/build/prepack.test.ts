@@ -70,6 +70,8 @@ describe('npm pack from a clean clone (prepack: the production build)', () => {
         'dist/host-sdk/index.d.ts',
         'dist/host-sdk/react.js',
         'dist/host-sdk/testing.js',
+        'dist/host-sdk/server.js',
+        'dist/host-sdk/server.d.ts',
         'dist/host-sdk/cashier.iife.js',
         'dist/frame-app/index.html',
         'dist/frame-app/.vite/content-security-policy.txt',

@@ -11,10 +11,12 @@ export const SDK_ENTRIES = {
   react: 'host-sdk/react/index.ts',
   /** `cashier-widget/testing`: the mock mode for sites' own tests (Node; msw 2.15 or 3 is a peer dependency). */
   testing: 'testing/index.ts',
+  /** `cashier-widget/server`: verifyWebhook for a site's server (Node). */
+  server: 'shared/server.ts',
 } as const;
 
 /**
  * What the SDK's ES entries import but never bundle: React, for `cashier-widget/react`; msw and
- * Node's own modules, for `cashier-widget/testing`.
+ * Node's own modules, for `cashier-widget/testing` and `cashier-widget/server`.
  */
 export const SDK_EXTERNAL = [/^react($|\/)/, /^react-dom($|\/)/, /^msw($|\/)/, /^node:/];
