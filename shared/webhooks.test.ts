@@ -15,7 +15,13 @@ const event: WebhookEvent = {
     order: {
       id: 'ord_1',
       status: 'PAID',
-      event: { id: 'e1', name: 'Gig', startsAt: '2026-12-01T20:00:00Z', locationType: 'VENUE' as never },
+      event: {
+        id: 'e1',
+        name: 'Gig',
+        startsAt: '2026-12-01T20:00:00Z',
+        locationType: 'VENUE',
+        recurrenceStatus: 'NONE',
+      } as never,
       lines: [],
       total: { amount: 5000, currency: 'EUR' } as never,
       createdAt: '2026-11-28T10:00:00Z',
