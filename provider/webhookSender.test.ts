@@ -32,7 +32,7 @@ let sender: WebhookSender | undefined;
 /** The sender's clock (ms), moved on by the tests. */
 let clock = 1_790_000_000_000;
 
-beforeAll(() => site.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => site.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   sender?.close();
   received = [];
@@ -95,7 +95,7 @@ describe('createWebhookSender', () => {
       http.post(URL, async ({ request }) => {
         sentAt.push(performance.now());
         await request.text();
-        return new HttpResponse(null, { status: answers.shift() ?? 200 });
+        return new HttpResponse(null, { status: answers.shift() === 500 ? 500 : 200 });
       }),
     );
     webhooks.send('app-1', 'order.paid', data);
