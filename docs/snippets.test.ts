@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // use no name they do not define (their DOM types are left loose, as a page's script is).
 
 const root = resolve(import.meta.dirname, '..');
-const DOCS = ['README.md', 'docs/integration.md'];
+const DOCS = ['README.md', 'docs/integration.md', 'docs/going-live.md'];
 /** TypeScript's "Cannot find name" diagnostics (with and without a "did you mean"). */
 const UNDEFINED_NAME = new Set(['TS2304', 'TS2552', 'TS2582', 'TS18004']);
 
