@@ -3,6 +3,7 @@ import { type CashierError, CONNECTION_TIMEOUT_MS, type FrameMethods, STANDBY_CH
 import { createHostMethods } from './createHostMethods';
 import type { FrameOverlay } from './createOverlay';
 import type { ResolvedOptions } from './resolveOptions';
+import { warnUnknownOptions } from './warnUnknownOptions';
 
 /**
  * The host SDK's bridge (issue 10): everything a mount needs once its iframe exists, loaded
@@ -43,7 +44,8 @@ export interface FrameLink {
  * Connects to the mount's frame with penpal (DESIGN "Security model": the iframe's window, from
  * `frameOrigin` only, CONNECTION_TIMEOUT_MS for the handshake) and exposes the host methods.
  * penpal's handshake does not mind that the frame may have sent its greeting first: this side
- * greets too, and the frame answers.
+ * greets too, and the frame answers. First it reports the option names `mountCashier` does not
+ * know (`warnUnknownOptions`: a console warning, here so the entry carries none of it).
  */
 export function connectFrame({
   iframe,
@@ -54,6 +56,7 @@ export function connectFrame({
   overlay,
   adopted,
 }: FrameLinkContext): FrameLink {
+  warnUnknownOptions(options, 'mountCashier');
   const bridge = createHostMethods({
     options,
     mountedAt,

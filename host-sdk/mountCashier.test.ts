@@ -194,6 +194,30 @@ describe('mountCashier: the bridge', () => {
   });
 });
 
+describe('mountCashier: an option name it does not know', () => {
+  it('is reported once with console.warn, naming the nearest known option, when the bridge has loaded; the mount goes on', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const opts = { ...options(), onCrahs: () => undefined } as MountCashierOptions;
+    const handle = mountCashier(mountPoint(), opts);
+    expect(warn).not.toHaveBeenCalled(); // the entry carries no check: the bridge has it
+    await bridgeSettled();
+    expect(warn.mock.calls).toEqual([['mountCashier: unknown option "onCrahs" (did you mean "onCrash"?)']]);
+    expect(penpal.connect).toHaveBeenCalledOnce();
+    handle.destroy();
+  });
+
+  it('is not reported when every option is known', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const handle = await mount(
+      mountPoint(),
+      options({ theme: 'modal', onCrash: () => undefined, configuration: { appInstance: TOKEN, msid: 'm' } }),
+    );
+    expect(penpal.connect).toHaveBeenCalledOnce();
+    expect(warn).not.toHaveBeenCalled();
+    handle.destroy();
+  });
+});
+
 describe('mountCashier: destroy', () => {
   it('removes the iframe and the connection; twice is safe; nothing fires after', async () => {
     const callbacks = { onApiInit: vi.fn(), onCrash: vi.fn() };

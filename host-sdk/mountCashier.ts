@@ -38,6 +38,9 @@ import { watchFrame } from './watchFrame';
  *   and `destroy()`, which removes the iframe (or the alert shown in its place)
  *   and the connection; nothing fires after it.
  * @throws TypeError naming the option when `el` or `opts` is bad, before anything is created.
+ *   An option name it does not know (in `opts` or `opts.configuration`) is not thrown: once the
+ *   bridge has loaded, `console.warn` names it and the nearest known name, e.g.
+ *   `mountCashier: unknown option "onCrahs" (did you mean "onCrash"?)`, and the mount goes on.
  */
 export function mountCashier(el: HTMLElement, opts: MountCashierOptions): CashierHandle {
   validateOptions(el, opts);

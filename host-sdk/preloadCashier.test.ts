@@ -101,6 +101,15 @@ describe('preloadCashier (issue 24)', () => {
     expect(connection?.destroy).toHaveBeenCalled();
   });
 
+  it('reports an option name it does not know with console.warn once the bridge has loaded, and warms up all the same', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    void preloadCashier({ ...options(), frameURL: 'http://127.0.0.1:4174/' } as PreloadCashierOptions);
+    await settled();
+    expect(warn.mock.calls).toEqual([['preloadCashier: unknown option "frameURL" (did you mean "frameUrl"?)']]);
+    expect(connections).toHaveLength(1);
+    connections[0]?.reject(new Error('gone'));
+  });
+
   it('twice with the same options is one warm-up; other options are another', async () => {
     const first = preloadCashier(options());
     const second = preloadCashier(options());

@@ -37,7 +37,9 @@ export interface PreloadCashierOptions {
  * @returns a Promise that resolves when the warm-up has ended, whatever its outcome; it never
  *   rejects (a failure is the mount's to report, with its retries).
  * @throws TypeError naming the option when `host`, `configuration`, `frameUrl` or `debug` is bad,
- *   as `mountCashier` would (e.g. `preloadCashier: options.host must be …`).
+ *   as `mountCashier` would (e.g. `preloadCashier: options.host must be …`). An option name that
+ *   `mountCashier` does not know is not thrown: `console.warn` names it and the nearest known
+ *   name (`preloadCashier: unknown option "frameURL" (did you mean "frameUrl"?)`).
  */
 export function preloadCashier(options: PreloadCashierOptions): Promise<void> {
   try {

@@ -2,6 +2,7 @@ import { connect, WindowMessenger } from 'penpal';
 import { CONNECTION_TIMEOUT_MS, FRAME_RELEASED_EVENT } from '../shared';
 import { createHostMethods } from './createHostMethods';
 import type { ResolvedOptions } from './resolveOptions';
+import { warnUnknownOptions } from './warnUnknownOptions';
 
 /**
  * How the warm-up frame is kept out of sight (issue 24): 0 × 0, fixed, `visibility: hidden`, hidden
@@ -27,7 +28,8 @@ export function hideFrame(iframe: HTMLIFrameElement): void {
  * page's cache, for a mount that loads its own frame. `createFrame` and `frameSrc` make the
  * mount's iframe (the entry's, so the bridge carries no copy of them); the entry keeps one
  * warm-up per options (`standbyFrames.ts`). A mount that adopted the frame while it was warming
- * up and let it go (FRAME_RELEASED_EVENT) ends the warm-up: nothing kept.
+ * up and let it go (FRAME_RELEASED_EVENT) ends the warm-up: nothing kept. It first reports the
+ * option names it does not know (`warnUnknownOptions`), as a mount does.
  * @returns a Promise of the frame kept in standby (`undefined`: none) once the warm-up ended, whatever its outcome; never rejects.
  */
 export function preloadFrame(
@@ -35,6 +37,7 @@ export function preloadFrame(
   createFrame: (doc: Document, src: string) => HTMLIFrameElement,
   frameSrc: (frameUrl: string, parentOrigin: string) => string,
 ): Promise<HTMLIFrameElement | undefined> {
+  warnUnknownOptions(options, 'preloadCashier');
   const iframe = createFrame(document, frameSrc(options.frameUrl, location.origin));
   const doc = document;
   const frameOrigin = new URL(options.frameUrl).origin;

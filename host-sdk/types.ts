@@ -5,6 +5,7 @@ export type { CardField, CashierApi, DeclineCode, PayInput, PayResult, Validatio
 /**
  * The options of {@link mountCashier}: the widget's inputs.
  * Checked on entry: a bad value throws a TypeError naming the option, before anything is created.
+ * A name not listed here is reported with `console.warn`, never thrown.
  */
 export interface MountCashierOptions {
   /**

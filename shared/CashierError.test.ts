@@ -21,6 +21,12 @@ describe('CashierError', () => {
     expect(junk.details).toEqual({});
   });
 
+  it('ORDER_NOT_FOUND crosses the iframe with the order and the status', () => {
+    const original = new CashierError(ErrorCode.OrderNotFound, 'gone', { orderId: 'ord_gone', status: 404 });
+    const copy = CashierError.fromSerialized(JSON.parse(JSON.stringify(original.toJSON())));
+    expect(copy).toMatchObject({ code: 'ORDER_NOT_FOUND', details: { orderId: 'ord_gone', status: 404 } });
+  });
+
   it.each([
     {
       name: 'unknown code',

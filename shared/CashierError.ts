@@ -53,7 +53,12 @@ export const ErrorCode = {
   BundleLoadFailed: 'BUNDLE_LOAD_FAILED',
   /** The bundle's `mount` threw or the module has no `mount` export. */
   BundleMountFailed: 'BUNDLE_MOUNT_FAILED',
-  /** The bundle reported a crash through its `onCrash` prop. */
+  /**
+   * The bundle reported a crash through its `onCrash` prop. A request of the widget that failed
+   * (e.g. loading the order's payment methods) reaches `onCrash` with its own code instead
+   * (ORDER_NOT_FOUND, NETWORK_ERROR, TIMEOUT, HTTP_CLIENT_ERROR, HTTP_SERVER_ERROR, with
+   * `details.status`).
+   */
   BundleCrashed: 'BUNDLE_CRASHED',
   /** A request failed without an HTTP reply (connection refused, dropped, DNS). */
   NetworkError: 'NETWORK_ERROR',
@@ -119,6 +124,17 @@ export const ErrorCode = {
    * `handle.update({ orderId })`; the widget then takes payments again.
    */
   OrderHoldExpired: 'ORDER_HOLD_EXPIRED',
+  /**
+   * The order `orderId` names does not exist for this app instance: the provider answered 404
+   * with application error code `ORDER_NOT_FOUND` when the widget loaded the order's payment
+   * methods, at the mount (`onCrash`, the frame showing the alert) or for
+   * `handle.update({ orderId })` (which rejects; the widget keeps its order). The id is mistyped,
+   * belongs to another app instance, or the order is gone. Nothing was charged. `details.orderId`
+   * names the order, `details.status` is 404. What to do: create the order (or look it up) again,
+   * then pass its id with `handle.update({ orderId })`, or, after `onCrash`, `destroy()` and mount
+   * with it.
+   */
+  OrderNotFound: 'ORDER_NOT_FOUND',
   /** The call was cut short because the widget was destroyed. */
   Destroyed: 'DESTROYED',
 } as const;
@@ -139,7 +155,7 @@ export interface CashierErrorDetails {
   method?: string;
   /**
    * The order a payment error is about (PAYMENT_OUTCOME_UNKNOWN, PAYMENT_OPEN_FOR_ANOTHER_ORDER, a
-   * `pay` cut short by CONNECTION_LOST).
+   * `pay` cut short by CONNECTION_LOST), or the order that does not exist (ORDER_NOT_FOUND).
    */
   orderId?: string;
   /**

@@ -12,6 +12,7 @@ export { isHttpsOrLoopback, isLoopbackHostname } from './isHttpsOrLoopback';
 export { isValidEmail } from './isValidEmail';
 export { isValidGuid } from './isValidGuid';
 export * from './locales';
+export { isOrderNotFound, orderNotFound } from './orderNotFound';
 export * from './paths';
 export * from './payPalOrigin';
 export * from './providerApi';

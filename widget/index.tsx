@@ -17,7 +17,7 @@ import { createPayment, type PayResult } from './createPayment';
 import { createPrefill } from './createPrefill';
 import { ErrorBoundary } from './ErrorBoundary';
 import { createTranslator, type Message } from './i18n/createTranslator';
-import { languageNotLoaded, narrowMethods } from './loadRefusals';
+import { languageNotLoaded, narrowMethods, orderNotLoaded } from './loadRefusals';
 import { loadSavedCards } from './loadSavedCards';
 import { createPayPal } from './paypal/createPayPal';
 import { readOrderHold } from './readOrderHold';
@@ -55,11 +55,14 @@ export { OUTCOME_UNKNOWN_NOTICE };
  * the form locks, `pay` rejects ORDER_HOLD_EXPIRED before tokenizing (a payment open then
  * completes), and `props.onHoldExpired({ orderId })` is called once per order. An order that
  * cannot be read shows no time left.
- * A render error, or payment methods that cannot be loaded, go to `props.onCrash`.
+ * A render error, or payment methods that cannot be loaded, go to `props.onCrash`: an order the
+ * provider does not know (404 ORDER_NOT_FOUND) as ORDER_NOT_FOUND `{ orderId, status: 404 }`, any
+ * other failed request as the provider client's error (NETWORK_ERROR, HTTP_SERVER_ERROR, …).
  * @returns `unmount()` (empties the container and the typed card) and `update(changes)` (issue 13): `theme` re-styles
  *   the form; `orderId` loads that order's payment methods and starts its hold's countdown (the
- *   form takes edits again), then `pay` must name it (rejects with
- *   the provider client's error when they cannot be loaded: the widget stays on its order);
+ *   form takes edits again), then `pay` must name it (rejects ORDER_NOT_FOUND for an order the
+ *   provider does not know, else the provider client's error, when they cannot be loaded: the
+ *   widget stays on its order);
  *   `buyer` prefills again, replacing only what an earlier prefill put in a field, never what the
  *   buyer typed; `locale` switches the words in place once its catalog is loaded (rejects with
  *   NETWORK_ERROR when it cannot be, and the language stays). A change of order or buyer while a
@@ -236,7 +239,9 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   // In the language already (English, in the bundle): the card form at once, the order's other
   // methods when they arrive (issue 24: an order often comes a moment after the mount).
   if (translator.locale === matchLocale(props.locale ?? 'en')) show(cardOnly);
-  const methods = props.orderId ? providerApi.getPaymentMethodsByOrder(props.orderId).then(narrowMethods) : cardOnly;
+  const methods = props.orderId
+    ? providerApi.getPaymentMethodsByOrder(props.orderId).then(narrowMethods, orderNotLoaded(props.orderId))
+    : cardOnly;
   Promise.all([methods, language]).then(
     ([offered]) => {
       methodsKnown = true;
@@ -281,7 +286,9 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       };
       refuseWhileOpen();
       const [methods, switchLanguage] = await Promise.all([
-        newOrder === undefined ? undefined : providerApi.getPaymentMethodsByOrder(newOrder).then(narrowMethods),
+        newOrder === undefined
+          ? undefined
+          : providerApi.getPaymentMethodsByOrder(newOrder).then(narrowMethods, orderNotLoaded(newOrder)),
         locale === undefined ? undefined : translator.prepare(locale).catch(languageNotLoaded(locale)),
       ]);
       if (unmounted) return;

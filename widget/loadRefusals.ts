@@ -1,4 +1,12 @@
-import { CashierError, describeForeignError, ErrorCode, matchLocale, type PaymentMethod } from '../shared';
+import {
+  CashierError,
+  describeForeignError,
+  ErrorCode,
+  isOrderNotFound,
+  matchLocale,
+  orderNotFound,
+  type PaymentMethod,
+} from '../shared';
 
 /** The refusal of an `update({ locale })` whose catalog could not be fetched: NETWORK_ERROR naming the locale. */
 export function languageNotLoaded(locale: string) {
@@ -7,6 +15,17 @@ export function languageNotLoaded(locale: string) {
       ErrorCode.NetworkError,
       `update: the words in ${matchLocale(locale)} could not be loaded (${describeForeignError(error, ErrorCode.NetworkError)}); the language stays.`,
     );
+  };
+}
+
+/**
+ * The refusal of order `orderId`'s payment methods (at the mount: `onCrash`; in `update`: its
+ * rejection): ORDER_NOT_FOUND `{ orderId, status: 404 }` when the provider says the order does not
+ * exist, else the request's own error, unchanged (NETWORK_ERROR, HTTP_SERVER_ERROR, …).
+ */
+export function orderNotLoaded(orderId: string) {
+  return (error: unknown): never => {
+    throw isOrderNotFound(error) ? orderNotFound(orderId) : error;
   };
 }
 

@@ -8,6 +8,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CashierWidgetProps, type FrameBootstrap, ProviderPaths, type SettingsClaim } from '../../shared';
+import { mount as mountReferenceBundle } from '../../widget';
 import { createApiRelay } from './createApiRelay';
 import { createLoader, type HostPort } from './createLoader';
 
@@ -696,5 +697,39 @@ describe("createLoader: the bundle's 3-D Secure challenge reaches the host (issu
       [{ open: false, overlay: false }],
       [{ open: false, overlay: false }],
     ]);
+  });
+});
+
+describe("createLoader with the reference bundle: the order's payment methods that cannot be loaded reach the host with their own code", () => {
+  const methodsUrl = `${host}${ProviderPaths.paymentMethodsByOrder('ord_gone')}`;
+  it.each([
+    {
+      name: '404 ORDER_NOT_FOUND (a mistyped or foreign order)',
+      reply: { status: 404, body: { details: { applicationError: { code: 'ORDER_NOT_FOUND' } } } },
+      expected: { code: 'ORDER_NOT_FOUND', details: { orderId: 'ord_gone', status: 404 } },
+    },
+    {
+      name: '503 on every attempt',
+      reply: { status: 503, body: {} },
+      expected: { code: 'HTTP_SERVER_ERROR', details: { status: 503 } },
+    },
+  ])('$name → onCrash $expected.code, once, with its details', async ({ reply, expected }) => {
+    server.use(
+      http.get(methodsUrl, () => HttpResponse.json(reply.body, { status: reply.status })),
+      // Everything else the widget asks for (the order's hold, billing metadata) is not there: it lives without.
+      http.all(`${host}/*`, () => HttpResponse.json({}, { status: 404 })),
+    );
+    replySettings(ok()); // used before the catch-all (msw tries the last handlers added first)
+    const { loader, hostPort } = setup({
+      bootstrap: bootstrap({ orderId: 'ord_gone' }),
+      loadBundle: async () => ({ mount: mountReferenceBundle }),
+    });
+    await loader.start();
+    await vi.waitFor(() => expect(hostPort.onCrash).toHaveBeenCalled(), { timeout: 5000 });
+    expect(hostPort.onCrash).toHaveBeenCalledTimes(1);
+    const [crash] = hostPort.onCrash.mock.calls[0] as [{ code: string; details: unknown }];
+    expect({ code: crash.code, details: crash.details }).toEqual(expected);
+    expect(loader.getSnapshot()).toMatchObject({ status: 'failed', error: { code: expected.code } });
+    expect(hostPort.onApiInit).not.toHaveBeenCalled();
   });
 });

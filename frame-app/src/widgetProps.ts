@@ -1,14 +1,13 @@
 import {
-  CashierError,
+  type CashierError,
   type CashierWidgetProps,
-  describeForeignError,
-  ErrorCode,
   type FrameBootstrap,
   type ProviderClient,
   toChallengePresentation,
   type WidgetSettings,
 } from '../../shared';
 import type { HostPort } from './createHostPort';
+import { trackRequests } from './trackRequests';
 
 /** The loader's side of the bundle's callbacks, and the frame build's PayPal approval origin. */
 export interface WidgetPropsHooks {
@@ -25,7 +24,8 @@ export interface WidgetPropsHooks {
 /**
  * The props the bundle is mounted with (spec 7): the widget inputs, the settings and the provider
  * client, and its callbacks, relayed to the host (`onChallenge`, `onHoldExpired`, `onPaymentResult`: the host narrows it) or to the loader (`onCrash` fails it
- * with BUNDLE_CRASHED). Optional inputs the host did not give are left out; `payPalOrigin` (the
+ * with what `trackRequests` lets cross: a failed request of the client given here keeps its code,
+ * an order the provider does not know is ORDER_NOT_FOUND, anything else BUNDLE_CRASHED). Optional inputs the host did not give are left out; `payPalOrigin` (the
  * build's PayPal approval origin, shared/payPalOrigin.ts) is undefined when the frame has none.
  */
 export function widgetProps(
@@ -36,6 +36,7 @@ export function widgetProps(
   hooks: WidgetPropsHooks,
 ): CashierWidgetProps {
   const { tellHost } = hooks;
+  const requests = trackRequests(client);
   return {
     host: bootstrap.host,
     configuration: bootstrap.configuration,
@@ -46,14 +47,11 @@ export function widgetProps(
     ...(bootstrap.buyer === undefined ? {} : { buyer: bootstrap.buyer }),
     ...(bootstrap.locale === undefined ? {} : { locale: bootstrap.locale }),
     payPalOrigin: hooks.payPalOrigin,
-    providerClient: client,
+    providerClient: requests.client,
     onApiInit: hooks.onApiInit,
     onChallenge: (state) => tellHost(() => host.onChallenge?.(toChallengePresentation(state))),
     onHoldExpired: (expiry) => tellHost(() => host.onHoldExpired?.({ orderId: String(Object(expiry).orderId) })),
     onPaymentResult: (result) => tellHost(() => host.onPaymentResult?.(result)),
-    onCrash: (error) =>
-      hooks.fail(
-        new CashierError(ErrorCode.BundleCrashed, `The widget crashed: ${describeForeignError(error, ErrorCode.BundleCrashed)}.`),
-      ),
+    onCrash: (error) => hooks.fail(requests.crashOf(error)),
   };
 }

@@ -51,6 +51,11 @@ export function mountCheckout(
       expectTypeOf(error.code).toEqualTypeOf<ErrorCode>();
       expectTypeOf(error.details).toEqualTypeOf<CashierErrorDetails>();
       expectTypeOf(error.details.causeCode).toEqualTypeOf<string | undefined>();
+      if (error.code === ErrorCode.OrderNotFound) {
+        expectTypeOf(error.details.orderId).toEqualTypeOf<string | undefined>();
+        show(`Order ${error.details.orderId ?? ''} does not exist: place it again.`);
+        return;
+      }
       show(
         error.code === ErrorCode.SettingsLoadFailed
           ? `Payment is unavailable (${error.details.causeCode ?? error.code}).`
