@@ -291,7 +291,7 @@ export default defineConfig(({ mode }): UserConfig => {
     plugins: [
       // axios's fetch adapter is never chosen in a browser (xhr comes first): ~3 kB gzip less before the settings request.
       axiosXhrOnly(),
-      // The alert's words in every language (shared/alertText.ts, issue 23).
+      // The alert's and the frame title's words in every language (shared/catalogText.ts, issue 23).
       linguiPlugin(),
       frameDocument({
         manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST),
