@@ -11,12 +11,15 @@ import { matchLocale } from './locales';
  * load, so its words cannot come with the bundle. Two messages in twelve languages, a few hundred
  * bytes. Neither has a placeholder, so Lingui compiles each to plain text (a string, or a list of
  * strings): they are read from the compiled catalog without Lingui's runtime (2 kB the frame's
- * scripts need not carry; the bundle brings its own). `shared/catalogText.test.ts` checks every
- * language.
+ * scripts need not carry; the bundle brings its own). English, the source language, is not
+ * compiled in: its words are the constants (`TECHNICAL_DIFFICULTIES_MESSAGE`, `FRAME_TITLE_MESSAGE`,
+ * which widget/i18n/catalogs.test.ts checks against en.po), which the frame and the host SDK's entry
+ * carry anyway; a second copy would cost 86 B gzip in each script. `shared/catalogText.test.ts`
+ * checks every language.
  */
-const catalogs = import.meta.glob<Messages>('./locales/*.po', { eager: true, import: 'messages' });
+const catalogs = import.meta.glob<Messages>(['./locales/*.po', '!./locales/en.po'], { eager: true, import: 'messages' });
 
-/** The text of message `id` in the shipped language for `tag` (`matchLocale`), or `english` when the catalog has none. */
+/** The text of message `id` in the shipped language for `tag` (`matchLocale`), or `english` (English, or a catalog without it). */
 function catalogText(tag: string | undefined, id: string, english: string): string {
   const compiled = catalogs[`./locales/${matchLocale(tag ?? 'en')}.po`]?.[id];
   // A message without placeholders compiles to its text, or to a list of text pieces.
