@@ -131,6 +131,8 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
  */
 function hostSdk(frameUrl: string): UserConfig {
   return {
+    // The bridge chunk's words in every language (host-sdk/localizeMount.ts, shared/catalogText.ts).
+    plugins: [linguiPlugin()],
     define: { ...production, 'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(frameUrl) },
     build: {
       outDir: sdkOutDir,
@@ -161,6 +163,8 @@ function hostSdk(frameUrl: string): UserConfig {
  */
 function hostSdkBridge(): UserConfig {
   return {
+    // Its words in every language (host-sdk/localizeMount.ts, shared/catalogText.ts).
+    plugins: [linguiPlugin()],
     define: production,
     build: {
       outDir: sdkOutDir,
