@@ -17,8 +17,9 @@ import { SUPPORTED_LOCALES } from './shared/locales';
  *   the bundle's catalog;
  * - `widget/wallets/locales/`: the Apple Pay and Google Pay buttons' words (issue 25 item
  *   4), loaded with the wallets chunk only when the order offers a wallet the browser can pay with;
- * - `shared/locales/`: the technical-difficulties alert, which the frame (and the host SDK) show
- *   before any bundle, so they carry it in all twelve languages.
+ * - `shared/locales/`: the technical-difficulties alert and the frame's title, which the frame and
+ *   the host SDK show before (or without) any bundle, so they carry them in all twelve languages
+ *   (`shared/catalogText.ts`; the host SDK in its bridge).
  * `npm test` fails on a missing or unused message in any catalog (widget/i18n/catalogs.test.ts).
  */
 export default defineConfig({
@@ -57,7 +58,7 @@ export default defineConfig({
     },
     {
       path: '<rootDir>/shared/locales/{locale}',
-      include: ['<rootDir>/shared/alertMessage.ts'],
+      include: ['<rootDir>/shared/alertMessage.ts', '<rootDir>/shared/frameTitleMessage.ts'],
     },
   ],
 });

@@ -131,6 +131,8 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
  */
 function hostSdk(frameUrl: string): UserConfig {
   return {
+    // The bridge chunk's words in every language (host-sdk/localizeMount.ts, shared/catalogText.ts).
+    plugins: [linguiPlugin()],
     define: { ...production, 'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(frameUrl) },
     build: {
       outDir: sdkOutDir,
@@ -161,6 +163,8 @@ function hostSdk(frameUrl: string): UserConfig {
  */
 function hostSdkBridge(): UserConfig {
   return {
+    // Its words in every language (host-sdk/localizeMount.ts, shared/catalogText.ts).
+    plugins: [linguiPlugin()],
     define: production,
     build: {
       outDir: sdkOutDir,
@@ -291,7 +295,7 @@ export default defineConfig(({ mode }): UserConfig => {
     plugins: [
       // axios's fetch adapter is never chosen in a browser (xhr comes first): ~3 kB gzip less before the settings request.
       axiosXhrOnly(),
-      // The alert's words in every language (shared/alertText.ts, issue 23).
+      // The alert's and the frame title's words in every language (shared/catalogText.ts, issue 23).
       linguiPlugin(),
       frameDocument({
         manifestPath: resolve(frameOutDir, FRAME_MODULES_MANIFEST),

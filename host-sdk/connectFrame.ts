@@ -8,8 +8,9 @@ import { warnUnknownOptions } from './warnUnknownOptions';
 /**
  * The host SDK's bridge (issue 10): everything a mount needs once its iframe exists, loaded
  * lazily by the entry (`loadBridge`) while the frame document loads, so the script a host page
- * runs up front stays small. It holds penpal's parent side, the host methods and the page's one
- * settings cache (spec 4: a module singleton, however many mounts load the bridge).
+ * runs up front stays small. It holds penpal's parent side, the host methods, the page's one
+ * settings cache (spec 4: a module singleton, however many mounts load the bridge) and the
+ * mount's own words in every language (`localizeMount`).
  */
 
 /** What {@link connectFrame} needs from the mount. */
@@ -86,4 +87,5 @@ export function connectFrame({
   };
 }
 
+export { localizeMount } from './localizeMount';
 export { preloadFrame } from './preloadFrame';

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { FRAME_TITLE_MESSAGE } from '../shared';
 import { createFrame, FRAME_SANDBOX, frameSrc } from './createFrame';
 
 describe('frameSrc', () => {
@@ -19,6 +20,7 @@ describe('createFrame', () => {
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms allow-popups');
     expect(FRAME_SANDBOX).not.toContain('allow-top-navigation');
     expect(iframe.title).toBe('Secure payment form');
+    expect(iframe.title).toBe(FRAME_TITLE_MESSAGE); // the English of the shared catalog (widget/i18n/catalogs.test.ts)
     expect(iframe.getAttribute('referrerpolicy')).toBe('origin');
     expect(iframe.getAttribute('allow')).toBe('payment');
     expect(iframe.src).toBe('https://frame.example/?parentOrigin=x');

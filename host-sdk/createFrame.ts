@@ -1,10 +1,7 @@
-import { PARENT_ORIGIN_PARAM } from '../shared';
+import { FRAME_TITLE_MESSAGE, PARENT_ORIGIN_PARAM } from '../shared';
 
 /** The iframe sandbox, exactly; never `allow-top-navigation` (DESIGN "Security model"). */
 export const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups';
-
-/** The iframe's accessible title. */
-export const FRAME_TITLE = 'Secure payment form';
 
 /**
  * The iframe's style. Spec 2: waiting renders nothing, so the iframe takes no room until the frame
@@ -24,15 +21,16 @@ export function frameSrc(frameUrl: string, parentOrigin: string): string {
 
 /**
  * A sandboxed, titled, full-width, 0 px tall iframe for the frame app, created in `doc` and not yet
- * attached. `referrerpolicy="origin"`: the frame's `document.referrer` is the host page's origin
- * whatever the page's own referrer policy (the frame checks it where `location.ancestorOrigins` is
- * missing), and never the page's path or query.
+ * attached. Its title is English (`FRAME_TITLE_MESSAGE`) until the mount's bridge puts it in the
+ * buyer's language (`localizeMount`). `referrerpolicy="origin"`: the frame's `document.referrer`
+ * is the host page's origin whatever the page's own referrer policy (the frame checks it where
+ * `location.ancestorOrigins` is missing), and never the page's path or query.
  */
 export function createFrame(doc: Document, src: string): HTMLIFrameElement {
   const iframe = doc.createElement('iframe');
   iframe.setAttribute('sandbox', FRAME_SANDBOX);
   iframe.setAttribute('allow', 'payment');
-  iframe.title = FRAME_TITLE;
+  iframe.title = FRAME_TITLE_MESSAGE;
   iframe.setAttribute('referrerpolicy', 'origin');
   iframe.style.cssText = FRAME_STYLE;
   iframe.src = src;

@@ -17,49 +17,58 @@ const inputs = (): ResolvedOptions => ({
 function setup(answer: (changes: CashierUpdate) => Promise<ApiCallResult>, destroyed = false) {
   const options = inputs();
   const frame = { update: vi.fn(answer) };
-  const onTheme = vi.fn();
-  const update = createUpdate({ options, isDestroyed: () => destroyed, remote: async () => frame, onTheme });
-  return { options, frame, onTheme, update };
+  /** The theme and locale the SDK's alert and the iframe's title took at each `onChange`. */
+  const themes: string[] = [];
+  const locales: (string | undefined)[] = [];
+  const onChange = vi.fn(() => {
+    themes.push(options.theme);
+    locales.push(options.locale);
+  });
+  const update = createUpdate({ options, isDestroyed: () => destroyed, remote: async () => frame, onChange });
+  return { options, frame, onChange, themes, locales, update };
 }
 const applied = async (): Promise<ApiCallResult> => ({ ok: true, value: undefined });
 
 describe('createUpdate', () => {
   it('writes the changes into the inputs at once, sends only the given ones, resolves when the frame applied them', async () => {
-    const { options, frame, onTheme, update } = setup(applied);
+    const { options, frame, themes, update } = setup(applied);
     const buyer = { email: 'a@b.co' };
     const done = update({ theme: 'modal', orderId: undefined, buyer });
     expect(options).toMatchObject({ theme: 'modal', orderId: 'ord_1', buyer });
-    expect(onTheme).toHaveBeenCalledWith('modal');
+    expect(themes).toEqual(['modal']);
     await expect(done).resolves.toBeUndefined();
     expect(frame.update).toHaveBeenCalledWith({ theme: 'modal', buyer });
     buyer.email = 'changed@b.co'; // the host's object: a later edit of it changes nothing
     expect(options.buyer).toEqual({ email: 'a@b.co' });
   });
 
-  it('sends the locale canonical (Intl.getCanonicalLocales) and keeps it so in the inputs', async () => {
-    const { options, frame, update } = setup(applied);
-    await update({ locale: 'DE-at' });
+  it('sends the locale canonical (Intl.getCanonicalLocales) and keeps it so in the inputs, the title and alert at once', async () => {
+    const { options, frame, locales, update } = setup(applied);
+    const done = update({ locale: 'DE-at' });
+    expect(locales).toEqual(['de-AT']);
+    await done;
     expect(frame.update).toHaveBeenCalledWith({ locale: 'de-AT' });
     expect(options.locale).toBe('de-AT');
   });
 
-  it('a refused locale is taken back', async () => {
+  it('a refused locale is taken back, from the title and alert too', async () => {
     const refusal = new CashierError(ErrorCode.BundleCrashed, 'no');
-    const { options, update } = setup(async () => ({ ok: false, error: refusal.toJSON() }));
+    const { options, locales, update } = setup(async () => ({ ok: false, error: refusal.toJSON() }));
     await expect(update({ locale: 'he' })).rejects.toMatchObject({ code: ErrorCode.BundleCrashed });
     expect(options.locale).toBe('en');
+    expect(locales).toEqual(['he', 'en']);
   });
 
   it("a refusal by the frame rejects with its error and takes the changes back (the alert's theme too)", async () => {
     const refusal = new CashierError(ErrorCode.PaymentOpen, 'open', { orderId: 'ord_1' });
-    const { options, onTheme, update } = setup(async () => ({ ok: false, error: refusal.toJSON() }));
+    const { options, themes, update } = setup(async () => ({ ok: false, error: refusal.toJSON() }));
     await expect(update({ theme: 'modal', orderId: 'ord_2' })).rejects.toMatchObject({
       name: 'CashierError',
       code: 'PAYMENT_OPEN',
       details: { orderId: 'ord_1' },
     });
     expect(options).toMatchObject({ theme: 'inline', orderId: 'ord_1' });
-    expect(onTheme.mock.calls).toEqual([['modal'], ['inline']]);
+    expect(themes).toEqual(['modal', 'inline']);
   });
 
   it('a frame that is gone rejects CONNECTION_LOST and keeps the theme (the SDK alert shows it)', async () => {
@@ -93,13 +102,13 @@ describe('createUpdate', () => {
       message: 'update: changes.debug cannot be changed by update (only theme, orderId, buyer, locale; remount for others)',
     },
   ])('$changes → TypeError "$message", synchronously, nothing changed or sent', ({ changes, message }) => {
-    const { options, frame, onTheme, update } = setup(applied);
+    const { options, frame, onChange, update } = setup(applied);
     const call = () => update(changes as CashierUpdate);
     expect(call).toThrow(TypeError);
     expect(call).toThrow(message);
     expect(options).toEqual(inputs());
     expect(frame.update).not.toHaveBeenCalled();
-    expect(onTheme).not.toHaveBeenCalled();
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   // Issue 20 item 6: updates overlap (the host sends B before the frame answered A). A refusal
@@ -123,7 +132,7 @@ describe('createUpdate', () => {
       updates: [{ theme: 'modal' }, { theme: 'modal' }],
       answers: [['refuse', 0]],
       expected: { theme: 'modal' },
-      themes: ['modal', 'modal'],
+      themes: ['modal', 'modal', 'modal'],
     },
     {
       name: 'A, then B, both refused (A first): back to before A, not to the refused A',
@@ -161,7 +170,7 @@ describe('createUpdate', () => {
     it(`overlapping updates: ${name}`, async () => {
       const refusal = new CashierError(ErrorCode.PaymentOpen, 'open').toJSON();
       const pending: ((result: ApiCallResult) => void)[] = [];
-      const { options, onTheme, update } = setup(() => new Promise((resolve) => pending.push(resolve)));
+      const { options, themes, update } = setup(() => new Promise((resolve) => pending.push(resolve)));
       const calls = updates.map((changes) => update(changes).catch(() => undefined));
       await vi.waitFor(() => expect(pending).toHaveLength(updates.length));
       for (const [answer, index] of answers) {
@@ -169,7 +178,7 @@ describe('createUpdate', () => {
         await calls[index];
       }
       expect(options).toMatchObject(expected);
-      if ('themes' in rest) expect(onTheme.mock.calls.flat()).toEqual(rest.themes);
+      if ('themes' in rest) expect(themes).toEqual(rest.themes);
     });
   }
 

@@ -8,15 +8,19 @@ import { validateUpdate } from './validateOptions';
 export interface UpdateContext {
   /**
    * The mount's live widget inputs: the changes are written here at once, so a frame that has not
-   * asked for its inputs yet (`getBootstrap`) gets them, and the SDK's own alert takes the theme.
+   * asked for its inputs yet (`getBootstrap`) gets them, and the SDK's own alert and the iframe's
+   * title take the theme and the language.
    */
   options: ResolvedOptions;
   /** True once `destroy()` ran. */
   isDestroyed: () => boolean;
   /** The frame's methods once connected (penpal's connection promise); rejects when it never connects or is gone. */
   remote: () => Promise<Pick<RemoteProxy<FrameMethods>, 'update'>>;
-  /** Called with the theme after every change of it: the SDK restyles its alert, when it shows one. */
-  onTheme?: (theme: string) => void;
+  /**
+   * Called after every change of the inputs (written, or taken back after a refusal): the SDK
+   * restyles and re-words its alert, when it shows one, and re-titles the iframe, from `options`.
+   */
+  onChange?: () => void;
 }
 
 /**
@@ -28,10 +32,10 @@ export interface UpdateContext {
  * and takes back only this update's changes: each input it changed goes back to the latest change
  * the frame has not refused, so a later, overlapping update's value stays (issue 20 item 6), and a
  * refused value is never restored; a frame that is gone or never connected
- * rejects with CONNECTION_LOST (the theme stays: the SDK's alert shows it); after `destroy()`,
- * DESTROYED.
+ * rejects with CONNECTION_LOST (the theme and locale stay: the SDK's alert shows them); after
+ * `destroy()`, DESTROYED.
  */
-export function createUpdate({ options, isDestroyed, remote, onTheme }: UpdateContext) {
+export function createUpdate({ options, isDestroyed, remote, onChange }: UpdateContext) {
   const writes = createWriteLog(options);
   return (changes: CashierUpdate): Promise<void> => {
     validateUpdate(changes);
@@ -46,13 +50,12 @@ export function createUpdate({ options, isDestroyed, remote, onTheme }: UpdateCo
       ...(locale === undefined ? {} : { locale: canonicalLocale(locale) }),
     };
     const update = writes.write(given);
-    if (theme !== undefined) onTheme?.(theme);
+    onChange?.();
 
     /** A refusal: this update's writes go; each input it wrote holds the latest write left. */
     const takeBack = () => {
-      const themeBefore = options.theme;
       writes.settle(update, false);
-      if (options.theme !== themeBefore) onTheme?.(options.theme);
+      onChange?.();
     };
     return remote()
       .then((frame) => frame.update(given))

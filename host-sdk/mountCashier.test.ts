@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, type FrameMethods, type HostMethods, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
+import { ErrorCode, FRAME_TITLE_MESSAGE, type FrameMethods, type HostMethods, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
+import { alertText, frameTitle } from '../shared/catalogText';
 import { loadBridge } from './loadBridge';
 import { mountCashier } from './mountCashier';
 import type { CashierHandle, MountCashierOptions } from './types';
@@ -495,5 +496,102 @@ describe('mountCashier: buyer and handle.update (issue 13)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("mountCashier: the buyer's language in the SDK's own words (the iframe's title, its alert)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const alertIn = (el: HTMLElement) => el.querySelector<HTMLElement>('[role="alert"]');
+  /** The frame never started (an error page: nothing in it speaks): FRAME_LOAD_FAILED, the SDK's alert. */
+  async function frameFails(handle: CashierHandle) {
+    handle.iframe.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(2_000);
+  }
+
+  it('a live frame: English until the bridge arrives, then German; update({ locale: "fr" }) re-titles it at once', async () => {
+    const handle = mountCashier(mountPoint(), options({ locale: 'de' }));
+    expect(handle.iframe.title).toBe(FRAME_TITLE_MESSAGE);
+    await bridgeSettled();
+    expect(frameTitle('de')).not.toBe(FRAME_TITLE_MESSAGE);
+    expect(handle.iframe.title).toBe(frameTitle('de'));
+    const update = vi.fn(async () => ({ ok: true as const, value: undefined }));
+    connections[0]?.resolve({ callApi: vi.fn(), update });
+    const updated = handle.update({ locale: 'fr' });
+    expect(handle.iframe.title).toBe(frameTitle('fr'));
+    await updated;
+    expect(update).toHaveBeenCalledWith({ locale: 'fr' });
+  });
+
+  it('FRAME_LOAD_FAILED: the alert in German; update({ locale: "fr" }) re-words the same element and re-titles the iframe', async () => {
+    const el = mountPoint();
+    const handle = await mount(el, options({ locale: 'de' }));
+    await frameFails(handle);
+    const alert = alertIn(el);
+    expect(alertText('de')).not.toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    expect(alert?.textContent).toBe(alertText('de'));
+    const updated = handle.update({ locale: 'fr' });
+    expect(alertIn(el)).toBe(alert); // the same element
+    expect(alert?.textContent).toBe(alertText('fr'));
+    expect(handle.iframe.title).toBe(frameTitle('fr'));
+    await expect(updated).rejects.toMatchObject({ code: 'CONNECTION_LOST' }); // the frame is gone; the words stay
+    expect(alert?.textContent).toBe(alertText('fr'));
+  });
+
+  it("CONNECTION_LOST (the frame reloaded): the alert in the buyer's language", async () => {
+    const el = mountPoint();
+    const handle = await mount(el, options({ locale: 'ja' }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: {}, source: handle.iframe.contentWindow, origin: new URL(FRAME_URL).origin }),
+    );
+    connections[0]?.resolve({ callApi: vi.fn(), ping: async () => undefined });
+    handle.iframe.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    handle.iframe.dispatchEvent(new Event('load')); // the frame reloaded
+    await vi.advanceTimersByTimeAsync(0);
+    expect(alertIn(el)?.textContent).toBe(alertText('ja'));
+  });
+
+  it('a language the widget does not ship (zz) falls back to English: the title and the alert', async () => {
+    const el = mountPoint();
+    const handle = await mount(el, options({ locale: 'zz' }));
+    expect(handle.iframe.title).toBe(FRAME_TITLE_MESSAGE);
+    await frameFails(handle);
+    expect(alertIn(el)?.textContent).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    handle.update({ locale: 'de' }).catch(() => undefined);
+    expect(alertIn(el)?.textContent).toBe(alertText('de'));
+    handle.update({ locale: 'zz-Latn' }).catch(() => undefined);
+    expect(alertIn(el)?.textContent).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    expect(handle.iframe.title).toBe(FRAME_TITLE_MESSAGE);
+  });
+
+  it('a frame that fails before the bridge arrives: the alert at once in English, re-worded in German when the bridge arrives', async () => {
+    let open!: () => void;
+    bridgeLoad.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const el = mountPoint();
+    const handle = mountCashier(el, options({ locale: 'de' }));
+    await frameFails(handle);
+    const alert = alertIn(el);
+    expect(alert?.textContent).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(alertIn(el)).toBe(alert);
+    expect(alert?.textContent).toBe(alertText('de'));
+  });
+
+  it('a bridge that cannot load: the alert stays English (the other languages come with the bridge)', async () => {
+    bridgeLoad.failure = new Error('https://cdn.example/cashier-bridge-abc.js did not load');
+    const el = mountPoint();
+    const handle = mountCashier(el, options({ locale: 'de' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(alertIn(el)?.textContent).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+    expect(handle.iframe.title).toBe(FRAME_TITLE_MESSAGE);
   });
 });

@@ -23,7 +23,9 @@ import { watchFrame } from './watchFrame';
  * `CONNECTION_FAILED`), and a frame lost after loading (crashed, hung, navigated, reloaded or
  * removed) is `CONNECTION_LOST` within 4 s; in both cases the SDK removes the iframe and shows the
  * technical-difficulties alert in `el` itself, styled by `theme`, and api calls in flight reject
- * with the code.
+ * with the code. The iframe's title and that alert are in the buyer's language (`locale`, falling
+ * back as the frame's words do) once the bridge has arrived, English before (and when it cannot
+ * load); `update({ locale })` re-titles and re-words them.
  *
  * The iframe is created at once, or adopted: when `preloadCashier` with the same
  * `host`, `configuration`, `frameUrl` and `debug` has a warm frame (in standby, or still warming
@@ -57,12 +59,16 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   let crashed = false;
   /** The alert the SDK shows in place of a frame that failed to load or was lost. */
   let alert: HTMLElement | undefined;
+  /** The bridge once loaded, even after the mount ended: it has the mount's words in every language. */
+  let bridge: Awaited<ReturnType<typeof loadBridge>> | undefined;
   const frameOrigin = new URL(frameUrl).origin;
   const adopted = adoptStandbyFrame(el, preloadKey(options));
   const iframe = adopted?.frame ?? createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
 
   /** A warm-up still under way in the frame this mount adopted ends (issue 24); no one listens otherwise. */
   const release = () => iframe.dispatchEvent(new Event(FRAME_RELEASED_EVENT));
+  /** The iframe's title and the alert in the buyer's language; English until the bridge arrives, which words them then. */
+  const localize = () => bridge?.localizeMount(iframe, alert, options.locale);
   const crash = (error: CashierError) => {
     if (link) link.crash(error);
     else if (!crashed && !destroyed) {
@@ -72,11 +78,13 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   };
   // The frame cannot show its alert (it never loaded, is gone, or has no one to talk to): end the
   // connection, which rejects the calls in flight (CONNECTION_LOST, createHostMethods), and show
-  // it here instead.
+  // it here instead, worded before it is shown. It never waits for the bridge's words: a bridge
+  // still on its way (the frame failed first) words it when it arrives; one that failed, never.
   const failHere = (error: CashierError) => {
     watch.stop();
     link?.close();
     alert = createAlert(el.ownerDocument, options.theme);
+    localize();
     if (iframe.isConnected) iframe.replaceWith(alert);
     else el.appendChild(alert);
     release();
@@ -87,9 +95,11 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
 
   /** The frame's methods once the bridge is loaded and the handshake done; rejects when either fails. */
   const connected = loadBridge().then(
-    ({ connectFrame }) => {
+    (loaded) => {
+      bridge = loaded;
+      localize();
       if (destroyed || crashed) throw new Error('the mount ended before the bridge arrived');
-      link = connectFrame({
+      link = loaded.connectFrame({
         iframe,
         frameOrigin,
         options,
@@ -116,14 +126,16 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   );
   connected.catch(() => undefined); // each failure is reported above; update() reports its own
 
-  // issue 13, 23: theme, order, buyer and locale change in place; the SDK's alert, when shown, takes the theme.
+  // issue 13, 23: theme, order, buyer and locale change in place; the SDK's alert, when shown,
+  // takes the theme and the language, the iframe's title the language.
   const update = createUpdate({
     options,
     remote: () => connected,
     isDestroyed: () => destroyed,
-    // Restyled in place: a new alert element would be announced again.
-    onTheme: (theme) => {
-      if (alert) alert.style.cssText = createAlert(el.ownerDocument, theme).style.cssText;
+    // Restyled and re-worded in place: a new alert element would be announced again.
+    onChange: () => {
+      if (alert) alert.style.cssText = createAlert(el.ownerDocument, options.theme).style.cssText;
+      localize();
     },
   });
 

@@ -76,6 +76,9 @@ export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 /** Email domain maximum length in characters (spec 5, 9). */
 export const EMAIL_DOMAIN_MAX_LENGTH = 253;
 
+/** The payment frame's accessible name in English (the iframe's `title`), before the buyer's language is known. */
+export const FRAME_TITLE_MESSAGE = 'Secure payment form';
+
 /** The failed-state alert text, word for word (spec 8). */
 export const TECHNICAL_DIFFICULTIES_MESSAGE =
   "We are experiencing some technical difficulties, and can't accept your payment right now. Please try again in a little while.";

@@ -11,7 +11,7 @@ import {
   resolvePayPalOrigin,
   resolveVaultOrigin,
 } from '../../shared';
-import { alertText } from '../../shared/alertText';
+import { alertText } from '../../shared/catalogText';
 import { applyLocale } from './applyLocale';
 import { connectToHost } from './connectToHost';
 import { createApiRelay, toSerialized } from './createApiRelay';

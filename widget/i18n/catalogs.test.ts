@@ -1,7 +1,8 @@
 import { type Messages, setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_LOCALE, SUPPORTED_LOCALES, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
+import { FRAME_TITLE_MESSAGE, SOURCE_LOCALE, SUPPORTED_LOCALES, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
 import { TECHNICAL_DIFFICULTIES } from '../../shared/alertMessage';
+import { FRAME_TITLE } from '../../shared/frameTitleMessage';
 
 /**
  * Every catalog (issue 23 item 5): each message of the English source renders in every shipped
@@ -17,6 +18,7 @@ const catalogs = {
   payPal: import.meta.glob<{ messages: Messages }>('../paypal/locales/*.po', { eager: true }) as Compiled,
   // Issue 25 item 4: the wallet buttons' words, loaded with their chunk.
   wallets: import.meta.glob<{ messages: Messages }>('../wallets/locales/*.po', { eager: true }) as Compiled,
+  // The alert and the frame title, which the frame and the host SDK carry in every language.
   alert: import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po', { eager: true }) as Compiled,
 };
 
@@ -81,5 +83,10 @@ describe('the alert', () => {
   it("in English is the spec's text word for word", () => {
     const en = byLocale(catalogs.alert)[SOURCE_LOCALE] ?? {};
     expect(setupI18n({ locale: 'en', messages: { en } })._(TECHNICAL_DIFFICULTIES)).toBe(TECHNICAL_DIFFICULTIES_MESSAGE);
+  });
+
+  it("the frame's title, in English, is the one the host SDK sets before the bridge arrives", () => {
+    const en = byLocale(catalogs.alert)[SOURCE_LOCALE] ?? {};
+    expect(setupI18n({ locale: 'en', messages: { en } })._(FRAME_TITLE)).toBe(FRAME_TITLE_MESSAGE);
   });
 });
