@@ -87,6 +87,7 @@ function typecheck(dir: string, snippets: Snippet[]): { problems: Problem[]; out
         'cashier-widget': [join(root, 'host-sdk/index.ts')],
         'cashier-widget/react': [join(root, 'host-sdk/react/index.ts')],
         'cashier-widget/testing': [join(root, 'testing/index.ts')],
+        'cashier-widget/server': [join(root, 'shared/server.ts')],
       },
     },
     files: [join(root, 'host-sdk/env.d.ts'), 'script-tag.d.ts', ...snippets.map((s) => s.file)],
