@@ -272,4 +272,6 @@ export interface Charge {
   nextAction?: NextAction;
   /** ISO 8601. */
   createdAt: string;
+  /** When the charge was refunded in full (ISO 8601); absent while it is not. */
+  refundedAt?: string;
 }

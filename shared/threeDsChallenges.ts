@@ -65,9 +65,13 @@ function randomId(): string {
  * `authentication_failed`), by a cancel, or {@link THREE_DS_CHALLENGE_TTL_MS} after it was made
  * (both DECLINED `authentication_abandoned`). An APPROVED charge pays its order.
  * `now` is the store's clock; `vaultOrigin` the vault's public origin (undefined: not known, and
- * `open` throws).
+ * `open` throws); `onSettled` hears each charge as it settles (default: no one).
  */
-export function createThreeDsChallenges(now: () => Date, vaultOrigin: () => string | undefined) {
+export function createThreeDsChallenges(
+  now: () => Date,
+  vaultOrigin: () => string | undefined,
+  onSettled: (charge: ChallengedCharge) => void = () => {},
+) {
   const byId = new Map<string, Challenge>();
   const byCharge = new Map<string, Challenge>();
 
@@ -81,6 +85,7 @@ export function createThreeDsChallenges(now: () => Date, vaultOrigin: () => stri
       order.status = 'PAID';
       order.chargeId = charge.id;
     }
+    onSettled(charge);
   }
 
   /** Settles every open challenge older than {@link THREE_DS_CHALLENGE_TTL_MS} as abandoned (the map is in creation order). */

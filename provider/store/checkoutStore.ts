@@ -8,6 +8,7 @@ import { createCardTokens } from './cardTokens';
 import type { CheckoutStoreOptions } from './checkoutStoreOptions';
 import { createIdempotencyRecords } from './idempotencyRecords';
 import { createOrderBook } from './orderBook';
+import { createOrderEvents } from './orderEvents';
 import { createSavedCards } from './savedCards';
 import { fail, type StoreReply } from './storeReply';
 
@@ -44,11 +45,28 @@ import { fail, type StoreReply } from './storeReply';
 export function createCheckoutStore(now: () => Date = () => new Date(), options: CheckoutStoreOptions = {}) {
   const tokens = createCardTokens(now);
   const charges = new Map<string, Charge>();
-  const challenges = createThreeDsChallenges(now, options.vaultOrigin ?? (() => undefined));
   const idempotency = createIdempotencyRecords(now);
   const savedCards = createSavedCards(now, options.memberOf ?? (() => undefined), tokens);
 
-  const { ownOrder, orderNotFound, ...orderBook } = createOrderBook(now, options);
+  const { ownOrder, orderNotFound, ownerOf, ...orderBook } = createOrderBook(now, options);
+  const orderOf = (orderId: string) => {
+    const owner = ownerOf(orderId);
+    return owner === undefined ? undefined : ownOrder(orderId, owner);
+  };
+  const events = createOrderEvents({
+    now,
+    onEvent: options.onEvent,
+    ownerOf,
+    orderOf,
+    chargesOf: (orderId) => [...charges.values()].filter((c) => c.orderId === orderId),
+    chargeOf: (chargeId) => charges.get(chargeId),
+    hasOpenCharge: (orderId) => challenges.openChargeOf(orderId) !== undefined,
+  });
+  const challenges = createThreeDsChallenges(now, options.vaultOrigin ?? (() => undefined), (settled) => {
+    const charge = charges.get(settled.id);
+    const order = charge && orderOf(charge.orderId);
+    if (charge && order) events.charged(order, charge);
+  });
 
   /** Why `order` (`orderId`, undefined when not the caller's) takes no charge started at `startedAt`: 404, 409 (see {@link chargeOrder}). */
   function refuseCharge(order: Order | undefined, orderId: string, startedAt: Date): StoreReply | undefined {
@@ -71,9 +89,11 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   /** Records `charge`; a settling one (APPROVED, or PENDING at the venue) settles `order`. */
   function record(order: Order, charge: Charge): void {
     charges.set(charge.id, charge);
-    if (charge.status !== 'APPROVED' && charge.status !== 'PENDING') return;
-    order.status = charge.status === 'APPROVED' ? 'PAID' : 'PAY_AT_VENUE';
-    order.chargeId = charge.id;
+    if (charge.status === 'APPROVED' || charge.status === 'PENDING') {
+      order.status = charge.status === 'APPROVED' ? 'PAID' : 'PAY_AT_VENUE';
+      order.chargeId = charge.id;
+    }
+    events.charged(order, charge);
   }
 
   /**
@@ -224,6 +244,16 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     /** The store's clock (the route reads when a charge came in with it). */
     now,
     ...orderBook,
+    /** Order setup ({@link createOrderBook}); a new order's hold end is watched when someone hears the events. */
+    setupOrder(body: unknown, appInstance: string): StoreReply {
+      const reply = orderBook.setupOrder(body, appInstance);
+      if (reply.status === 201) events.opened(reply.body as Order);
+      return reply;
+    },
+    /** The server API's order read: the order with all its charges (orderEvents.ts). */
+    readOrder: events.readOrder,
+    /** The server API's full refund of a settling charge (orderEvents.ts). */
+    refundCharge: events.refund,
     /**
      * Card tokenization for `appInstance` (see `cardTokens.ts`): 201 with a single-use token that
      * only `appInstance` can charge, for {@link CARD_TOKEN_TTL_MS}; 400 naming what is wrong.
@@ -252,6 +282,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     },
     /** Forgets every order, token, charge and idempotency key (tests' `/__control/reset`). */
     reset(): void {
+      events.clear();
       orderBook.clear();
       tokens.clear();
       charges.clear();

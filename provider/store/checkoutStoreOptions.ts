@@ -1,5 +1,13 @@
+import type { OrderEventListener } from './orderEvents';
+
 /** Options of `createCheckoutStore` (checkoutStore.ts). */
 export interface CheckoutStoreOptions {
+  /**
+   * Hears the orders' events (orderEvents.ts: paid, pending, failed, hold expired, refunded), each
+   * with the app instance and the order as it is then; the provider sends them as webhooks.
+   * Default: no one, and no hold timers run.
+   */
+  onEvent?: OrderEventListener;
   /**
    * The card vault's public origin (e.g. `http://127.0.0.1:4176`), read when a challenge opens:
    * its page is `${origin}/three-ds/challenges/<id>`. Default: not known, and a challenge card's

@@ -84,6 +84,8 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions) 
   return {
     ownOrder,
     orderNotFound,
+    /** The app instance that made order `orderId`, or undefined when there is no such order. */
+    ownerOf: (orderId: string): string | undefined => orders.get(orderId)?.appInstance,
     setupOrder,
     getOrder,
     paymentMethodsFor,
