@@ -12,6 +12,7 @@ import { registerLocaleRoutes } from './localeRoutes';
 import { ProviderState } from './ProviderState';
 import { registerPayPalRoutes } from './payPalRoutes';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
+import { registerServerApiRoutes } from './serverApiRoutes';
 import {
   applicationError,
   type CheckoutStore,
@@ -20,6 +21,7 @@ import {
   RETURNING_BUYER_MEMBER_ID,
 } from './store';
 import { registerWalletControl } from './walletRoutes';
+import { createWebhookSender, type WebhookEndpoint, type WebhookSender } from './webhookSender';
 
 /** Options of the reference provider. */
 export interface ProviderOptions {
@@ -78,6 +80,16 @@ export interface ProviderOptions {
    * `CASHIER_HOLD_SECONDS` when it is not such a number.
    */
   holdSeconds?: number;
+  /**
+   * The sites' secret keys for the server API (`/v1/…`, serverApiRoutes.ts), each mapped to its
+   * app instance, e.g. `{ 'sk_test_…': 'demo-app-instance' }`. Default none: the server API
+   * answers 401 to every call.
+   */
+  secretKeys?: Record<string, string>;
+  /** Where the orders' events are POSTed as signed webhooks (webhookSender.ts); default none. */
+  webhookEndpoints?: WebhookEndpoint[];
+  /** The waits before each webhook retry, in ms; default `WEBHOOK_RETRY_DELAYS_MS` (1 s doubling to 64 s). */
+  webhookRetryDelaysMs?: number[];
 }
 
 export { MAX_BODY_BYTES } from './requestPipeline';
@@ -99,6 +111,8 @@ export function createProviderApp(options: ProviderOptions): {
   vaultApp: Hono<Env>;
   state: ProviderState;
   store: CheckoutStore;
+  /** The webhook deliveries (their log, for tests; `close()` stops the retries). */
+  webhooks: WebhookSender;
   /** Sets the vault's public origin when it was not given (`startProvider`, once the vault listens). */
   setVaultOrigin(origin: string): void;
 } {
@@ -113,7 +127,12 @@ export function createProviderApp(options: ProviderOptions): {
   let vaultOrigin = options.vaultOrigin;
   const holdSeconds = options.holdSeconds ?? readHoldSecondsSetting(process.env.CASHIER_HOLD_SECONDS, 'CASHIER_HOLD_SECONDS');
   if (!isHoldSeconds(holdSeconds)) throw new TypeError(`holdSeconds must be a whole number from 1 to 3600, got ${holdSeconds}.`);
+  const webhooks = createWebhookSender({
+    endpoints: options.webhookEndpoints ?? [],
+    ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+  });
   const store = createCheckoutStore(undefined, {
+    ...(options.webhookEndpoints?.length ? { onEvent: webhooks.send } : {}),
     vaultOrigin: () => vaultOrigin,
     holdSeconds,
     memberOf: (appInstance) => state.memberOf(appInstance),
@@ -155,6 +174,7 @@ export function createProviderApp(options: ProviderOptions): {
     c.json({ widgetStaticsBaseUrl: `${options.publicUrl}/statics`, ...state.settingsOverrides }),
   );
   registerCheckoutRoutes(app, store, (c) => c.get('appInstance'));
+  registerServerApiRoutes(app, store, options.secretKeys ?? {});
   registerLocaleRoutes(app, () => state.buyerCountry);
   const payPal = registerPayPalRoutes(app, store, { ...options, offers: payPalAppInstances });
   state.resetHooks.push(() => {
@@ -178,7 +198,7 @@ export function createProviderApp(options: ProviderOptions): {
   const setVaultOrigin = (origin: string) => {
     vaultOrigin ??= origin;
   };
-  return { app, vaultApp, state, store, setVaultOrigin };
+  return { app, vaultApp, state, store, webhooks, setVaultOrigin };
 }
 
 export { applicationError };

@@ -12,9 +12,11 @@ import type { ProviderState } from './ProviderState';
 export async function startProvider(
   options: ProviderOptions & { port: number; hostname?: string; tls?: TlsOptions; vaultPort?: number },
 ): Promise<RunningServer & { state: ProviderState; vaultUrl?: string }> {
-  const { app, vaultApp, state, setVaultOrigin } = createProviderApp(options);
+  const { app, vaultApp, state, webhooks, setVaultOrigin } = createProviderApp(options);
   const hostname = options.hostname ?? '127.0.0.1';
-  const server = await listen(app, options.port, hostname, options.tls);
+  const api = await listen(app, options.port, hostname, options.tls);
+  // Closing stops the webhook retries still waiting too.
+  const server = { ...api, close: () => (webhooks.close(), api.close()) };
   if (options.vaultPort === undefined) return { ...server, state };
   const vault = await listen(vaultApp, options.vaultPort, hostname, options.tls).catch(async (error: unknown) => {
     await server.close();
