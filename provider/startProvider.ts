@@ -16,7 +16,13 @@ export async function startProvider(
   const hostname = options.hostname ?? '127.0.0.1';
   const api = await listen(app, options.port, hostname, options.tls);
   // Closing stops the webhook retries still waiting too.
-  const server = { ...api, close: () => (webhooks.close(), api.close()) };
+  const server = {
+    ...api,
+    close: () => {
+      webhooks.close();
+      return api.close();
+    },
+  };
   if (options.vaultPort === undefined) return { ...server, state };
   const vault = await listen(vaultApp, options.vaultPort, hostname, options.tls).catch(async (error: unknown) => {
     await server.close();
