@@ -71,7 +71,7 @@ export interface OrderSetupRequest {
   /** The buyer form's values, keyed by field name. */
   buyer?: BuyerDetails;
   /**
-   * How long the provider holds the order's seats, in whole seconds (seat holds, issue 24): an
+   * How long the provider holds the order's seats, in whole seconds: an
    * integer from 1 to 3600. Default: the provider's own (the reference provider's
    * `CASHIER_HOLD_SECONDS`, 600). A site's checkout chooses its hold; the demo passes `?hold=`.
    */
@@ -94,7 +94,7 @@ export interface Order {
   /** ISO 8601. */
   createdAt: string;
   /**
-   * When the seats' hold ends (ISO 8601, the provider's clock; seat holds, issue 24). A charge
+   * When the seats' hold ends (ISO 8601, the provider's clock). A charge
    * that starts after it is refused with 409 `ORDER_HOLD_EXPIRED` and nothing is charged; a
    * charge (or 3-D Secure challenge) already in progress keeps the hold until it settles.
    * Absent: the provider holds nothing, and the widget shows no time left.
@@ -135,7 +135,7 @@ export interface CardTokenizationRequest {
   expYear: number;
   cvc: string;
   /**
-   * "Save this card for next time" (issue 25), only when the buyer checked the box: the vault binds
+   * "Save this card for next time", only when the buyer checked the box: the vault binds
    * this consent to the token, and the charge that uses the token saves the card once APPROVED (a
    * 3-D Secure one when it settles so). Not saved when declined, without a member, or for a saved
    * card's own token. It goes to the vault with the card, never in the charge body, which travels
@@ -161,7 +161,7 @@ export interface ChargeRequest {
   /** Where the receipt goes. */
   email?: string;
   /**
-   * The card's billing address as the card form asks for it (issue 23): checked against the
+   * The card's billing address as the card form asks for it: checked against the
    * country's {@link AddressFormat} at charge time (400 `INVALID_BILLING_ADDRESS` naming the field)
    * and by the card's bank (AVS-like: a wrong postal code declines `incorrect_zip`). Optional, so
    * a charge without one is taken with no address check.
@@ -169,7 +169,7 @@ export interface ChargeRequest {
   billingAddress?: BillingAddress;
 }
 
-/** A card's billing address: what the card form asks for (issue 23). */
+/** A card's billing address: what the card form asks for. */
 export interface BillingAddress {
   /** ISO 3166-1 alpha-2, upper case, e.g. `DE`. */
   country: string;
