@@ -9,7 +9,7 @@ export const FRAME_BUILD_FILE = '.vite/cashier-frame.json';
 
 /**
  * What a frame build compiled in, as JSON for tools (the mock mode reads it for its defaults):
- * the build's settings (shared/buildEnv.ts), nothing secret.
+ * the build's settings, nothing secret.
  */
 export interface FrameBuildRecord {
   /** The host SDK's default `frameUrl` (`VITE_CASHIER_FRAME_URL`, or the development default). */
@@ -24,7 +24,7 @@ export interface FrameBuildRecord {
   /** Where the frame sends card data: a bare origin, or `'development'` (the frame's host name, two ports up). */
   vaultOrigin: VaultOriginSetting;
   /**
-   * The PayPal approval page's origin (shared/payPalOrigin.ts): a bare origin, or `'development'`
+   * The PayPal approval page's origin: a bare origin, or `'development'`
    * (the frame's host name, one port up); absent when the build has none. Absent too in a record
    * written before it.
    */

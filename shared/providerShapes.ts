@@ -19,7 +19,7 @@ export interface Money {
 
 /** The event an order is for (reference shape; enumerations from spec section 3). */
 export interface OrderEvent {
-  /** The provider's id of the event (shared/referenceCatalog.ts), on orders it prices. */
+  /** The provider's id of the event, on orders it prices. */
   id?: string;
   name: string;
   /** ISO 8601 date-time of the start. */
@@ -32,7 +32,7 @@ export interface OrderEvent {
 
 /** One ticket line of an order, as the provider priced it. */
 export interface OrderLine {
-  /** The ticket type it is for (the event's, shared/referenceCatalog.ts). */
+  /** The ticket type it is for (one of the event's). */
   ticketTypeId?: string;
   name: string;
   /** Price of one ticket, in minor units of the order currency: the provider's, never the caller's. */
@@ -49,8 +49,8 @@ export interface OrderSetupLine {
 
 /**
  * The buyer's details an order keeps (order setup's `buyer`, create contact and update order):
- * known fields only, each a string no longer than its `BUYER_FIELD_MAX_LENGTHS` entry
- * (shared/orderSetup.ts); anything else is refused with 400 naming the field.
+ * known fields only, each a string no longer than its `BUYER_FIELD_MAX_LENGTHS` entry;
+ * anything else is refused with 400 naming the field.
  */
 export type BuyerDetails = Partial<Record<BuyerFieldName, string>>;
 

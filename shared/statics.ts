@@ -15,7 +15,7 @@ export function bundleUrl(widgetStaticsBaseUrl: string, debug: boolean): string 
 }
 
 /**
- * The origins the frame may load the bundle from, fixed at build time (shared/buildEnv.ts). `'development'`
+ * The origins the frame may load the bundle from, fixed at build time. `'development'`
  * means http and https on `localhost` and `127.0.0.1`, any port: only `npm run build:dev` compiles it in.
  */
 export type StaticsAllowlist = readonly string[] | 'development';
