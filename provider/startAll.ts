@@ -74,7 +74,12 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extra
     ]),
   );
   const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
-  const site = createSiteServer({ providerUrl, secretKeys: Object.keys(secretKeys), webhookSecret });
+  const site = createSiteServer({
+    providerUrl,
+    secretKeys: Object.keys(secretKeys),
+    webhookSecret,
+    ...(controlKey === undefined ? {} : { controlKey }),
+  });
   const servers: RunningServer[] = [];
   try {
     servers.push(

@@ -1,5 +1,7 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER, WebhookVerificationError } from 'cashier-widget/server';
 import { Hono } from 'hono';
+import { CONTROL_KEY_HEADER } from '../../provider/controlRoutes';
 import { SITE_CONFIRMATION_ROUTE, SITE_WEBHOOK_PATH } from '../siteConfirmation';
 import { confirmationOf, createFulfilments } from './createFulfilments';
 import { createOrderReader, OrderReadError } from './createOrderReader';
@@ -21,7 +23,25 @@ export interface SiteServerOptions {
   fetch?: typeof fetch;
   /** The clock for the webhook's tolerance, in milliseconds since the epoch; default `Date.now`. */
   now?: () => number;
+  /**
+   * Opens `GET /__control/webhooks` (the deliveries received, {@link SiteDelivery}) to calls that
+   * carry this key in `X-Cashier-Control-Key`, as the provider's control routes do; default none:
+   * no such route. The browser tests replay a real delivery from it.
+   */
+  controlKey?: string;
 }
+
+/** One request to the webhook endpoint, as the site's server logged it. */
+export interface SiteDelivery {
+  /** The raw body and the `Cashier-Signature` header, as they came. */
+  body: string;
+  signature: string | null;
+  /** What the server did: fulfilled, duplicate (an event id handled before), unchanged, or the verification code it refused with. */
+  outcome: 'fulfilled' | 'duplicate' | 'unchanged' | WebhookVerificationError['code'];
+}
+
+/** How many deliveries the log keeps (the newest). */
+const DELIVERY_LOG_SIZE = 100;
 
 /**
  * The demo site's own server routes, as a ticketing site writes them (docs/going-live.md): it
@@ -35,7 +55,7 @@ export interface SiteServerOptions {
  *   webhook yet it waits up to `webhookGraceMs` for one, then reads the order with the server API
  *   and fulfils from that read when it is paid (or reserved at the venue). 502 `{ code:
  *   'PROVIDER_UNREACHABLE' }` when the provider could not be asked.
- * Returns the Hono app and its ticket office (`fulfilments`, for tests and the log).
+ * Returns the Hono app, its ticket office (`fulfilments`) and its log of deliveries (`deliveries()`).
  * @throws TypeError when `webhookSecret` is empty.
  */
 export function createSiteServer(options: SiteServerOptions) {
@@ -48,23 +68,32 @@ export function createSiteServer(options: SiteServerOptions) {
   });
   const graceMs = options.webhookGraceMs ?? 1_500;
   const app = new Hono();
+  const log: SiteDelivery[] = [];
+  const record = (delivery: SiteDelivery) => {
+    log.push(delivery);
+    if (log.length > DELIVERY_LOG_SIZE) log.shift();
+  };
 
   app.post(SITE_WEBHOOK_PATH, async (c) => {
     // The bytes as they came: parsing and serializing again would change what was signed.
     const body = new Uint8Array(await c.req.arrayBuffer());
+    const signature = c.req.header(WEBHOOK_SIGNATURE_HEADER) ?? null;
+    const logged = { body: new TextDecoder().decode(body), signature };
     let event: ReturnType<typeof verifyWebhook>;
     try {
       event = verifyWebhook({
         body,
-        signature: c.req.header(WEBHOOK_SIGNATURE_HEADER),
+        signature,
         secret: options.webhookSecret,
         ...(options.now ? { now: options.now } : {}),
       });
     } catch (thrown) {
       if (!(thrown instanceof WebhookVerificationError)) throw thrown;
+      record({ ...logged, outcome: thrown.code });
       return c.json({ code: thrown.code, message: thrown.message }, 400);
     }
     const handled = fulfilments.handle(event);
+    record({ ...logged, outcome: handled });
     return c.json({ received: true, duplicate: handled === 'duplicate' });
   });
 
@@ -92,7 +121,17 @@ export function createSiteServer(options: SiteServerOptions) {
     );
   });
 
-  return { app, fulfilments };
+  if (options.controlKey !== undefined) {
+    const digest = (value: string) => createHash('sha256').update(value).digest();
+    const key = digest(options.controlKey);
+    app.get('/__control/webhooks', (c) =>
+      timingSafeEqual(digest(c.req.header(CONTROL_KEY_HEADER) ?? ''), key)
+        ? c.json(log)
+        : c.json({ code: 'CONTROL_KEY_REQUIRED' }, 403),
+    );
+  }
+
+  return { app, fulfilments, deliveries: (): SiteDelivery[] => [...log] };
 }
 
 /** The demo site's server ({@link createSiteServer}). */
