@@ -62,6 +62,9 @@ test("a card purchase: the site's server issues the tickets once, from the signe
   const paid = (await siteDeliveries(page.request)).filter((d) => JSON.parse(d.body).data?.order?.id === orderId);
   expect(paid.map((d) => [JSON.parse(d.body).type, d.outcome])).toEqual([['order.paid', 'fulfilled']]);
   expect(record.eventId).toBe(JSON.parse(paid[0]?.body ?? '{}').id);
+  // The server's credentials stay on the server: not in the page's config, not in the page.
+  const pageText = (await (await page.request.get(`${HOST_ORIGIN}/demo-config.js`)).text()) + (await page.content());
+  expect(pageText).not.toMatch(/sk_test_|whsec_/);
 });
 
 test('a forged APPROVED in the page (the charge reply rewritten in the browser): no ticket, and the page says not confirmed', async ({
