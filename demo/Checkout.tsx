@@ -22,7 +22,8 @@ export interface CheckoutProps {
  * The demo checkout, as a ticketing site builds it: the event, its tickets and the buyer's details;
  * "Continue to payment" mounts the widget at once and creates the order (order setup: ids and
  * quantities, the provider prices them, and holds the seats for `?hold=` seconds), whose id the
- * widget gets when it comes; Place order pays, and the order is read back for the confirmation.
+ * widget gets when it comes; Place order pays, and the confirmation is what the site's own server
+ * saw (a signed webhook, or its own read of the order: demo/server/), never the browser's word.
  * The widget is warmed with `preloadCashier` when the page loads (not with `?preload=off`). With
  * `?buyer=returning` the page signs in as the provider's returning buyer (saved cards). When the
  * seat hold runs out, "Hold tickets again" makes a new order with the same tickets and buyer.
@@ -105,7 +106,6 @@ export function Checkout({ config: written, search }: CheckoutProps) {
         />
         <PaymentStep
           config={config}
-          provider={provider}
           money={money}
           log={log}
           search={search}

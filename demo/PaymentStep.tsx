@@ -1,7 +1,7 @@
 import { type CashierApi, type CashierTimings, CashierWidget } from 'cashier-widget/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { matchLocale } from '../shared';
-import type { DemoConfig, ProviderClient } from './demoConfig';
+import type { DemoConfig } from './demoConfig';
 import { LanguagePicker } from './LanguagePicker';
 import { localeFromQuery } from './languagePicker';
 import { TestCards } from './TestCards';
@@ -11,7 +11,6 @@ import { usePlaceOrder } from './usePlaceOrder';
 /** Props of {@link PaymentStep}. */
 export interface PaymentStepProps {
   config: DemoConfig;
-  provider: ProviderClient;
   /** Formats minor units of the event's currency. */
   money: (minor: number) => string;
   log: Log;
@@ -45,7 +44,7 @@ export function PaymentStep(props: PaymentStepProps) {
   const [locale, setLocale] = useState(() => localeFromQuery(props.search));
   const [api, setApi] = useState<CashierApi>();
   const [crashed, setCrashed] = useState(false);
-  const payment = usePlaceOrder({ api, orderId, provider: props.provider, money: props.money, log });
+  const payment = usePlaceOrder({ api, orderId, money: props.money, log });
   const { confirmation, refs } = payment;
   const placeOrderRef = useRef<HTMLButtonElement>(null);
   /** True from a press of "Hold tickets again" until the new order is in: then Place order takes the focus (the button it was on goes). */
@@ -150,6 +149,7 @@ export function PaymentStep(props: PaymentStepProps) {
         aria-describedby="confirmation-text"
         data-order-status={confirmation?.status}
         data-charge-id={confirmation?.chargeId}
+        data-source={confirmation?.source}
       >
         <h2 id="confirmation-title">Order confirmed</h2>
         <p id="confirmation-text">{confirmation?.text}</p>

@@ -1,95 +1,92 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationFor } from './confirmationFor';
+import type { SiteConfirmation } from './siteConfirmation';
 
 const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
-const order = (over: Record<string, unknown> = {}) => ({
-  id: 'ord_1',
+const reply = (over: Partial<SiteConfirmation> = {}): SiteConfirmation => ({
+  orderId: 'ord_1',
   status: 'PAID',
+  fulfilled: true,
+  source: 'webhook',
+  tickets: 'issued',
+  fulfilments: 1,
+  eventId: 'evt_1',
   chargeId: 'ch_1',
   total: { amount: 5000, currency: 'EUR' },
   ...over,
 });
+const unfulfilled = { fulfilled: false, source: 'none', tickets: 'none', fulfilments: 0 } as const;
 
-describe('confirmationFor: the order read back against the pay outcome', () => {
+describe("confirmationFor: the page confirms what the site's server saw, nothing else", () => {
   it.each([
     {
-      name: 'APPROVED and the order PAID with that charge → paid',
-      body: order(),
-      outcome: { status: 'APPROVED', chargeId: 'ch_1' },
-      expected: { ok: true, status: 'PAID', chargeId: 'ch_1', text: 'Paid €50.00. Order ord_1, charge ch_1.' },
+      name: 'tickets issued from a signed webhook',
+      body: reply(),
+      expected: {
+        ok: true,
+        status: 'PAID',
+        chargeId: 'ch_1',
+        source: 'webhook',
+        text: "Paid €50.00. Order ord_1, charge ch_1. Confirmed by the site's server (signed webhook): tickets issued.",
+      },
     },
     {
-      name: 'PENDING and the order PAY_AT_VENUE with that charge → reserved',
-      body: order({ status: 'PAY_AT_VENUE' }),
-      outcome: { status: 'PENDING', chargeId: 'ch_1' },
+      name: "tickets issued from the server's own read",
+      body: reply({ source: 'server-read' }),
+      expected: {
+        ok: true,
+        status: 'PAID',
+        chargeId: 'ch_1',
+        source: 'server-read',
+        text: "Paid €50.00. Order ord_1, charge ch_1. Confirmed by the site's server (its own read of the order): tickets issued.",
+      },
+    },
+    {
+      name: 'tickets reserved (pay at the venue) from a signed webhook',
+      body: reply({ status: 'PAY_AT_VENUE', tickets: 'reserved' }),
       expected: {
         ok: true,
         status: 'PAY_AT_VENUE',
         chargeId: 'ch_1',
-        text: 'Reserved: pay €50.00 at the venue. Order ord_1, charge ch_1.',
+        source: 'webhook',
+        text: "Reserved: pay €50.00 at the venue. Order ord_1, charge ch_1. Confirmed by the site's server (signed webhook): tickets reserved.",
       },
     },
-  ])('$name', ({ body, outcome, expected }) => {
-    expect(confirmationFor('ord_1', body, outcome, money)).toEqual(expected);
+  ])('$name → confirmed', ({ body, expected }) => {
+    expect(confirmationFor('ord_1', body, money)).toEqual(expected);
   });
 
   it.each([
     {
-      name: 'another charge id on the order',
-      body: order({ chargeId: 'ch_2' }),
-      outcome: { status: 'APPROVED', chargeId: 'ch_1' },
-      problem: /names charge ch_2.*returned charge ch_1/,
+      name: 'the server saw no payment (a forged APPROVED in the page)',
+      body: reply({ status: 'AWAITING_PAYMENT', ...unfulfilled }),
+      problem: "Not confirmed: no tickets issued. The site's server sees order ord_1 as AWAITING_PAYMENT.",
     },
     {
-      name: 'no charge id on the order',
-      body: order({ chargeId: undefined }),
-      outcome: { status: 'APPROVED', chargeId: 'ch_1' },
-      problem: /names charge none/,
+      name: 'the provider has no such order',
+      body: reply({ status: 'UNKNOWN', ...unfulfilled }),
+      problem: "Not confirmed: no tickets issued. The site's server found no order ord_1.",
     },
     {
-      name: 'still awaiting payment',
-      body: order({ status: 'AWAITING_PAYMENT' }),
-      outcome: { status: 'APPROVED', chargeId: 'ch_1' },
-      problem: /not confirmed yet \(status AWAITING_PAYMENT/,
+      name: 'fulfilled claimed with a status that issues nothing',
+      body: reply({ status: 'AWAITING_PAYMENT' }),
+      problem: "Not confirmed: no tickets issued. The site's server sees order ord_1 as AWAITING_PAYMENT.",
     },
     {
-      name: 'PAY_AT_VENUE after a card approval',
-      body: order({ status: 'PAY_AT_VENUE' }),
-      outcome: { status: 'APPROVED', chargeId: 'ch_1' },
-      problem: /status PAY_AT_VENUE/,
+      name: 'issued tickets for an order at the venue (inconsistent)',
+      body: reply({ status: 'PAY_AT_VENUE' }),
+      problem: /^Not confirmed/,
     },
-    {
-      name: 'PAID after a pending (venue) outcome',
-      body: order(),
-      outcome: { status: 'PENDING', chargeId: 'ch_1' },
-      problem: /status PAID/,
-    },
-    {
-      name: 'an unknown status',
-      body: order({ status: 'REFUNDED' }),
-      outcome: { status: 'APPROVED', chargeId: 'ch_1' },
-      problem: /status REFUNDED/,
-    },
+    { name: 'no charge named', body: reply({ chargeId: undefined }), problem: /^Not confirmed/ },
     {
       name: 'another order',
-      body: order({ id: 'ord_2' }),
-      outcome: { status: 'APPROVED', chargeId: 'ch_1' },
-      problem: /could not read order ord_1/,
+      body: reply({ orderId: 'ord_2' }),
+      problem: "We could not confirm order ord_1 with the site's server.",
     },
-    {
-      name: 'a body that is not an order',
-      body: 'oops',
-      outcome: { status: 'APPROVED', chargeId: 'ch_1' },
-      problem: /could not read order ord_1/,
-    },
-    {
-      name: 'an outcome that settled nothing',
-      body: order(),
-      outcome: { status: 'DECLINED', chargeId: 'ch_1' },
-      problem: /did not settle/,
-    },
-  ])('$name → a problem, never a confirmation', ({ body, outcome, problem }) => {
-    const result = confirmationFor('ord_1', body, outcome, money);
+    { name: 'a body that is not a confirmation', body: { status: 'PAID' }, problem: /could not confirm order ord_1/ },
+    { name: 'no body', body: undefined, problem: /could not confirm order ord_1/ },
+  ])('$name → not confirmed', ({ body, problem }) => {
+    const result = confirmationFor('ord_1', body, money);
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.problem).toMatch(problem);
   });

@@ -1,72 +1,64 @@
-/** What `api.pay` resolved to, as far as the confirmation reads it (cashier-widget PayResult). */
+import { isSiteConfirmation } from './siteConfirmation';
+
+/** What `api.pay` resolved to, as far as the page reads it (cashier-widget PayResult). */
 export interface PayOutcome {
-  /** APPROVED (card) or PENDING (pay at the venue) when the order was settled. */
+  /** APPROVED (card) or PENDING (pay at the venue) when the payment says it settled the order. */
   status: string;
-  /** The charge that settled the order. */
+  /** The charge the payment names. */
   chargeId?: string;
 }
 
-/** What the host page shows after reading the order back by id. */
+/** What the page shows once the site's server has answered about an order. */
 export type Confirmation =
   | {
       ok: true;
-      /** PAID for a card payment, PAY_AT_VENUE for a reservation paid at the venue. */
+      /** PAID: tickets issued; PAY_AT_VENUE: tickets reserved, paid at the venue. */
       status: 'PAID' | 'PAY_AT_VENUE';
+      /** The charge that settled the order, as the server knows it. */
       chargeId: string;
-      /** The confirmation text, e.g. "Paid €50.00. Order ord_1, charge ch_1." */
+      /** What the server fulfilled from: a signed webhook, or its own read of the order. */
+      source: 'webhook' | 'server-read';
+      /** The confirmation text, e.g. "Paid €50.00. Order ord_1, charge ch_1. Confirmed by the site's server (signed webhook): tickets issued." */
       text: string;
     }
   | {
       ok: false;
-      /** What went wrong, in words for the buyer. */
+      /** What the server saw, in words for the buyer, e.g. "Not confirmed: no tickets issued. …". */
       problem: string;
     };
 
-/** The order status that each settled pay outcome must leave behind. */
-const EXPECTED_STATUS: Readonly<Record<string, 'PAID' | 'PAY_AT_VENUE'>> = { APPROVED: 'PAID', PENDING: 'PAY_AT_VENUE' };
+/** How the page names where the server's word came from. */
+const SOURCE_WORDS = { webhook: 'signed webhook', 'server-read': 'its own read of the order' } as const;
 
 /**
- * Checks the order read back by id (untrusted JSON) against the outcome of `api.pay` (issue 4,
- * step 4): the order must be `orderId`, carry the outcome's charge id, and have the status that
- * outcome leaves (APPROVED → PAID, PENDING → PAY_AT_VENUE). Anything else (another status such
- * as AWAITING_PAYMENT, a different charge, a body that is not the order) is a problem.
+ * The page's confirmation from the site's server's answer (`GET /api/orders/:orderId/confirmation`,
+ * untrusted JSON): confirmed only when the server says it issued the order's tickets (PAID) or
+ * reserved them (PAY_AT_VENUE), and says from what. The browser's own pay outcome plays no part:
+ * an APPROVED the page was told, and the server never saw, stays "Not confirmed".
  * `money` formats minor units of the order's currency. Never throws.
  */
-export function confirmationFor(
-  orderId: string,
-  body: unknown,
-  outcome: PayOutcome,
-  money: (minor: number) => string,
-): Confirmation {
-  const order = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const total = typeof order.total === 'object' && order.total !== null ? (order.total as Record<string, unknown>) : {};
-  if (order.id !== orderId || typeof total.amount !== 'number') {
-    return { ok: false, problem: `We could not read order ${orderId} back to confirm it.` };
+export function confirmationFor(orderId: string, reply: unknown, money: (minor: number) => string): Confirmation {
+  if (!isSiteConfirmation(reply) || reply.orderId !== orderId) {
+    return { ok: false, problem: `We could not confirm order ${orderId} with the site's server.` };
   }
-  const expected = EXPECTED_STATUS[outcome.status];
-  if (!expected || typeof outcome.chargeId !== 'string') {
-    return { ok: false, problem: `The payment did not settle order ${orderId} (outcome ${outcome.status}).` };
+  const issued = reply.tickets === 'issued' && reply.status === 'PAID';
+  const reserved = reply.tickets === 'reserved' && reply.status === 'PAY_AT_VENUE';
+  if (!reply.fulfilled || reply.source === 'none' || !(issued || reserved) || reply.chargeId === undefined) {
+    const seen =
+      reply.status === 'UNKNOWN'
+        ? `The site's server found no order ${orderId}.`
+        : `The site's server sees order ${orderId} as ${reply.status}.`;
+    return { ok: false, problem: `Not confirmed: no tickets issued. ${seen}` };
   }
-  if (order.chargeId !== outcome.chargeId) {
-    return {
-      ok: false,
-      problem: `Order ${orderId} names charge ${String(order.chargeId ?? 'none')}, but the payment returned charge ${outcome.chargeId}. Please contact us before paying again.`,
-    };
-  }
-  if (order.status !== expected) {
-    return {
-      ok: false,
-      problem: `Order ${orderId} is not confirmed yet (status ${String(order.status)}, charge ${outcome.chargeId}).`,
-    };
-  }
-  const amount = money(total.amount);
+  const amount = reply.total ? money(reply.total.amount) : '';
+  const by = `Confirmed by the site's server (${SOURCE_WORDS[reply.source]})`;
   return {
     ok: true,
-    status: expected,
-    chargeId: outcome.chargeId,
-    text:
-      expected === 'PAID'
-        ? `Paid ${amount}. Order ${orderId}, charge ${outcome.chargeId}.`
-        : `Reserved: pay ${amount} at the venue. Order ${orderId}, charge ${outcome.chargeId}.`,
+    status: reply.status as 'PAID' | 'PAY_AT_VENUE',
+    chargeId: reply.chargeId,
+    source: reply.source,
+    text: issued
+      ? `Paid ${amount}. Order ${orderId}, charge ${reply.chargeId}. ${by}: tickets issued.`
+      : `Reserved: pay ${amount} at the venue. Order ${orderId}, charge ${reply.chargeId}. ${by}: tickets reserved.`,
   };
 }

@@ -32,12 +32,13 @@ declare global {
   }
 }
 
-/** The calls a checkout page makes to the provider itself (the site's own front end creates the order and reads it back). */
+/**
+ * The calls a checkout page makes to the provider itself: the site's own front end creates the
+ * order. It never reads the order back to confirm it: the site's server does (demo/server/).
+ */
 export interface ProviderClient {
   /** Order setup: resolves to the order the provider created and priced. Rejects with an Error in words. */
   setupOrder(request: OrderSetupRequest): Promise<Order>;
-  /** Reads order `orderId` back: the JSON body, untrusted. Rejects with an Error in words. */
-  readOrder(orderId: string): Promise<unknown>;
 }
 
 /** A {@link ProviderClient} for `config` (fetch, the app instance in `Authorization`). */
@@ -54,7 +55,6 @@ export function providerClient(config: DemoConfig): ProviderClient {
   }
   return {
     setupOrder: (request) => call<Order>('POST', ProviderPaths.orderSetup, request),
-    readOrder: (orderId) => call<unknown>('GET', ProviderPaths.order(orderId)),
   };
 }
 

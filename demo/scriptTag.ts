@@ -1,12 +1,13 @@
 // The script-tag integration (issue 24): the demo checkout's flow, trimmed, on a page that loads
 // the SDK with a <script> tag (window.Cashier) and no framework. Two tickets of the venue event's
 // first type, the buyer's details, "Continue to payment" (order setup, then mountCashier),
-// "Place order" (api.pay) and the order read back for the confirmation.
+// "Place order" (api.pay) and the confirmation the site's own server gives (demo/server/).
 
 import type * as CashierSdk from 'cashier-widget';
 import type { CashierApi } from 'cashier-widget';
 import type { Order } from '../shared';
 import { type CatalogEvent, findReferenceEvent } from '../shared';
+import { askSiteServer } from './askSiteServer';
 import { markInvalid, readBuyer, renderBuyerFields } from './buyerForm';
 import { EVENT_IDS } from './checkoutQuery';
 import { confirmationFor, type PayOutcome } from './confirmationFor';
@@ -79,7 +80,7 @@ async function continueToPayment(submitEvent: SubmitEvent) {
   placeOrder.addEventListener('click', () => void pay(order.id, api));
 }
 
-/** "Place order": the widget pays; a settled payment shows the confirmation read back from the provider. */
+/** "Place order": the widget pays; a settled payment shows what the site's server confirmed of it. */
 async function pay(orderId: string, api: CashierApi | undefined) {
   const result = $('order-result');
   if (!api?.pay) return;
@@ -101,12 +102,12 @@ async function pay(orderId: string, api: CashierApi | undefined) {
   $('place-order').hidden = true;
   let body: unknown;
   try {
-    body = await provider.readOrder(orderId);
+    body = await askSiteServer(orderId);
   } catch (thrown) {
-    result.textContent = `Your order was placed (charge ${outcome.chargeId}), but it could not be loaded to confirm it (${(thrown as Error).message}). Do not pay again.`;
+    result.textContent = `Your order was placed (charge ${outcome.chargeId}), but the site's server could not confirm it (${(thrown as Error).message}). Do not pay again.`;
     return;
   }
-  const confirmation = confirmationFor(orderId, body, outcome, money);
+  const confirmation = confirmationFor(orderId, body, money);
   if (!confirmation.ok) {
     result.textContent = confirmation.problem;
     return;
@@ -116,6 +117,7 @@ async function pay(orderId: string, api: CashierApi | undefined) {
   section.hidden = false;
   section.dataset.orderStatus = confirmation.status;
   section.dataset.chargeId = confirmation.chargeId;
+  section.dataset.source = confirmation.source;
   $('confirmation-text').textContent = confirmation.text;
   section.focus();
 }

@@ -1,35 +1,36 @@
 import type { CashierApi, PayResult } from 'cashier-widget/react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { askSiteServer } from './askSiteServer';
 import { type Confirmation, confirmationFor, type PayOutcome } from './confirmationFor';
-import type { ProviderClient } from './demoConfig';
 import type { Log } from './useEventLog';
 
-/** What {@link usePlaceOrder} needs: the widget's api, the order, and where to read it back and log. */
+/** What {@link usePlaceOrder} needs: the widget's api, the order, and where to log. */
 export interface PlaceOrderInputs {
   /** The widget's api from `onApiInit`; undefined until it is ready. */
   api?: CashierApi;
   /** The order the buyer pays for; undefined until order setup answers. */
   orderId?: string;
-  provider: ProviderClient;
   /** Formats minor units of the order's currency. */
   money: (minor: number) => string;
   log: Log;
 }
 
-/** A settled payment whose read-back the buyer can ask for again. */
+/** A settled payment whose confirmation the buyer can ask the site's server for again. */
 type ReadBack = { orderId: string; outcome: PayOutcome };
 
 /**
  * "Place order" and what the page shows of it (`#order-result`, `#order-note`, "Check the order
  * again", the confirmation), with the focus moves: to the status when the payment settles, to
- * "Check the order again" when the read-back fails, to the confirmation when it matches.
+ * "Check the order again" when the site's server did not confirm it, to the confirmation when it did.
  * `place()` pays with `api.pay({ orderId })`; the button stays enabled while it does (the widget
  * shares one payment between clicks: a double click is one charge). A rejection or a payment that
- * did not settle leaves Place order on screen; a settled one (APPROVED, PENDING) hides it and reads
- * the order back by id (confirmationFor). `checkAgain()` repeats only the read-back.
+ * did not settle leaves Place order on screen; a settled one (APPROVED, PENDING) hides it and asks
+ * the site's own server (askSiteServer, for up to 10 s), which fulfils only from a signed webhook or
+ * its own read of the order: the page shows what the server saw (confirmationFor), never the
+ * browser's word. `checkAgain()` asks the server again.
  */
-export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrderInputs) {
+export function usePlaceOrder({ api, orderId, money, log }: PlaceOrderInputs) {
   const [result, setResult] = useState('');
   const [note, setNote] = useState('');
   const [settled, setSettled] = useState(false);
@@ -40,7 +41,7 @@ export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrder
   const confirmationRef = useRef<HTMLElement>(null);
   /** The order whose settled payment the page confirms: one confirmation, however many outcomes tell of it. */
   const confirmedOrder = useRef<string>(undefined);
-  /** The read-back in flight, shared by a double click's two confirmations. */
+  /** The question to the site's server in flight, shared by a double click's two confirmations. */
   const readingBack = useRef<Promise<void>>(undefined);
 
   function readBackOnce(readBack: ReadBack): Promise<void> {
@@ -65,18 +66,18 @@ export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrder
     };
     let body: unknown;
     try {
-      body = await provider.readOrder(forOrder);
+      body = await askSiteServer(forOrder);
     } catch (thrown) {
       const message = thrown instanceof Error ? thrown.message : String(thrown);
-      log('order read-back failed', message);
+      log('site server', `could not confirm: ${message}`);
       offerAgain(
-        `Your order was placed (charge ${outcome.chargeId}), but it could not be loaded to confirm it (${message}). Check the order again; do not pay again.`,
+        `Your order was placed (charge ${outcome.chargeId}), but the site's server could not confirm it (${message}). Check the order again; do not pay again.`,
       );
       return;
     }
-    const read = confirmationFor(forOrder, body, outcome, money);
+    log('site server', JSON.stringify(body));
+    const read = confirmationFor(forOrder, body, money);
     if (!read.ok) {
-      log('order read-back', read.problem);
       offerAgain(read.problem);
       return;
     }
@@ -155,9 +156,9 @@ export function usePlaceOrder({ api, orderId, provider, money, log }: PlaceOrder
     note,
     /** True once a payment settled: Place order is hidden. */
     settled,
-    /** True when the read-back failed or did not match: "Check the order again" shows. */
+    /** True when the site's server did not confirm the order: "Check the order again" shows. */
     canCheckAgain: again !== undefined,
-    /** The confirmed order, once read back. */
+    /** The order as the site's server confirmed it. */
     confirmation,
     place,
     paidInWidget,

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createSiteServer } from '../demo/server/createSiteServer';
+import { SITE_WEBHOOK_PATH } from '../demo/siteConfirmation';
 import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
 import { DEVELOPMENT_VAULT_PORT_OFFSET } from '../shared/vault';
 import { DEMO_APP_INSTANCE } from './createProviderApp';
@@ -43,7 +46,9 @@ const dist = (p: string) => resolve(root, 'dist', p);
 /**
  * Starts, on loopback: the provider (API + statics) on 127.0.0.1, its card vault on 127.0.0.1
  * (an origin of its own: `ports.vault`), the frame app on 127.0.0.1 (its own site), and the demo
- * host on `localhost` (both 127.0.0.1 and ::1).
+ * host on `localhost` (both 127.0.0.1 and ::1) with the demo site's own server routes
+ * (demo/server/: the provider's signed webhooks at /webhooks/cashier, the page's confirmation at
+ * /api/orders/:orderId/confirmation), under a secret key and webhook secret made at random here.
  * Throws Error when dist/ is missing (run `npm run build:dev`: the loopback development build) or a port is taken.
  */
 export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extraRoutes = {} }: StartAllOptions = {}) {
@@ -59,6 +64,22 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extra
   const providerUrl = `http://127.0.0.1:${ports.provider}`;
   const frameUrl = `http://127.0.0.1:${ports.frame}/`;
   const vaultPort = ports.vault ?? ports.frame + DEVELOPMENT_VAULT_PORT_OFFSET;
+  // The demo site's server-side credentials, new at each start: a secret key per app instance the
+  // demo sells with and the webhook endpoint's secret. They go to the provider and the site's
+  // server only, never into demo-config.js or a page.
+  const secretKeys = Object.fromEntries(
+    [DEMO_APP_INSTANCE, RETURNING_BUYER_APP_INSTANCE].map((appInstance) => [
+      `sk_test_${randomBytes(24).toString('hex')}`,
+      appInstance,
+    ]),
+  );
+  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  const site = createSiteServer({
+    providerUrl,
+    secretKeys: Object.keys(secretKeys),
+    webhookSecret,
+    ...(controlKey === undefined ? {} : { controlKey }),
+  });
   const servers: RunningServer[] = [];
   try {
     servers.push(
@@ -73,6 +94,8 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extra
         staticsDir: dist('cashier-widget'),
         fixturesDir: resolve(root, 'e2e/fixtures/statics'),
         ...(controlKey === undefined ? {} : { controlKey }),
+        secretKeys,
+        webhookEndpoints: [{ url: `http://localhost:${ports.host}${SITE_WEBHOOK_PATH}`, secret: webhookSecret }],
       }),
     );
     // The frame's CSP as a response header too, as docs/deploy.md asks of a CDN (the build writes it).
@@ -113,7 +136,9 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extra
       ...extraRoutes.host,
     };
     for (const hostname of ['127.0.0.1', '::1']) {
-      servers.push(await startStaticServer({ root: dist(''), port: ports.host, hostname, routes: hostRoutes }));
+      servers.push(
+        await startStaticServer({ root: dist(''), port: ports.host, hostname, routes: hostRoutes, serverRoutes: site.app }),
+      );
     }
   } catch (error) {
     await Promise.all(servers.map((s) => s.close()));

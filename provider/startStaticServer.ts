@@ -20,6 +20,11 @@ export interface StaticServerOptions {
   documentHeaders?: Record<string, string>;
   /** Serve https with this key and certificate. Default plain http. */
   tls?: TlsOptions;
+  /**
+   * A site's own server routes (the demo site's webhook endpoint and confirmation API), mounted
+   * before the files and answered as they are: not compressed, cached or tagged. Default none.
+   */
+  serverRoutes?: Hono;
 }
 
 /**
@@ -28,6 +33,7 @@ export interface StaticServerOptions {
  */
 export function startStaticServer(options: StaticServerOptions): Promise<RunningServer> {
   const app = new Hono();
+  if (options.serverRoutes) app.route('/', options.serverRoutes);
   const documentHeaders = Object.entries(options.documentHeaders ?? {});
   const isFolderDocument = (path: string) =>
     (path.endsWith('/') || path.endsWith('.html')) && !Object.hasOwn(options.routes ?? {}, path);

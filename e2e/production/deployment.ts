@@ -38,7 +38,7 @@ export const PRODUCTION_BUILD_ENV = {
 export const PRODUCTION_DIST = 'dist-production';
 
 /** The host page's own Content-Security-Policy, the lines docs/deploy.md gives a site (here the SDK is the site's own file). */
-export const HOST_PAGE_CSP = `script-src 'self'; frame-src ${originOf('frame')}; connect-src ${originOf('api')}; object-src 'none'`;
+export const HOST_PAGE_CSP = `script-src 'self'; frame-src ${originOf('frame')}; connect-src 'self' ${originOf('api')}; object-src 'none'`;
 
 /** Chromium's `--host-resolver-rules`: every site's name to its loopback port. */
 export function hostResolverRules(): string {

@@ -4,8 +4,11 @@
 // CORS on the statics. Started by playwright.config.ts; Ctrl-C or SIGTERM stops it. The API site's
 // control routes, which the tests drive, need the run's key (CASHIER_CONTROL_KEY): this is a test
 // of a deployment, not one to copy (docs/deploy.md).
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
+import { createSiteServer } from '../../demo/server/createSiteServer';
 import type { RunningServer } from '../../provider';
 import { DEMO_APP_INSTANCE, startProvider, startStaticServer } from '../../provider';
 import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
@@ -24,6 +27,33 @@ const tls = {
 const frameCsp = readFileSync(dist(join('frame-app', FRAME_CSP_FILE)), 'utf8').trim();
 const statics = originOf('statics');
 
+// The demo site's server (demo/server/) on the host site: it confirms orders with its own read
+// (the server API, its secret key). No webhooks here: the provider could not reach the test names.
+const secretKey = `sk_test_${randomBytes(24).toString('hex')}`;
+const ca = readFileSync(join(tlsDir, 'ca.pem'), 'utf8');
+/** A fetch to the API site by its name, on its loopback port, trusting the run's CA (the names resolve in Chromium only). */
+const fetchApiSite = ((input: string | URL | Request, init?: RequestInit) =>
+  new Promise<Response>((resolve, reject) => {
+    const url = new URL(String(input));
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const call = httpsRequest(
+      { host: '127.0.0.1', port: SITES.api.port, servername: SITES.api.name, path: url.pathname + url.search, headers, ca },
+      (reply) => {
+        const chunks: Buffer[] = [];
+        reply.on('data', (chunk: Buffer) => chunks.push(chunk));
+        reply.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: reply.statusCode ?? 502 })));
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  })) as typeof fetch;
+const site = createSiteServer({
+  providerUrl: originOf('api'),
+  secretKeys: [secretKey],
+  webhookSecret: `whsec_${randomBytes(24).toString('hex')}`,
+  fetch: fetchApiSite,
+});
+
 const servers: RunningServer[] = [];
 try {
   const demoConfig = `window.CASHIER_DEMO = ${JSON.stringify({ host: originOf('api'), frameUrl: `${originOf('frame')}/`, appInstance: DEMO_APP_INSTANCE })};\n`;
@@ -40,6 +70,7 @@ try {
         '/demo.css': demo('demo.css'),
         '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },
       },
+      serverRoutes: site.app,
     }),
     await startStaticServer({
       root: dist('frame-app'),
@@ -61,6 +92,7 @@ try {
       staticsDir: dist('cashier-widget'),
       // The tests' fault switches, behind the run's key: a site's deployment has no controlKey, so no control routes.
       controlKey,
+      secretKeys: { [secretKey]: DEMO_APP_INSTANCE },
     }),
     // The statics site: the same server's /statics (CORS, text/javascript, ETag), nothing armed.
     await startProvider({
