@@ -8,7 +8,9 @@ import { expect, test } from './support/test';
 
 // Issue 13 item 2: <CashierWidget> (cashier-widget/react) on a React host page, in the browser.
 // The page (e2e/fixtures/react-host) is bundled here with esbuild, React in development mode (where
-// StrictMode mounts every effect twice), into dist/, which the host server serves.
+// StrictMode mounts every effect twice), into dist/, which the host server serves. It imports the
+// built package entry, as a site does: the sources need Vite (the SDK's words in twelve languages
+// come from the catalogs through `import.meta.glob`), which esbuild leaves undefined.
 const PAGE_DIR = resolve(import.meta.dirname, '../dist/e2e-react');
 
 test.beforeAll(async () => {
@@ -19,7 +21,10 @@ test.beforeAll(async () => {
     format: 'esm',
     jsx: 'automatic',
     outfile: resolve(PAGE_DIR, 'main.js'),
-    define: { 'process.env.NODE_ENV': '"development"', 'import.meta.env.CASHIER_FRAME_URL': '""' },
+    define: { 'process.env.NODE_ENV': '"development"' },
+    // `cashier-widget/react` through the package's `exports` (the built dist/ files), not through
+    // this repository's tsconfig `paths` to the sources.
+    tsconfigRaw: '{}',
     logLevel: 'warning',
   });
   writeFileSync(
