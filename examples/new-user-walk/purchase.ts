@@ -1,16 +1,17 @@
 /**
- * The walk's last step: one purchase on the site's built checkout, in Debian's Chromium, against
- * the packed package's mock mode. The site is served on loopback by `vite preview`; the provider,
- * the bundle, the card vault and the frame's own files come from the package's `cashier-widget/testing`
- * handlers, answering the browser context's routed requests through msw's `getResponse` (as
- * examples/site-checkout does), both as the site's installed copies: the mock is the package a site gets. A request that
+ * The walk's purchases: on the site's built checkout and on the README's snippets' pages
+ * (docSnippets.ts), one each, in Debian's Chromium, against the packed package's mock mode. The
+ * site is served on loopback by `vite preview`. The provider, the bundle, the card vault and the
+ * frame's own files come from the package's `cashier-widget/testing` handlers, answering the
+ * browser context's routed requests through msw's `getResponse` (as examples/site-checkout does),
+ * both as the site's installed copies: the mock is the package a site gets. A request that
  * neither the site nor a handler answers is aborted and fails the walk.
  */
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/support/chromium';
 
@@ -42,16 +43,35 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A checkout page of the site that the walk buys through. */
+export interface CheckoutPage {
+  /** What the walk prints for it. */
+  name: string;
+  /** The page's path and query for an order of the mock provider at `host`. */
+  path: (host: string, appInstance: string, orderId: string) => string;
+  /**
+   * Resolves with what the page says once it shows `orderId` paid; rejects (or times out) when it
+   * does not.
+   */
+  paid: (page: Page, orderId: string) => Promise<string>;
+}
+
+/** The provider API the README's snippets name: the mock answers for it, through the routing. */
+export const README_HOST = 'https://api.cashier.example';
+
 /**
- * Serves the site built in `siteDir` (its `dist/`) on `http://localhost:<free port>`, opens its
- * checkout for a new 42.00 EUR order of the mock provider, types the approved test card into the
- * frame and places the order.
- * @throws Error when the page does not say APPROVED, the mock did not charge the order exactly once,
- * or a request escaped the site and the mock.
+ * Serves the site built in `siteDir` (its `dist/`) on `http://localhost:<free port>`, and on each
+ * of `pages` opens the checkout for a new 42.00 EUR order of the mock provider, types the approved
+ * test card (and the cardholder name, where the page does not prefill it) into the frame and
+ * places the order.
+ * @throws Error when a page does not show its order paid, the mock did not charge that order
+ * exactly once, or a request escaped the site and the mock.
  */
-export async function buyOnce(siteDir: string, deployment: Deployment): Promise<void> {
-  const { createMockProvider, frameAppHandlers, startMockServer, MOCK_APP_INSTANCE, MOCK_TEST_CARDS } =
-    await importFromSite<Testing>(siteDir, 'cashier-widget/testing');
+export async function buyOnce(siteDir: string, deployment: Deployment, pages: readonly CheckoutPage[]): Promise<void> {
+  const { createMockProvider, frameAppHandlers, MOCK_APP_INSTANCE, MOCK_TEST_CARDS } = await importFromSite<Testing>(
+    siteDir,
+    'cashier-widget/testing',
+  );
   const { getResponse } = await importFromSite<Msw>(siteDir, 'msw');
 
   const port = await freePort();
@@ -62,15 +82,12 @@ export async function buyOnce(siteDir: string, deployment: Deployment): Promise<
     logLevel: 'warn',
     preview: { host: 'localhost', port, strictPort: true },
   });
-  // The provider's host is a loopback server of the same handlers; Chromium's routing answers first.
-  const handlers: ReturnType<Testing['createMockProvider']>['handlers'] = [];
-  const provider = await startMockServer({ handlers });
+  // The provider answers at the README's host; every request for it goes through Chromium's routing.
   const mock = createMockProvider({
-    host: provider.url,
+    host: README_HOST,
     staticsBaseUrl: `${deployment.staticsOrigin}/statics`,
     vaultOrigin: deployment.vaultOrigin,
   });
-  handlers.push(...mock.handlers);
   const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS] });
   try {
     const context = await browser.newContext();
@@ -94,37 +111,53 @@ export async function buyOnce(siteDir: string, deployment: Deployment): Promise<
       const reply = Buffer.from(await response.arrayBuffer());
       return route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: reply });
     });
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
-    const status = page.getByRole('status');
-
-    const orderId = mock.createOrder({ amount: 4200, currency: 'EUR' });
-    try {
-      await page.goto(`${site}/?${new URLSearchParams({ host: mock.host, app: MOCK_APP_INSTANCE, order: orderId })}`);
-      const widget = page.frameLocator('iframe');
-      await widget.getByLabel('Card number').pressSequentially(MOCK_TEST_CARDS.approved);
-      await widget.getByLabel('Expiry (MM/YY)').pressSequentially('12/40');
-      await widget.getByLabel('Security code').pressSequentially('123');
-      await page.getByRole('button', { name: 'Place order' }).click();
-      await status.filter({ hasText: /^APPROVED: / }).waitFor();
-    } catch (error) {
-      throw new Error(
-        `${error instanceof Error ? error.message : String(error)}\nthe checkout says ${JSON.stringify(await status.textContent())}` +
-          `; page errors: ${JSON.stringify(pageErrors)}; requests nothing answered: ${JSON.stringify(escaped)}`,
-      );
-    }
-    const charges = mock.charges();
-    const charged = charges.length === 1 && charges[0]?.status === 'APPROVED' && charges[0].orderId === orderId;
-    if (!charged || mock.order(orderId)?.status !== 'PAID') {
-      throw new Error(`expected one APPROVED charge of ${orderId}, the order PAID; charges: ${JSON.stringify(charges)}`);
+    for (const checkout of pages) {
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
+      page.on('response', (response) => {
+        if (response.status() >= 400) pageErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      const orderId = mock.createOrder({ amount: 4200, currency: 'EUR' });
+      let said: string;
+      try {
+        await page.goto(`${site}${checkout.path(mock.host, MOCK_APP_INSTANCE, orderId)}`);
+        const widget = page.frameLocator('iframe');
+        await widget.getByLabel('Card number').pressSequentially(MOCK_TEST_CARDS.approved);
+        await widget.getByLabel('Expiry (MM/YY)').pressSequentially('12/40');
+        await widget.getByLabel('Security code').pressSequentially('123');
+        // The README's snippets pass no `buyer`: the buyer types the name the site's checkout prefills.
+        const holder = widget.getByLabel('Cardholder name');
+        if ((await holder.inputValue()) === '') await holder.pressSequentially('Ada Lovelace');
+        await page.getByRole('button', { name: 'Place order' }).click();
+        said = await checkout.paid(page, orderId);
+      } catch (error) {
+        throw new Error(
+          `${checkout.name}: ${error instanceof Error ? error.message : String(error)}\nthe page says ${JSON.stringify(await page.locator('body').innerText())}` +
+            `; the widget says ${JSON.stringify(
+              await page
+                .frameLocator('iframe')
+                .locator('body')
+                .innerText({ timeout: 1000 })
+                .catch(() => 'nothing'),
+            )}` +
+            `; page errors: ${JSON.stringify(pageErrors)}; requests nothing answered: ${JSON.stringify(escaped)}`,
+        );
+      }
+      const charges = mock.charges().filter((charge) => charge.orderId === orderId);
+      const charged = charges.length === 1 && charges[0]?.status === 'APPROVED';
+      if (!charged || mock.order(orderId)?.status !== 'PAID') {
+        throw new Error(
+          `${checkout.name}: expected one APPROVED charge of ${orderId}, the order PAID; charges: ${JSON.stringify(charges)}`,
+        );
+      }
+      console.log(`  ${checkout.name}: ${said}`);
+      await page.close();
     }
     if (escaped.length > 0) throw new Error(`requests neither the site nor the mock answered: ${escaped.join(', ')}`);
-    console.log(`  ${await status.textContent()}`);
   } finally {
     await browser.close();
-    await provider.close();
     await server.close();
   }
 }

@@ -16,8 +16,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { addReadmePages, typecheckDocSnippets } from './docSnippets';
 import { MSW_MAJORS, runExampleSiteTest } from './exampleSiteTest';
-import { buyOnce, type Deployment } from './purchase';
+import { buyOnce, type CheckoutPage, type Deployment } from './purchase';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -30,7 +32,16 @@ const DEPLOYMENT: Deployment = {
 
 /** What the site installs besides the tarball, at the versions this repository has installed. */
 const SITE_DEPENDENCIES = ['react', 'react-dom'];
-const SITE_DEV_DEPENDENCIES = ['vite', '@vitejs/plugin-react', 'typescript', 'msw', '@types/react', '@types/react-dom'];
+const SITE_DEV_DEPENDENCIES = [
+  'vite',
+  '@vitejs/plugin-react',
+  'typescript',
+  'msw',
+  '@types/react',
+  '@types/react-dom',
+  '@types/node', // the server snippets of Going live
+  '@playwright/test', // the mock-mode snippets of the integration guide
+];
 
 /**
  * This process's environment without build settings, the variables `npm run` sets for its script,
@@ -117,10 +128,36 @@ function makeSite(dir: string, tarball: string): void {
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], dir, 150);
 }
 
+/**
+ * The pages the walk buys on: the site's own checkout (its status line says APPROVED), and the
+ * README's snippets' pages (their `confirmOnServer` was called with the order).
+ */
+function checkoutPages(readme: { npm: string; react: string }): CheckoutPage[] {
+  const confirmed = async (page: Page, orderId: string) => {
+    await page.locator(`body[data-confirmed="${orderId}"]`).waitFor({ state: 'attached' });
+    return `confirmOnServer(${orderId}) called`;
+  };
+  const query = (host: string, app: string, order: string) => new URLSearchParams({ host, app, order }).toString();
+  return [
+    {
+      name: "the site's checkout",
+      path: (host, app, order) => `/?${query(host, app, order)}`,
+      paid: async (page) => {
+        const status = page.getByRole('status');
+        await status.filter({ hasText: /^APPROVED: / }).waitFor();
+        return (await status.textContent()) ?? '';
+      },
+    },
+    { name: "README's npm snippet", path: (host, app, order) => `${readme.npm}?${query(host, app, order)}`, paid: confirmed },
+    { name: "README's React snippet", path: (host, app, order) => `${readme.react}?${query(host, app, order)}`, paid: confirmed },
+  ];
+}
+
 async function main(): Promise<number> {
   const temp = mkdtempSync(join(tmpdir(), 'cashier-walk-'));
   const site = join(temp, 'site');
   let tarball = '';
+  let readme = { npm: '', react: '' };
   const steps: [string, () => unknown][] = [
     [
       'pack the package from a clean tree (development build, loopback deployment)',
@@ -128,10 +165,20 @@ async function main(): Promise<number> {
         tarball = pack(temp);
       },
     ],
-    ['make a fresh Vite + React + TypeScript site and install the tarball', () => makeSite(site, tarball)],
+    [
+      "make a fresh Vite + React + TypeScript site, install the tarball, add the README's npm and React snippets as pages",
+      () => {
+        makeSite(site, tarball);
+        readme = addReadmePages(site);
+      },
+    ],
     ['typecheck the site (strict, noUncheckedIndexedAccess)', () => run('npx', ['tsc', '--noEmit'], site, 60)],
+    ['typecheck every snippet of the README, the integration guide and Going live', () => typecheckDocSnippets(site, run)],
     ['build the site (vite build)', () => run('npx', ['vite', 'build'], site, 60)],
-    ['buy once in Chromium against the mock mode', () => buyOnce(site, DEPLOYMENT)],
+    [
+      "buy once in Chromium against the mock mode: on the site's checkout, and on the README's npm and React snippets",
+      () => buyOnce(site, DEPLOYMENT, checkoutPages(readme)),
+    ],
     ...Object.entries(MSW_MAJORS).map(([major, range]): [string, () => unknown] => [
       `the example site's test (examples/site-checkout) with msw ${major}, in Chromium and Firefox`,
       () => runExampleSiteTest(join(temp, `example-msw${major}`), tarball, range, run),

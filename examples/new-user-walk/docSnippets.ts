@@ -1,0 +1,152 @@
+/**
+ * The walk's docs steps: the snippets of the site-facing docs (docs/snippets.ts) against the
+ * packed package, as a site that copied them has it.
+ * - {@link typecheckDocSnippets}: every snippet of README.md, docs/integration.md and
+ *   docs/going-live.md, typechecked in the fresh site, where `cashier-widget` is the installed
+ *   tarball and its published types (docs/snippets.test.ts checks the same against the sources).
+ * - {@link addReadmePages}: the README's npm and React quick-start snippets, as printed, become two
+ *   pages of the site (`readme-npm.html`, `readme-react.html`), typechecked and built with it;
+ *   purchase.ts then buys through each. A snippet's `declare const` lines (the site's own values:
+ *   the order, the app instance token, `confirmOnServer`, `tellBuyer`) become reads of globals the
+ *   page sets first; nothing else in the snippet is changed.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { formatProblems, readDocSnippets, readProblems, type Snippet, writeSnippetProject } from '../../docs/snippets';
+
+const root = resolve(import.meta.dirname, '../..');
+
+type Run = (command: string, args: string[], cwd: string, seconds: number) => string;
+
+/**
+ * Typechecks every docs snippet in `site/doc-snippets` against the site's installed packages
+ * (`strict`, `noUncheckedIndexedAccess`, Node's and Vite's types); returns how many it checked.
+ * @throws Error listing each snippet's diagnostics (as `file:line (snippet line N): TSxxxx …`).
+ */
+export function typecheckDocSnippets(site: string, run: Run): number {
+  const dir = join(site, 'doc-snippets');
+  mkdirSync(dir, { recursive: true });
+  const snippets = readDocSnippets(root);
+  writeSnippetProject(dir, snippets, { types: ['node', 'vite/client'] });
+  let output = '';
+  try {
+    run('npx', ['tsc', '-p', 'doc-snippets/tsconfig.json', '--pretty', 'false'], site, 90);
+  } catch (error) {
+    output = error instanceof Error ? error.message : String(error);
+  }
+  const problems = readProblems(output, dir, snippets, site);
+  if (problems.length > 0) throw new Error(formatProblems(problems).join('\n'));
+  // A failure with no diagnostic at all is tsc not running; an html script's loose DOM types are not held against it.
+  if (output && !/error TS/.test(output)) throw new Error(`tsc did not run:\n${output}`);
+  console.log(`  ${snippets.length} snippets typecheck against the packed package`);
+  return snippets.length;
+}
+
+/** `code` with each `declare const name: Type;` line read from the page's globals instead. */
+export function runnable(code: string): string {
+  return code.replace(
+    /^declare const (\w+): (.+?);(.*)$/gm,
+    (_, name: string, type: string, rest: string) =>
+      `const ${name} = (globalThis as unknown as Record<string, unknown>).${name} as ${type};${rest}`,
+  );
+}
+
+/** The one README snippet that imports from `specifier`. @throws Error when there is not exactly one. */
+function readmeSnippet(snippets: readonly Snippet[], specifier: string): Snippet {
+  const found = snippets.filter((s) => s.where.startsWith('README.md') && s.code.includes(`from '${specifier}';`));
+  const [snippet] = found;
+  if (found.length !== 1 || !snippet) {
+    throw new Error(`expected one README snippet importing '${specifier}', found ${found.length}`);
+  }
+  return snippet;
+}
+
+/**
+ * The page script that sets the names the README's snippets declare, from `?app=…&order=…`:
+ * `confirmOnServer(orderId)` records the order in `document.body.dataset.confirmed`, `tellBuyer`
+ * writes the page's status line.
+ */
+const SITE_VALUES = `// Written by the new-user walk: the site values the README's snippets declare.
+export function setSiteValues(): { appInstance: string; orderId: string } {
+  const params = new URLSearchParams(window.location.search);
+  const appInstance = params.get('app');
+  const orderId = params.get('order');
+  if (!appInstance || !orderId) throw new Error('the page needs ?app=…&order=…');
+  const status = document.getElementById('site-status');
+  Object.assign(globalThis, {
+    appInstance,
+    orderId,
+    confirmOnServer: async (paid: string) => {
+      document.body.dataset.confirmed = paid;
+    },
+    tellBuyer: (text: string) => {
+      if (status) status.textContent = text;
+    },
+  });
+  return { appInstance, orderId };
+}
+`;
+
+/** An html page of the site with `body` and the module `entry`. */
+function page(title: string, body: string, entry: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>${title}</title>
+  </head>
+  <body>
+    ${body}
+    <p id="site-status"></p>
+    <script type="module" src="${entry}"></script>
+  </body>
+</html>
+`;
+}
+
+/**
+ * Writes the README's npm and React snippets into `site/src/readme/` (`npm.ts`, `react.tsx`) with
+ * their entries and pages; returns the pages' paths, for purchase.ts.
+ * @throws Error when the README has not exactly one snippet of each.
+ */
+export function addReadmePages(site: string): { npm: string; react: string } {
+  const snippets = readDocSnippets(root);
+  const npm = readmeSnippet(snippets, 'cashier-widget');
+  const react = readmeSnippet(snippets, 'cashier-widget/react');
+  const dir = join(site, 'src/readme');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'siteValues.ts'), SITE_VALUES);
+  writeFileSync(join(dir, 'npm.ts'), `// ${npm.where}, as printed but for its declared site values.\n${runnable(npm.code)}`);
+  writeFileSync(
+    join(dir, 'react.tsx'),
+    `// ${react.where}, as printed but for its declared site values.\n${runnable(react.code)}`,
+  );
+  // The values are set before the snippet's module runs (a dynamic import): it reads them at its top level.
+  writeFileSync(
+    join(dir, 'npmPage.ts'),
+    "import { setSiteValues } from './siteValues';\n\nsetSiteValues();\nvoid import('./npm');\n",
+  );
+  writeFileSync(
+    join(dir, 'reactPage.tsx'),
+    `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setSiteValues } from './siteValues';
+
+const { appInstance, orderId } = setSiteValues();
+const root = document.getElementById('root');
+if (!root) throw new Error('the page needs #root');
+void import('./react').then(({ CheckoutPayment }) => {
+  createRoot(root).render(
+    <StrictMode>
+      <CheckoutPayment orderId={orderId} appInstance={appInstance} />
+    </StrictMode>,
+  );
+});
+`,
+  );
+  const npmBody = '<div id="cashier"></div>\n    <button id="place-order" type="button" disabled>Place order</button>';
+  writeFileSync(join(site, 'readme-npm.html'), page('README: npm', npmBody, '/src/readme/npmPage.ts'));
+  writeFileSync(join(site, 'readme-react.html'), page('README: React', '<div id="root"></div>', '/src/readme/reactPage.tsx'));
+  return { npm: '/readme-npm.html', react: '/readme-react.html' };
+}
