@@ -12,7 +12,7 @@ import { formatProblems, type Problem, readDocSnippets, readProblems, type Snipp
 // ```html blocks are checked too: they may use `Cashier` (the script tag's global) and must
 // use no name they do not define (their DOM types are left loose, as a page's script is).
 // The new-user walk (`npm run test:walk`) checks them again against the packed package, and runs
-// the README's npm and React snippets in Chromium.
+// the README's script tag, npm and React examples in Chromium.
 
 const root = resolve(import.meta.dirname, '..');
 

@@ -10,9 +10,10 @@
  *   the order, the app instance token, `confirmOnServer`, `tellBuyer`) become reads of globals the
  *   page sets first; nothing else in the snippet is changed.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { formatProblems, readDocSnippets, readProblems, type Snippet, writeSnippetProject } from '../../docs/snippets';
+import type { SiteRoute } from './purchase';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -105,12 +106,56 @@ function page(title: string, body: string, entry: string): string {
 `;
 }
 
+/** The README's one ```html block, whole. @throws Error when there is not exactly one. */
+function readmeScriptTagBlock(): string {
+  const blocks = [...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/^```html\n([\s\S]*?)^```$/gm)];
+  const [block] = blocks;
+  if (blocks.length !== 1 || !block?.[1]) throw new Error(`expected one html block in README.md, found ${blocks.length}`);
+  return block[1];
+}
+
+/** The README's script-tag page, with its placeholders filled. @throws Error when one is missing. */
+function scriptTagPage(site: string): string {
+  const sri = JSON.parse(readFileSync(join(site, 'node_modules/cashier-widget/dist/host-sdk/sri.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const fills: [string, string][] = [
+    ['integrity="sha384-…"', `integrity="${sri['cashier.iife.js']}"`],
+    ["const token = '…';", "const token = new URLSearchParams(location.search).get('app');"],
+    ["const orderId = '…';", "const orderId = new URLSearchParams(location.search).get('order');"],
+  ];
+  let body = readmeScriptTagBlock();
+  for (const [placeholder, value] of fills) {
+    if (!body.includes(placeholder)) throw new Error(`README's script tag example has no ${placeholder}`);
+    body = body.replace(placeholder, value);
+  }
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>README: script tag</title>
+  </head>
+  <body>
+${body}  </body>
+</html>
+`;
+}
+
+/** The README's pages of the site, by their paths. */
+export interface ReadmePages {
+  npm: string;
+  react: string;
+  scriptTag: string;
+}
+
 /**
  * Writes the README's npm and React snippets into `site/src/readme/` (`npm.ts`, `react.tsx`) with
- * their entries and pages; returns the pages' paths, for purchase.ts.
+ * their entries and pages, and its script-tag example as `readme-script-tag.html` (the package's
+ * `sri.json` hash and the query's order and app instance filled in); returns the pages' paths.
  * @throws Error when the README has not exactly one snippet of each.
  */
-export function addReadmePages(site: string): { npm: string; react: string } {
+export function addReadmePages(site: string): ReadmePages {
   const snippets = readDocSnippets(root);
   const npm = readmeSnippet(snippets, 'cashier-widget');
   const react = readmeSnippet(snippets, 'cashier-widget/react');
@@ -148,5 +193,36 @@ void import('./react').then(({ CheckoutPayment }) => {
   const npmBody = '<div id="cashier"></div>\n    <button id="place-order" type="button" disabled>Place order</button>';
   writeFileSync(join(site, 'readme-npm.html'), page('README: npm', npmBody, '/src/readme/npmPage.ts'));
   writeFileSync(join(site, 'readme-react.html'), page('README: React', '<div id="root"></div>', '/src/readme/reactPage.tsx'));
-  return { npm: '/readme-npm.html', react: '/readme-react.html' };
+  writeFileSync(join(site, 'readme-script-tag.html'), scriptTagPage(site));
+  return { npm: '/readme-npm.html', react: '/readme-react.html', scriptTag: '/readme-script-tag.html' };
+}
+
+/**
+ * What the README's script-tag page needs from outside the site: the CDN that serves the
+ * package's `cashier.iife.js` and its bridge (from the installed package, with CORS, as the README
+ * asks), and the site server's `POST /checkout/confirm`, which records each order it is asked to
+ * confirm in `confirmed` and answers 200 (the site is served on `localhost`).
+ */
+export function scriptTagRoutes(site: string): { routes: SiteRoute[]; confirmed: string[] } {
+  const confirmed: string[] = [];
+  const files = join(site, 'node_modules/cashier-widget/dist/host-sdk');
+  const routes: SiteRoute[] = [
+    {
+      url: 'https://cdn.cashier.example/cashier/**',
+      handle: (route) =>
+        route.fulfill({
+          status: 200,
+          headers: { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' },
+          body: readFileSync(join(files, basename(new URL(route.request().url()).pathname))),
+        }),
+    },
+    {
+      url: (url) => url.hostname === 'localhost' && url.pathname === '/checkout/confirm',
+      handle: (route) => {
+        confirmed.push(route.request().postData() ?? '');
+        return route.fulfill({ status: 200, body: '' });
+      },
+    },
+  ];
+  return { routes, confirmed };
 }

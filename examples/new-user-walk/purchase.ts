@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Page, type Route } from '@playwright/test';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../e2e/support/chromium';
 
@@ -56,6 +56,13 @@ export interface CheckoutPage {
   paid: (page: Page, orderId: string) => Promise<string>;
 }
 
+/** A request the site's own server would answer, or a CDN would (the script tag's files): answered first. */
+export interface SiteRoute {
+  /** Playwright's URL match: a glob, a RegExp, or a predicate. */
+  url: string | RegExp | ((url: URL) => boolean);
+  handle: (route: Route) => Promise<void>;
+}
+
 /** The provider API the README's snippets name: the mock answers for it, through the routing. */
 export const README_HOST = 'https://api.cashier.example';
 
@@ -64,10 +71,16 @@ export const README_HOST = 'https://api.cashier.example';
  * of `pages` opens the checkout for a new 42.00 EUR order of the mock provider, types the approved
  * test card (and the cardholder name, where the page does not prefill it) into the frame and
  * places the order.
+ * `routes` answer before the mock (the site's server endpoints, a CDN's files).
  * @throws Error when a page does not show its order paid, the mock did not charge that order
  * exactly once, or a request escaped the site and the mock.
  */
-export async function buyOnce(siteDir: string, deployment: Deployment, pages: readonly CheckoutPage[]): Promise<void> {
+export async function buyOnce(
+  siteDir: string,
+  deployment: Deployment,
+  pages: readonly CheckoutPage[],
+  routes: readonly SiteRoute[] = [],
+): Promise<void> {
   const { createMockProvider, frameAppHandlers, MOCK_APP_INSTANCE, MOCK_TEST_CARDS } = await importFromSite<Testing>(
     siteDir,
     'cashier-widget/testing',
@@ -111,6 +124,7 @@ export async function buyOnce(siteDir: string, deployment: Deployment, pages: re
       const reply = Buffer.from(await response.arrayBuffer());
       return route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: reply });
     });
+    for (const { url, handle } of routes) await context.route(url, handle);
     for (const checkout of pages) {
       const page = await context.newPage();
       const pageErrors: string[] = [];

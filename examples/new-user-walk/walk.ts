@@ -17,7 +17,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { addReadmePages, typecheckDocSnippets } from './docSnippets';
+import { addReadmePages, type ReadmePages, scriptTagRoutes, typecheckDocSnippets } from './docSnippets';
 import { MSW_MAJORS, runExampleSiteTest } from './exampleSiteTest';
 import { buyOnce, type CheckoutPage, type Deployment } from './purchase';
 
@@ -129,11 +129,13 @@ function makeSite(dir: string, tarball: string): void {
 }
 
 /**
- * The pages the walk buys on: the site's own checkout (its status line says APPROVED), and the
- * README's snippets' pages (their `confirmOnServer` was called with the order).
+ * The pages the walk buys on: the site's own checkout (its status line says APPROVED), the
+ * README's npm and React snippets' pages (their `confirmOnServer` was called with the order), and
+ * its script-tag page (it says "Thank you!" once the site's server, whose requests land in
+ * `confirmed`, was asked to confirm the order).
  */
-function checkoutPages(readme: { npm: string; react: string }): CheckoutPage[] {
-  const confirmed = async (page: Page, orderId: string) => {
+function checkoutPages(readme: ReadmePages, confirmed: readonly string[]): CheckoutPage[] {
+  const confirmedOnPage = async (page: Page, orderId: string) => {
     await page.locator(`body[data-confirmed="${orderId}"]`).waitFor({ state: 'attached' });
     return `confirmOnServer(${orderId}) called`;
   };
@@ -148,8 +150,26 @@ function checkoutPages(readme: { npm: string; react: string }): CheckoutPage[] {
         return (await status.textContent()) ?? '';
       },
     },
-    { name: "README's npm snippet", path: (host, app, order) => `${readme.npm}?${query(host, app, order)}`, paid: confirmed },
-    { name: "README's React snippet", path: (host, app, order) => `${readme.react}?${query(host, app, order)}`, paid: confirmed },
+    {
+      name: "README's npm snippet",
+      path: (host, app, order) => `${readme.npm}?${query(host, app, order)}`,
+      paid: confirmedOnPage,
+    },
+    {
+      name: "README's React snippet",
+      path: (host, app, order) => `${readme.react}?${query(host, app, order)}`,
+      paid: confirmedOnPage,
+    },
+    {
+      name: "README's script tag example",
+      path: (host, app, order) => `${readme.scriptTag}?${query(host, app, order)}`,
+      paid: async (page, orderId) => {
+        await page.locator('#checkout-status', { hasText: 'Thank you!' }).waitFor();
+        if (!confirmed.includes(orderId))
+          throw new Error(`the site's server was not asked to confirm ${orderId}: ${confirmed.join(', ')}`);
+        return `POST /checkout/confirm ${orderId}, "Thank you!"`;
+      },
+    },
   ];
 }
 
@@ -157,7 +177,7 @@ async function main(): Promise<number> {
   const temp = mkdtempSync(join(tmpdir(), 'cashier-walk-'));
   const site = join(temp, 'site');
   let tarball = '';
-  let readme = { npm: '', react: '' };
+  let readme: ReadmePages = { npm: '', react: '', scriptTag: '' };
   const steps: [string, () => unknown][] = [
     [
       'pack the package from a clean tree (development build, loopback deployment)',
@@ -166,7 +186,7 @@ async function main(): Promise<number> {
       },
     ],
     [
-      "make a fresh Vite + React + TypeScript site, install the tarball, add the README's npm and React snippets as pages",
+      "make a fresh Vite + React + TypeScript site, install the tarball, add the README's three examples as pages",
       () => {
         makeSite(site, tarball);
         readme = addReadmePages(site);
@@ -176,8 +196,11 @@ async function main(): Promise<number> {
     ['typecheck every snippet of the README, the integration guide and Going live', () => typecheckDocSnippets(site, run)],
     ['build the site (vite build)', () => run('npx', ['vite', 'build'], site, 60)],
     [
-      "buy once in Chromium against the mock mode: on the site's checkout, and on the README's npm and React snippets",
-      () => buyOnce(site, DEPLOYMENT, checkoutPages(readme)),
+      "buy once in Chromium against the mock mode: on the site's checkout, and on the README's script tag, npm and React examples",
+      () => {
+        const scriptTag = scriptTagRoutes(site);
+        return buyOnce(site, DEPLOYMENT, checkoutPages(readme, scriptTag.confirmed), scriptTag.routes);
+      },
     ],
     ...Object.entries(MSW_MAJORS).map(([major, range]): [string, () => unknown] => [
       `the example site's test (examples/site-checkout) with msw ${major}, in Chromium and Firefox`,
