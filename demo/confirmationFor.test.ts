@@ -79,6 +79,11 @@ describe("confirmationFor: the page confirms what the site's server saw, nothing
     },
     { name: 'no charge named', body: reply({ chargeId: undefined }), problem: /^Not confirmed/ },
     {
+      name: 'the tickets revoked after a refund (the order still PAID)',
+      body: reply({ tickets: 'revoked', fulfilled: false }),
+      problem: "Refunded: the site's server cancelled the tickets of order ord_1.",
+    },
+    {
       name: 'another order',
       body: reply({ orderId: 'ord_2' }),
       problem: "We could not confirm order ord_1 with the site's server.",

@@ -34,12 +34,16 @@ const SOURCE_WORDS = { webhook: 'signed webhook', 'server-read': 'its own read o
  * The page's confirmation from the site's server's answer (`GET /api/orders/:orderId/confirmation`,
  * untrusted JSON): confirmed only when the server says it issued the order's tickets (PAID) or
  * reserved them (PAY_AT_VENUE), and says from what. The browser's own pay outcome plays no part:
- * an APPROVED the page was told, and the server never saw, stays "Not confirmed".
+ * an APPROVED the page was told, and the server never saw, stays "Not confirmed"; tickets the
+ * server revoked after a refund say so.
  * `money` formats minor units of the order's currency. Never throws.
  */
 export function confirmationFor(orderId: string, reply: unknown, money: (minor: number) => string): Confirmation {
   if (!isSiteConfirmation(reply) || reply.orderId !== orderId) {
     return { ok: false, problem: `We could not confirm order ${orderId} with the site's server.` };
+  }
+  if (reply.tickets === 'revoked') {
+    return { ok: false, problem: `Refunded: the site's server cancelled the tickets of order ${orderId}.` };
   }
   const issued = reply.tickets === 'issued' && reply.status === 'PAID';
   const reserved = reply.tickets === 'reserved' && reply.status === 'PAY_AT_VENUE';

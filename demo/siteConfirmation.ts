@@ -12,8 +12,11 @@ export const SITE_CONFIRMATION_ROUTE = '/api/orders/:orderId/confirmation';
 /** `GET` this path on the demo site's server: what it knows of order `orderId` ({@link SiteConfirmation}). */
 export const siteConfirmationPath = (orderId: string): string => `/api/orders/${encodeURIComponent(orderId)}/confirmation`;
 
-/** What the site's server did for an order: tickets issued (paid), reserved (pay at the venue), or nothing. */
-export type SiteTickets = 'issued' | 'reserved' | 'none';
+/**
+ * What the site's server did for an order: tickets issued (paid), reserved (pay at the venue),
+ * revoked (the charge that paid it was refunded), or nothing.
+ */
+export type SiteTickets = 'issued' | 'reserved' | 'revoked' | 'none';
 
 /**
  * Where the site's server learnt what it fulfilled from: a verified webhook, its own read of the
@@ -26,7 +29,7 @@ export interface SiteConfirmation {
   orderId: string;
   /** The order's status as the server last learnt it; UNKNOWN when the provider has no such order. */
   status: OrderStatus | 'UNKNOWN';
-  /** True when the server issued the order's tickets or reserved them (pay at the venue). */
+  /** True when the server issued the order's tickets or reserved them (pay at the venue), and did not revoke them. */
   fulfilled: boolean;
   source: SiteFulfilmentSource;
   tickets: SiteTickets;
@@ -49,7 +52,7 @@ export function isSiteConfirmation(value: unknown): value is SiteConfirmation {
     typeof reply.status === 'string' &&
     typeof reply.fulfilled === 'boolean' &&
     (reply.source === 'webhook' || reply.source === 'server-read' || reply.source === 'none') &&
-    (reply.tickets === 'issued' || reply.tickets === 'reserved' || reply.tickets === 'none') &&
+    (reply.tickets === 'issued' || reply.tickets === 'reserved' || reply.tickets === 'revoked' || reply.tickets === 'none') &&
     typeof reply.fulfilments === 'number'
   );
 }

@@ -218,6 +218,57 @@ describe('POST /webhooks/cashier: only a verified event fulfils, and each event 
   });
 });
 
+describe('a refund revokes the tickets, and nothing issues them again', () => {
+  it('charge.refunded of the paying charge: tickets revoked, not fulfilled; its replay and a late order.paid change nothing', async () => {
+    const { provider, order, pay, confirmation, postWebhook } = setup();
+    const orderId = await order();
+    const chargeId = await pay(orderId);
+    const refund = await provider.app.request(`/v1/charges/${chargeId}/refunds`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SECRET_KEY}` },
+    });
+    expect(refund.status).toBe(201);
+    await provider.webhooks.idle();
+    const refunded = deliveries.find((d) => JSON.parse(d.body).type === 'charge.refunded');
+    expect(refunded?.status).toBe(200);
+    const revoked = {
+      status: 'PAID',
+      fulfilled: false,
+      source: 'webhook',
+      tickets: 'revoked',
+      fulfilments: 1,
+      eventId: JSON.parse(refunded?.body ?? '{}').id,
+      chargeId,
+    };
+    expect((await confirmation(orderId)).body).toMatchObject(revoked);
+    // The refund's replay, and the order.paid delivered again under a new id (out of order): still revoked.
+    expect(await (await postWebhook(refunded?.body ?? '', refunded?.signature ?? '')).json()).toEqual({
+      received: true,
+      duplicate: true,
+    });
+    const paid = JSON.parse(deliveries.find((d) => JSON.parse(d.body).type === 'order.paid')?.body ?? '{}');
+    const late = JSON.stringify({ ...paid, id: 'evt_late_paid' });
+    expect((await postWebhook(late, signWebhook(late, WEBHOOK_SECRET, now()))).status).toBe(200);
+    expect((await confirmation(orderId)).body).toMatchObject(revoked);
+  });
+
+  it("no webhook: the server's read of a refunded order issues no tickets", async () => {
+    const { provider, order, pay, confirmation } = setup({ webhooks: false });
+    const orderId = await order();
+    const chargeId = await pay(orderId);
+    await provider.app.request(`/v1/charges/${chargeId}/refunds`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SECRET_KEY}` },
+    });
+    expect((await confirmation(orderId)).body).toMatchObject({
+      fulfilled: false,
+      source: 'server-read',
+      tickets: 'revoked',
+      fulfilments: 0,
+    });
+  });
+});
+
 describe('GET /api/orders/:orderId/confirmation: what the server knows, never what the page says', () => {
   it('no webhook (none registered): the server reads the paid order with its secret key and fulfils from the read', async () => {
     const { order, pay, confirmation, reads } = setup({ webhooks: false });

@@ -3,7 +3,7 @@ import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER, WebhookVerificationError } fro
 import { Hono } from 'hono';
 import { CONTROL_KEY_HEADER } from '../../provider/controlRoutes';
 import { SITE_CONFIRMATION_ROUTE, SITE_WEBHOOK_PATH } from '../siteConfirmation';
-import { confirmationOf, createFulfilments } from './createFulfilments';
+import { confirmationOf, createFulfilments, type HandledEvent } from './createFulfilments';
 import { createOrderReader, OrderReadError } from './createOrderReader';
 
 /** Options of {@link createSiteServer}. */
@@ -36,8 +36,8 @@ export interface SiteDelivery {
   /** The raw body and the `Cashier-Signature` header, as they came. */
   body: string;
   signature: string | null;
-  /** What the server did: fulfilled, duplicate (an event id handled before), unchanged, or the verification code it refused with. */
-  outcome: 'fulfilled' | 'duplicate' | 'unchanged' | WebhookVerificationError['code'];
+  /** What the server did: fulfilled, revoked (a refund), duplicate (an event id handled before), unchanged, or the verification code it refused with. */
+  outcome: HandledEvent | WebhookVerificationError['code'];
 }
 
 /** How many deliveries the log keeps (the newest). */
