@@ -51,13 +51,25 @@ test.beforeAll(async () => {
   checkoutScript = result.outputFiles[0]?.text ?? '';
 });
 
+/** The orders the site's server was asked to confirm (`POST /checkout/confirm`), by test. */
+let confirmations: string[] = [];
+test.beforeEach(() => {
+  confirmations = [];
+});
+
 /**
  * Opens the site's checkout page for a new order of the mock provider; returns the order id. The
  * page gets what a site's server renders, nothing test-only: the SDK's default frame URL is the
- * one the mock's frame handlers serve.
+ * one the mock's frame handlers serve. The site's server confirms an order as a real one would,
+ * from the provider's own record (here the mock's), never from what the page says.
  */
 async function openCheckout(page: Page, mock: MockProvider): Promise<string> {
   const orderId = mock.createOrder({ amount: 4200, currency: 'EUR' });
+  await page.route(`${SITE}/checkout/confirm`, (route) => {
+    const asked = route.request().postData() ?? '';
+    confirmations.push(asked);
+    return route.fulfill({ status: mock.order(asked)?.status === 'PAID' ? 200 : 409, body: '' });
+  });
   const config = { host: mock.host, appInstance: MOCK_APP_INSTANCE, orderId };
   await page.route(`${SITE}/checkout`, (route) =>
     route.fulfill({
@@ -91,6 +103,7 @@ test.describe('a site checkout against the mock mode (issue 13 item 5)', () => {
     await expect(page.getByRole('status')).toHaveText('Thank you! Your order is paid.');
     expect(mock.order(orderId)?.status).toBe('PAID');
     expect(mock.charges()).toMatchObject([{ orderId, status: 'APPROVED', amount: { amount: 4200, currency: 'EUR' } }]);
+    expect(confirmations, "the site's server was asked to confirm the order").toEqual([orderId]);
   });
 
   test('a declined card: the buyer is told, the order stays payable', async ({ page, mock }) => {
@@ -98,6 +111,7 @@ test.describe('a site checkout against the mock mode (issue 13 item 5)', () => {
     await payWith(page, MOCK_TEST_CARDS.declined);
     await expect(page.getByRole('status')).toHaveText('Your card was declined (card_declined).');
     expect(mock.order(orderId)?.status).toBe('AWAITING_PAYMENT');
+    expect(confirmations, 'nothing to confirm').toEqual([]);
   });
 
   test('a 3-D Secure card: the bank asks, "Complete authentication" in its page, the order is paid once', async ({
