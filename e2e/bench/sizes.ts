@@ -3,129 +3,29 @@
  * feature of an embedded widget). `measureSizes()` and `formatSize()` are what `npm run bench`
  * prints; run directly, this file prints the table and, with `--check`, exits 1 when an artifact
  * is over its budget or missing. Run after `npm run build`: `tsx e2e/bench/sizes.ts [--check]`.
+ * The SDK's, the bundle's and the lazy chunks' budgets, with why each is what it is, are in
+ * sizeBudgets.ts; the frame's are below, beside the artifacts they bound.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { SOURCE_LOCALE, SUPPORTED_LOCALES } from '../../shared/locales';
+import {
+  BUNDLE_BUDGET,
+  CATALOG_BUDGET,
+  PAYPAL_BUDGET,
+  PAYPAL_CATALOG_BUDGET,
+  SAVED_CARDS_BUDGET,
+  SAVED_CARDS_CATALOG_BUDGET,
+  SDK_BRIDGE_BUDGET,
+  SDK_BUDGET,
+  SDK_ES_BUDGET,
+  WALLETS_BUDGET,
+  WALLETS_CATALOG_BUDGET,
+} from './sizeBudgets';
 
 const dist = resolve(import.meta.dirname, '../../dist');
-
-/**
- * What a host page runs up front of each host SDK build, gzip -9: the issue's 5 kB. The SDK is
- * split (issue 10): the entry validates, creates the iframe, watches it and shows the alert; the
- * bridge (penpal's connect + WindowMessenger, 3.3 kB on their own, the host methods and the
- * settings cache) is fetched at the first mount, in parallel with the frame document. Issue 24
- * put `preloadCashier`'s checks in the ES entry and the `onHoldExpired` check in both: the ES
- * entry measured 5 004 B, so its budget was 5 050 B; the script tag's stayed under 5 000 B. Then
- * the mount's adoption of the warm frame (issue 24's phone target, `standbyFrames.ts`: the
- * warm-ups by options and `Element.moveBefore`), which must be in the entry because the mount
- * takes the frame at once, also while it warms up, and `onPaymentResult`'s check (issue 25): 4 967 → 5 259 B (script
- * tag) and 5 004 → 5 321 B (ES). That adoption saves the buyer the frame document, the
- * bundle's revalidation and 0.4 s or more on the phone after the tap (`npm run bench`). Then a
- * mount that lets go of a frame it adopted while still warming up ends that warm-up
- * (FRAME_RELEASED_EVENT; else `preloadCashier` never settled): 5 292 B (script tag), 5 355 B (ES).
- * Then an iframe removed from the page is named at once, not at a check a busy page runs late (a
- * MutationObserver in `watchFrame.ts`), and a frame that never loads at the grace's end, not at
- * the next check: 5 369 B (script tag), 5 431 B (ES). Then (issue 32) a resource entry ends the
- * wait of the mount whose watch began last before it, not of every mount loading the same URL
- * (the chaos run saw a later mount's frame name two loading frames dead): +74 B, 5 408 B (script tag).
- * Then mounts made in one task share their watches' start: 5 438 B. Then (issue 34 item 3) the
- * iframe's title and the SDK's own alert follow the buyer's language: their twelve languages are
- * in the bridge (see {@link SDK_BRIDGE_BUDGET}); the entry only keeps the bridge it loaded and asks
- * it to word the title and the alert when it arrives, when the alert is drawn and after an update
- * (`localize` in mountCashier.ts; createUpdate's one `onChange` in place of `onTheme` takes some
- * back), and ORDER_NOT_FOUND joins ErrorCode: measured 5 457 B (+19 B), so 5 480 B.
- */
-const SDK_BUDGET = 5_480;
-/**
- * The ES entry's: see {@link SDK_BUDGET}. Then the mock mode's refusal of a vault off loopback
- * imports the SDK's loopback rule, so the bundler moved that rule out of the entry into a chunk
- * the entry and `./testing` share (export names, a second file): 5 431 → 5 518 B, with no new
- * code in the entry. Then the resource entry's owner (see {@link SDK_BUDGET}): 5 560 B. Mounts
- * made in one task (5 586 B), then the words in the buyer's language and ORDER_NOT_FOUND (see
- * {@link SDK_BUDGET}): 5 611 B.
- */
-const SDK_ES_BUDGET = 5_650;
-
-/**
- * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
- * entry before the split; on its own it measured 5.3 kB (ES chunk) and 6.2 kB (the script tag's,
- * which carries its own copy of the shared code). Issue 24's `preloadFrame` (the hidden warm-up
- * frame, its host methods and preconnect hints) added 0.55 kB to each: the script tag's, 6 195 →
- * 6 740 B, moved the budget from 6 200 to 6 750 B (the ES chunk measures 6 050 B); its
- * `onHoldExpired` host method took the script tag's to 6 790 B, and the budget to 6 800 B. Issue
- * 25's `onPaymentResult` host method, with its check of the frame's result (`parsePayResult.ts`),
- * took it to 6 971 B, and the budget to 7 000 B. It is fetched after the page's load, never up
- * front: the budget keeps it from growing. Issue 34 item 3 put the SDK's own words in the buyer's
- * language here (`localizeMount`): the iframe's title and the technical-difficulties alert, shown
- * when the frame never loaded or was lost, in the eleven languages besides English, from the
- * frame's own catalog (shared/locales, `catalogText.ts`, and `matchLocale` to pick one). In the
- * entry they would cost every page up front; here only a page that mounts. Estimated, not measured
- * (no build could run then; zlib -9 over the compiled catalogs and the minified code): +1.3 kB for
- * the catalogs, +0.5 to 0.6 kB for the code. With the report of option names the SDK does not
- * know (`warnUnknownOptions`, with the nearest known name: here, not in the entry, so a page
- * pays for it only when it mounts) the script tag's measured 6 996 → 9 269 B (+2 273 B) and the
- * ES chunk 6 305 → 8 481 B, so 9 300 B. A per-language chunk fetched beside the frame would
- * take about 1.2 kB of it back: a candidate for the phone-speed work.
- */
-const SDK_BRIDGE_BUDGET = 9_300;
-
-/**
- * The reference bundle: 25 kB (issue "a buyer on a phone"). Issue 25's saved cards may add only
- * what deciding to load them takes: the `listCreditCards` call (its list is checked in the chunk; since, buyer info's call
- * instead, the list the chunk's),
- * the lazy import, and the saved card's token and consent in the pay path: +293 B gzip, measured
- * in the same build before and after (25 042 → 25 335 B; issue 24's card form shown before the
- * order's methods had taken the bundle from 24 988 to 25 042 B, 25 002 B once trimmed). Everything else of the saved cards is
- * {@link SAVED_CARDS_BUDGET}'s, downloaded only by a member. Issue 25's PayPal
- * likewise: the PAYPAL choice and its label, the lazy import once PAYPAL is offered, the code the
- * chunk borrows from the bundle (`PAYPAL_KIT`) and `pay`'s wait for the PayPal outcome: +331 B
- * (25 335 → 25 666 B; 25 845 B while the panel's words were in the bundle's catalogs). The panel
- * and its words are {@link PAYPAL_BUDGET}'s and {@link PAYPAL_CATALOG_BUDGET}'s. Issue 25 item 4's
- * wallets likewise: the browser's availability check (`ApplePaySession.canMakePayments()`, the
- * Payment Request API's `canMakePayment()` for Google Pay), the express payment methods read that
- * follows only where it can pay, the lazy slot and `WALLET_KIT`: +538 B (25 666 → 26 204 B, the
- * same build before and after). The buttons, flows and words are {@link WALLETS_BUDGET}'s and
- * {@link WALLETS_CATALOG_BUDGET}'s. Then buyer info instead of the cards list (-14 B) and a payment
- * made in the widget kept exactly once like a card charge (`captureInWidget`: a lost reply read
- * from the order's charges; a new mount for an order that may be paid in the widget reads them
- * before charging): 26 336 B. The wallets asked of the browser only once the order offers them
- * (the express methods read first, where a wallet API exists): 26 388 B. An order the provider
- * does not know named ORDER_NOT_FOUND, at the mount and in `update` (`orderNotFound.ts`): 26 509 B.
- */
-const BUNDLE_BUDGET = 26_550;
-/**
- * The saved-cards chunk (issue 25: the list's guard, the choice, the security code, remove, save; its English words): 3 662 B
- * measured; 3 721 B once it lists the cards itself and offers a member without cards the save box (buyer info: the bundle
- * asks only who the buyer is, 25 666 → 25 652 B). The bank's answer to a wrong security code or a locked card shown at
- * the field, and the card's name as bidi isolates for right-to-left languages: 3 786 B.
- */
-const SAVED_CARDS_BUDGET = 3_800;
-/** One language's catalog of the saved cards (issue 25): about 0.5 kB each. */
-const SAVED_CARDS_CATALOG_BUDGET = 1_000;
-/**
- * The PayPal chunk (issue 25: "Pay with PayPal", the popup, create, capture, cancel; its own
- * translator and English words), fetched only for an order that offers PayPal: 2 461 B measured;
- * 2 552 B once it tells the buyer an unknown outcome (a lost capture reply) instead of "nothing charged".
- */
-const PAYPAL_BUDGET = 2_600;
-/** One language's catalog of the PayPal panel (issue 25), fetched with the chunk: 386 to 454 B measured; 443 to 504 B with the unknown outcome's words. */
-const PAYPAL_CATALOG_BUDGET = 550;
-/**
- * The wallets chunk (issue 25 item 4: the Apple Pay and Google Pay buttons, their sheets' flows,
- * merchant validation, the vault's wallet token, the charge; its translator and English words),
- * fetched only for an order that offers a wallet the browser can pay with: 2 985 B measured;
- * 3 049 B with the charge kept exactly once (`captureInWidget`) and its unknown outcome's words;
- * 3 200 B with Google Pay's request built in the frame and the order's signed amount (security review L4).
- */
-const WALLETS_BUDGET = 3_250;
-/** One language's catalog of the wallet buttons (issue 25 item 4), fetched with the chunk: 408 to 479 B measured; 432 to 513 B with the unknown outcome's words. */
-const WALLETS_CATALOG_BUDGET = 550;
-
-/** One language's catalog of the bundle, fetched when a buyer's language is not English (issue 23 item 6). */
-const CATALOG_BUDGET = 3_000;
 
 /** Where an artifact's bytes are: files under dist/, or the scripts written inline in an HTML file (not the import map). */
 type Part = { file: string } | { inlineScriptsOf: string };
