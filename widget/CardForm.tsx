@@ -1,11 +1,18 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type CSSProperties, type InputHTMLAttributes, type ReactNode, useLayoutEffect, useSyncExternalStore } from 'react';
+import {
+  type CSSProperties,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { BillingFields } from './BillingFields';
 import { formatCardNumber } from './cardNumber';
 import type { FormStore } from './createFormStore';
 import { formatExpiry } from './expiry';
-import { controlProps, describedBy, FormField, fieldStyles } from './FormField';
+import { controlProps, describedBy, FormField, fieldStyles, useNoValueAttributes } from './FormField';
 import { HOLD_EXPIRED, HoldNotice } from './HoldNotice';
 import { type CardField, FIELD_LABELS, validateField } from './validateCardForm';
 
@@ -94,6 +101,9 @@ export function CardForm(props: CardFormProps) {
   const { values, errors, methods = [], method, notice, locked, challenge, hold } = snapshot;
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
   useLayoutEffect(() => onReady(), [onReady]);
+  // The typed card is in no attribute a selector could match.
+  const form = useRef<HTMLFormElement>(null);
+  useNoValueAttributes(form);
   const modal = theme === 'modal';
   const card = method === 'CARD';
   const lockedId = `${idPrefix}-locked`;
@@ -133,6 +143,7 @@ export function CardForm(props: CardFormProps) {
 
   return (
     <form
+      ref={form}
       noValidate
       aria-label={i18n._(msg({ message: 'Payment', comment: "The payment form's accessible name, read by screen readers" }))}
       // Behind the 3-D Secure dialog (issue 22): out of reach of focus and of assistive technology.

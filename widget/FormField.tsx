@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect } from 'react';
 
 /** Props of {@link FormField}. */
 export interface FormFieldProps {
@@ -13,6 +13,26 @@ export interface FormFieldProps {
   style?: CSSProperties;
   /** The control (an input or a select) with the id, described by {@link describedBy}. */
   children: ReactNode;
+}
+
+/**
+ * Keeps the typed card out of attributes under `root`. React copies a controlled input's value into
+ * its `value` attribute (at each commit, and again after each change event), where a selector such
+ * as `input[value^="4"]` could match it; a field's live value no selector can match. A
+ * MutationObserver removes the attribute of each card field (`autocomplete="cc-…"`: name, number,
+ * expiry, security code) in the microtask after React wrote it, before any style is computed.
+ */
+export function useNoValueAttributes(root: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = root.current as HTMLElement;
+    const drop = () => {
+      for (const input of element.querySelectorAll('input[autocomplete^=cc-]')) input.removeAttribute('value');
+    };
+    drop();
+    const observer = new MutationObserver(drop);
+    observer.observe(element, { subtree: true, attributeFilter: ['value'] });
+    return () => observer.disconnect();
+  }, [root]);
 }
 
 /** The ids that describe a control: its hint, its error and the locked explanation, as present. */

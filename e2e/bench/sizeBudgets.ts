@@ -85,8 +85,11 @@ export const SDK_BRIDGE_BUDGET = 9_300;
  * before charging): 26 336 B. The wallets asked of the browser only once the order offers them
  * (the express methods read first, where a wallet API exists): 26 388 B. An order the provider
  * does not know named ORDER_NOT_FOUND, at the mount and in `update` (`orderNotFound.ts`): 26 509 B.
+ * The typed card kept out of the fields' `value` attributes, which React writes and a selector
+ * could match (`useNoValueAttributes`: a MutationObserver on the form; issue 35's appearance
+ * must not be able to read the card): 26 644 B (+135 B on the 26 509 B measured last).
  */
-export const BUNDLE_BUDGET = 26_550;
+export const BUNDLE_BUDGET = 26_700;
 /**
  * The saved-cards chunk (issue 25: the list's guard, the choice, the security code, remove, save; its English words): 3 662 B
  * measured; 3 721 B once it lists the cards itself and offers a member without cards the save box (buyer info: the bundle

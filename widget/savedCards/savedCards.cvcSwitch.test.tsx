@@ -63,6 +63,9 @@ describe('a saved card’s security code when the buyer picks another card (issu
     await expect.poll(() => radio(VISA.id)?.checked, WAIT).toBe(true);
     typeInto(cvc(), '123');
     await expect.poll(() => cvc()?.value, WAIT).toBe('123');
+    // The code is in the field's live value only, in no attribute a selector could match.
+    await expect.poll(() => container.querySelector('input[value="123"]'), WAIT).toBeNull();
+    expect(cvc()?.hasAttribute('value')).toBe(false);
 
     radio(MASTERCARD.id)?.click();
     await expect.poll(() => radio(MASTERCARD.id)?.checked, WAIT).toBe(true);
