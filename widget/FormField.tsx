@@ -20,7 +20,9 @@ export interface FormFieldProps {
  * its `value` attribute (at each commit, and again after each change event), where a selector such
  * as `input[value^="4"]` could match it; a field's live value no selector can match. A
  * MutationObserver removes the attribute of each card field (`autocomplete="cc-…"`: name, number,
- * expiry, security code) in the microtask after React wrote it, before any style is computed.
+ * expiry, security code) in the microtask after React wrote it or added the field, before any
+ * style is computed. (React 19 sets a field's live value before its attribute, so removing the
+ * attribute never empties the field.)
  */
 export function useNoValueAttributes(root: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
@@ -30,7 +32,12 @@ export function useNoValueAttributes(root: RefObject<HTMLElement | null>): void 
     };
     drop();
     const observer = new MutationObserver(drop);
-    observer.observe(element, { subtree: true, attributeFilter: ['value'] });
+    // Added nodes too: a field made again (the card chosen after pay at the venue, a new card
+    // after a saved one) gets its attribute before it is attached, so no attribute change is seen.
+    // Added nodes too: React 19 writes a re-made field's attribute after attaching it (seen in
+    // jsdom: the card chosen again after pay at the venue), but a field attached with its
+    // attribute already written would show no attribute change.
+    observer.observe(element, { subtree: true, childList: true, attributeFilter: ['value'] });
     return () => observer.disconnect();
   }, [root]);
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { ProviderPaths } from '../shared';
 import { typeInto } from './testing/httpWidget';
 import { fakeProviderClient, mountWidget } from './testing/mountWidget';
 
@@ -11,6 +12,17 @@ import { fakeProviderClient, mountWidget } from './testing/mountWidget';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const CARD = { 'Card number': '4242424242424242', 'Expiration date': '12/30', 'Security code': '987' };
+
+/** Every attribute under `root` that holds a piece of {@link CARD}, as `tag name="value"`. */
+function cardInAttributes(root: Element): string[] {
+  const attributes = [root, ...root.querySelectorAll('*')].flatMap((element) =>
+    [...element.attributes].map((attribute) => `${element.tagName.toLowerCase()} ${attribute.name}="${attribute.value}"`),
+  );
+  return attributes.filter((line) => {
+    const value = line.slice(line.indexOf('="') + 2, -1);
+    return value.replace(/\D/g, '').includes('424242') || value.includes('12/30') || value.includes('987');
+  });
+}
 
 describe('the typed card is in no attribute a selector could match', () => {
   it('card number, expiry and security code: none in any attribute of the widget, no [value] selector matches', async () => {
@@ -31,17 +43,35 @@ describe('the typed card is in no attribute a selector could match', () => {
     expect(input('Card number').value.replace(/\D/g, '')).toBe(CARD['Card number']);
     expect(input('Security code').value).toBe('987');
 
-    const attributes = [container, ...container.querySelectorAll('*')].flatMap((element) =>
-      [...element.attributes].map((attribute) => `${element.tagName.toLowerCase()} ${attribute.name}="${attribute.value}"`),
-    );
-    const digits = (text: string) => text.replace(/\D/g, '');
-    const leaks = attributes.filter((line) => {
-      const value = line.slice(line.indexOf('="') + 2, -1);
-      return digits(value).includes('424242') || value.includes('12/30') || value.includes('987');
-    });
-    expect(leaks).toEqual([]);
+    expect(cardInAttributes(container)).toEqual([]);
     for (const selector of ['input[value^="4"]', 'input[value*="42"]', 'input[value="987"]', 'input[value$="30"]']) {
       expect(container.querySelector(selector), selector).toBeNull();
     }
+  });
+
+  it('card fields made again with the typed card (pay at the venue chosen, then the card again): no attribute holds it', async () => {
+    const methods = [
+      { type: 'CARD', label: 'Card' },
+      { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+    ];
+    const { container } = await mountWidget({
+      providerClient: fakeProviderClient(async ({ method, path }) => {
+        if (path === ProviderPaths.paymentMethodsByOrder('ord_1')) return methods;
+        throw new Error(`unexpected ${method} ${path}`);
+      }),
+    });
+    const input = (name: string) => {
+      const label = [...container.querySelectorAll('label')].find((l) => l.textContent === name);
+      return container.ownerDocument.getElementById(label?.htmlFor ?? '') as HTMLInputElement;
+    };
+    for (const [name, value] of Object.entries(CARD)) act(() => typeInto(input(name), value));
+    const choose = (type: string) => act(() => container.querySelector<HTMLInputElement>(`input[value=${type}]`)?.click());
+    choose('PAY_AT_VENUE');
+    expect(input('Card number')).toBeNull();
+    choose('CARD');
+    await act(async () => {});
+    // The fields are back with what the buyer typed, and no attribute holds it.
+    expect(input('Card number').value.replace(/\D/g, '')).toBe(CARD['Card number']);
+    expect(cardInAttributes(container)).toEqual([]);
   });
 });

@@ -16,6 +16,12 @@ const parseColor = (value: string) =>
     ? value.toLowerCase()
     : undefined;
 const PATH = 'mountCashier: opts.appearance';
+/** An object that holds itself: JSON cannot show it. */
+const circular = () => {
+  const value: Record<string, unknown> = {};
+  value.self = value;
+  return value;
+};
 const parse = (value: unknown) => parseAppearance(value, PATH, parseColor);
 
 describe('parseAppearance: every key checked, every value parsed and written again', () => {
@@ -168,6 +174,16 @@ describe('parseAppearance: every key checked, every value parsed and written aga
         { rules: { '.Button': { boxShadow: '0 0 1px rgb(0' } } },
         '.rules[".Button"].boxShadow must be balanced parentheses',
       ],
+      [
+        'an empty border',
+        { rules: { '.Input': { border: '  ' } } },
+        '.rules[".Input"].border must be none, or a width, a style and a colour',
+      ],
+      [
+        'a circular value',
+        { variables: { colorText: circular() } },
+        '.variables.colorText must be a string (got [object Object])',
+      ],
       ['an unknown theme', { theme: 'dark' }, '.theme must be one of default, night, flat, auto (got "dark")'],
       ['an unknown labels', { labels: 'inside' }, '.labels must be one of above, floating'],
       ['an unknown key', { colors: {} }, ' has no key "colors"'],
@@ -214,6 +230,7 @@ describe('parseFonts: a font the frame loads itself, from a font file URL only',
       Array.from({ length: 9 }, () => ({ family: 'A', src: 'https://f.example/a.woff2' })),
       ' must be an array of at most 8 fonts',
     ],
+    ['a hole in the array', new Array(2), '[0] must be an object { family, src, weight?, style?, display? } (got undefined)'],
     ['http off loopback', [{ family: 'A', src: 'http://f.example/a.woff2' }], '[0].src must be an https URL'],
     [
       'a stylesheet',

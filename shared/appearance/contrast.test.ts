@@ -58,10 +58,10 @@ describe('enforceContrast: every pair a buyer reads passes WCAG 2.1 AA', () => {
     ]);
     const moved = colord(palette.colorText);
     expect(moved.contrast('#fff')).toBeGreaterThanOrEqual(TEXT_CONTRAST);
-    // The nearest: one step (1 % HSL lightness) darker, #747474 at 4.64:1, where #767676 would be
+    // The nearest: one step (1 % HSL lightness) darker, #747474 at 4.67:1, where #767676 would be
     // 4.54:1 but is not a step of the search.
     expect(palette.colorText).toBe('#747474');
-    expect(adjustments[0]?.adjusted).toBe(4.64);
+    expect(adjustments[0]?.adjusted).toBe(4.67);
     expect(moved.isDark()).toBe(true);
   });
 
@@ -105,6 +105,25 @@ describe('enforceContrast: every pair a buyer reads passes WCAG 2.1 AA', () => {
   it('text with alpha is checked as painted over the background', () => {
     const { adjustments } = enforceContrast({ ...LIGHT, colorTextSecondary: 'rgba(0, 0, 0, 0.3)' });
     expect(adjustments).toEqual([expect.objectContaining({ variable: 'colorTextSecondary', from: '#b3b3b3' })]);
+  });
+
+  it('the ratio is checked on the colour as written (#rrggbb): every adjustment passes once rounded', () => {
+    // Greys and hues near each threshold: a shade that passes only before rounding to whole channels must not be chosen.
+    for (let grey = 0x60; grey <= 0x90; grey += 1) {
+      for (const hue of ['', 'c0', '40']) {
+        const hex = `#${grey.toString(16)}${grey.toString(16)}${hue || grey.toString(16)}`;
+        const { palette, adjustments } = enforceContrast({
+          ...LIGHT,
+          colorText: hex,
+          colorBorder: `#${(grey + 0x50).toString(16).repeat(3)}`,
+        });
+        for (const { variable, to, adjusted, required } of adjustments) {
+          expect(palette[variable]).toBe(to);
+          expect(colord(to).contrast('#fff'), `${variable} ${hex} → ${to}`).toBe(adjusted);
+          expect(adjusted).toBeGreaterThanOrEqual(required);
+        }
+      }
+    }
   });
 
   it('refuses a colour colord does not read, naming it', () => {

@@ -67,7 +67,8 @@ function over(color: Colord, under: Colord): Colord {
   const { r, g, b, a } = color.toRgb();
   const base = under.toRgb();
   const mix = (top: number, bottom: number) => top * a + bottom * (1 - a);
-  return colord({ r: mix(r, base.r), g: mix(g, base.g), b: mix(b, base.b), a: 1 });
+  // Whole channels, as the colour will be written: the ratio checked is the ratio shown.
+  return colord(colord({ r: mix(r, base.r), g: mix(g, base.g), b: mix(b, base.b), a: 1 }).toHex());
 }
 
 /**
@@ -77,7 +78,8 @@ function over(color: Colord, under: Colord): Colord {
  */
 function nearestPassing(color: Colord, against: Colord, required: number): Colord {
   for (let step = 1; step <= 100; step += 1) {
-    const candidates = [color.darken(step / 100), color.lighten(step / 100)];
+    // Each candidate as it will be written (whole channels, `#rrggbb`): rounding may cost 0.03.
+    const candidates = [color.darken(step / 100), color.lighten(step / 100)].map((candidate) => colord(candidate.toHex()));
     const passing = candidates.find((candidate) => candidate.contrast(against) >= required);
     if (passing) return passing;
   }

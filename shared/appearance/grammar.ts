@@ -141,6 +141,7 @@ const BORDER_STYLES = ['none', 'solid', 'dashed', 'dotted', 'double'];
 /** A border or outline: `none`, or a width, a style and a colour, each at most once, any order. */
 export function border(value: string, parseColor: ColorParser): string {
   const parts = splitTopLevel(value, ' ');
+  if (parts.length === 0) throw new GrammarError('none, or a width, a style and a colour');
   if (parts.length === 1 && parts[0]?.toLowerCase() === 'none') return 'none';
   const seen: { width?: string; style?: string; color?: string } = {};
   for (const part of parts) {

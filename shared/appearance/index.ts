@@ -142,12 +142,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** `value` for a message: JSON, at most 60 characters. */
 function show(value: unknown): string {
-  const text =
-    typeof value === 'string'
-      ? JSON.stringify(value)
-      : value === undefined
-        ? 'undefined'
-        : (JSON.stringify(value) ?? String(value));
+  let text: string;
+  try {
+    text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = typeof value === 'bigint' ? `${value}n` : Object.prototype.toString.call(value);
+  }
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
@@ -237,7 +237,8 @@ const FONT_DISPLAYS = ['auto', 'block', 'swap', 'fallback', 'optional'] as const
  */
 export function parseFonts(value: unknown, path: string): ParsedFont[] {
   if (!Array.isArray(value) || value.length > MAX_FONTS) fail(path, `an array of at most ${MAX_FONTS} fonts`, value);
-  return value.map((font: unknown, index) => {
+  // Array.from: a hole in a sparse array is an undefined font, refused like any other.
+  return Array.from(value as unknown[]).map((font: unknown, index) => {
     const at = `${path}[${index}]`;
     if (!isRecord(font)) fail(at, 'an object { family, src, weight?, style?, display? }', font);
     refuseUnknownKeys(at, font, ['family', 'src', 'weight', 'style', 'display'], 'field');
