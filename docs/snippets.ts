@@ -96,11 +96,14 @@ export interface Problem {
 /**
  * The diagnostics of `tsc --pretty false` output (run in `cwd`) for the snippets written to `dir`,
  * each against its snippet; an html script's only when it uses an undefined name (its DOM types are
- * left loose, as a page's script is).
+ * left loose, as a page's script is); an error with no file (the tsconfig's) against `tsconfig.json`.
  */
 export function readProblems(output: string, dir: string, snippets: readonly Snippet[], cwd = dir): Problem[] {
   const problems: Problem[] = [];
   for (const line of output.split('\n')) {
+    // An error with no place (a bad tsconfig, a file not found) is a problem of the whole check.
+    const unplaced = /^error (TS\d+): (.*)$/.exec(line);
+    if (unplaced) problems.push({ where: 'tsconfig.json', line: 0, code: unplaced[1] ?? '', message: unplaced[2] ?? '' });
     const m = /^(.*?)\((\d+),\d+\): error (TS\d+): (.*)$/.exec(line);
     if (!m) continue;
     const [, file = '', at = '0', code = '', message = ''] = m;
@@ -111,6 +114,17 @@ export function readProblems(output: string, dir: string, snippets: readonly Sni
   }
   return problems;
 }
+
+/**
+ * A snippet the check must fail on (`canary.md:1`, TS2304 "Cannot find name"): a check that does
+ * not report it did not see the snippets.
+ */
+export const CANARY_SNIPPET: Snippet = {
+  where: 'canary.md:1',
+  lang: 'ts',
+  code: 'export const seen: string = notDefinedAnywhere;\n',
+  file: 'canary.ts',
+};
 
 /** `problems` as lines a reader can act on: `file:line (snippet line N): TSxxxx message`. */
 export function formatProblems(problems: readonly Problem[]): string[] {

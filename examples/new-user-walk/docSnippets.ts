@@ -10,36 +10,50 @@
  *   the order, the app instance token, `confirmOnServer`, `tellBuyer`) become reads of globals the
  *   page sets first; nothing else in the snippet is changed.
  */
+
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { formatProblems, readDocSnippets, readProblems, type Snippet, writeSnippetProject } from '../../docs/snippets';
+import {
+  CANARY_SNIPPET,
+  formatProblems,
+  readDocSnippets,
+  readProblems,
+  type Snippet,
+  writeSnippetProject,
+} from '../../docs/snippets';
 import type { SiteRoute } from './purchase';
 
 const root = resolve(import.meta.dirname, '../..');
 
-type Run = (command: string, args: string[], cwd: string, seconds: number) => string;
-
 /**
  * Typechecks every docs snippet in `site/doc-snippets` against the site's installed packages
- * (`strict`, `noUncheckedIndexedAccess`, Node's and Vite's types); returns how many it checked.
- * @throws Error listing each snippet's diagnostics (as `file:line (snippet line N): TSxxxx …`).
+ * (`strict`, `noUncheckedIndexedAccess`, Node's and Vite's types), with {@link CANARY_SNIPPET}
+ * beside them; returns how many snippets it checked. tsc's whole output is read, not a tail.
+ * @throws Error listing each snippet's diagnostics (as `file:line (snippet line N): TSxxxx …`),
+ *   or saying the canary's error was not seen (the check saw nothing).
  */
-export function typecheckDocSnippets(site: string, run: Run): number {
+export function typecheckDocSnippets(site: string): number {
   const dir = join(site, 'doc-snippets');
   mkdirSync(dir, { recursive: true });
   const snippets = readDocSnippets(root);
-  writeSnippetProject(dir, snippets, { types: ['node', 'vite/client'] });
-  let output = '';
-  try {
-    run('npx', ['tsc', '-p', 'doc-snippets/tsconfig.json', '--pretty', 'false'], site, 90);
-  } catch (error) {
-    output = error instanceof Error ? error.message : String(error);
+  writeSnippetProject(dir, [...snippets, CANARY_SNIPPET], { types: ['node', 'vite/client'] });
+  const tsc = spawnSync(join(site, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 64 << 20,
+  });
+  const output = `${tsc.stdout ?? ''}${tsc.stderr ?? ''}`;
+  if (tsc.error) throw new Error(`tsc did not run: ${tsc.error.message}`);
+  const problems = readProblems(output, dir, [...snippets, CANARY_SNIPPET]);
+  const canary = problems.filter((problem) => problem.where === CANARY_SNIPPET.where);
+  if (!canary.some((problem) => problem.code === 'TS2304')) {
+    throw new Error(`the check did not see its canary (an undefined name): tsc said\n${output.slice(-4000)}`);
   }
-  const problems = readProblems(output, dir, snippets, site);
-  if (problems.length > 0) throw new Error(formatProblems(problems).join('\n'));
-  // A failure with no diagnostic at all is tsc not running; an html script's loose DOM types are not held against it.
-  if (output && !/error TS/.test(output)) throw new Error(`tsc did not run:\n${output}`);
-  console.log(`  ${snippets.length} snippets typecheck against the packed package`);
+  const found = formatProblems(problems.filter((problem) => problem.where !== CANARY_SNIPPET.where));
+  if (found.length > 0) throw new Error(found.join('\n'));
+  console.log(`  ${snippets.length} snippets typecheck against the packed package (and the canary's error was seen)`);
   return snippets.length;
 }
 
@@ -199,16 +213,18 @@ void import('./react').then(({ CheckoutPayment }) => {
 
 /**
  * What the README's script-tag page needs from outside the site: the CDN that serves the
- * package's `cashier.iife.js` and its bridge (from the installed package, with CORS, as the README
- * asks), and the site server's `POST /checkout/confirm`, which records each order it is asked to
+ * package's `cashier.iife.js` and its bridge under the installed version's folder (from the
+ * installed package, with CORS, as the README asks), and the site server's `POST /checkout/confirm`, which records each order it is asked to
  * confirm in `confirmed` and answers 200 (the site is served on `localhost`).
  */
 export function scriptTagRoutes(site: string): { routes: SiteRoute[]; confirmed: string[] } {
   const confirmed: string[] = [];
   const files = join(site, 'node_modules/cashier-widget/dist/host-sdk');
+  // Only the installed version's folder: a README that pins another version loads nothing.
+  const { version } = JSON.parse(readFileSync(join(site, 'node_modules/cashier-widget/package.json'), 'utf8')) as { version: string };
   const routes: SiteRoute[] = [
     {
-      url: 'https://cdn.cashier.example/cashier/**',
+      url: `https://cdn.cashier.example/cashier/${version}/**`,
       handle: (route) =>
         route.fulfill({
           status: 200,

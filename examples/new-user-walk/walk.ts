@@ -193,7 +193,7 @@ async function main(): Promise<number> {
       },
     ],
     ['typecheck the site (strict, noUncheckedIndexedAccess)', () => run('npx', ['tsc', '--noEmit'], site, 60)],
-    ['typecheck every snippet of the README, the integration guide and Going live', () => typecheckDocSnippets(site, run)],
+    ['typecheck every snippet of the README, the integration guide and Going live', () => typecheckDocSnippets(site)],
     ['build the site (vite build)', () => run('npx', ['vite', 'build'], site, 60)],
     [
       "buy once in Chromium against the mock mode: on the site's checkout, and on the README's script tag, npm and React examples",
