@@ -221,7 +221,9 @@ export function scriptTagRoutes(site: string): { routes: SiteRoute[]; confirmed:
   const confirmed: string[] = [];
   const files = join(site, 'node_modules/cashier-widget/dist/host-sdk');
   // Only the installed version's folder: a README that pins another version loads nothing.
-  const { version } = JSON.parse(readFileSync(join(site, 'node_modules/cashier-widget/package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(site, 'node_modules/cashier-widget/package.json'), 'utf8')) as {
+    version: string;
+  };
   const routes: SiteRoute[] = [
     {
       url: `https://cdn.cashier.example/cashier/${version}/**`,
