@@ -1,6 +1,6 @@
 // A site's checkout page script (the example host of docs/integration.md): mounts the widget for
 // the order the site's server set up, pays it when the buyer places the order, asks the site's
-// server to confirm a payment the widget reports (`POST /checkout/confirm`: the server reads the
+// server to confirm a payment the widget reports (`POST /orders/<id>/confirm`: the server reads the
 // order from the provider, and issues the tickets; the browser's word is never enough), and tells
 // the buyer what happened. Everything it uses comes from the package's `.` entry.
 import { type CashierApi, CashierError, mountCashier, type PayResult } from 'cashier-widget';
@@ -37,7 +37,7 @@ button.addEventListener('click', async () => {
   try {
     const result: PayResult = await api.pay({ orderId: config.orderId });
     if (result.status === 'APPROVED' || result.status === 'PENDING') {
-      const reply = await fetch('/checkout/confirm', { method: 'POST', body: result.orderId });
+      const reply = await fetch(`/orders/${encodeURIComponent(result.orderId)}/confirm`, { method: 'POST' });
       outcome.textContent = reply.ok ? 'Thank you! Your order is paid.' : 'We are checking your payment.';
     } else if (result.status === 'DECLINED') outcome.textContent = `Your card was declined (${result.declineCode}).`;
     else outcome.textContent = 'Please check the card details.'; // INVALID: the widget shows which field
