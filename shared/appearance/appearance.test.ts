@@ -250,7 +250,11 @@ describe('parseFonts: a font the frame loads itself, from a font file URL only',
       [{ family: 'A', src: 'https://f.example/a.woff2', weight: 650 }],
       '[0].weight must be normal, bold, or 100 to 900',
     ],
-    ['a bad style', [{ family: 'A', src: 'https://f.example/a.woff2', style: 'oblique' }], '[0].style must be normal or italic'],
+    [
+      'a bad style',
+      [{ family: 'A', src: 'https://f.example/a.woff2', style: 'oblique' }],
+      '[0].style must be one of normal, italic',
+    ],
     [
       'a bad display',
       [{ family: 'A', src: 'https://f.example/a.woff2', display: 'late' }],

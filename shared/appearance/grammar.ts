@@ -8,22 +8,6 @@
  */
 export type ColorParser = (value: string) => string | undefined;
 
-/**
- * What no appearance value may contain, case-insensitively: ways to fetch (`url(`, `image-set(`),
- * to read the page's or the form's data (`attr(`, `var(`), or to leave the value (`@`, `\`, `;`,
- * `{`, `}`, `/*`, `<`).
- */
-export const FORBIDDEN_IN_VALUES = ['url(', 'image-set(', 'attr(', 'var(', '@', '\\', ';', '{', '}', '/*', '<'] as const;
-
-/** The longest value accepted, in characters. */
-export const MAX_VALUE_LENGTH = 200;
-
-/** The first forbidden piece in `value` ({@link FORBIDDEN_IN_VALUES}), if any. */
-export function forbiddenIn(value: string): string | undefined {
-  const lower = value.toLowerCase();
-  return FORBIDDEN_IN_VALUES.find((piece) => lower.includes(piece));
-}
-
 /** A value that did not parse: `expected` says what would have. */
 export class GrammarError extends Error {
   constructor(readonly expected: string) {
