@@ -184,14 +184,25 @@ export function createHostMethods({
 
   const methods: HostMethods = {
     // The widget inputs; the token and the buyer's details travel here, never in the frame URL.
-    // Theme, order, buyer and locale are read now: `handle.update` may have changed them since the mount.
+    // Theme, order, buyer, locale, appearance and fonts are read now: `handle.update` may have changed them since the mount.
     getBootstrap: () => {
       connectedAt = epochNow();
       const { appInstance, msid } = configuration;
-      const { theme, orderId, buyer, locale } = options;
+      const { theme, orderId, buyer, locale, appearance, fonts } = options;
       const canRevalidate = !!revalidateAppInstance;
       // `buyer` is not copied: penpal's postMessage sends a copy (structured clone) anyway.
-      return { host, configuration: { appInstance, msid }, theme, debug, canRevalidate, orderId, buyer, locale };
+      return {
+        host,
+        configuration: { appInstance, msid },
+        theme,
+        debug,
+        canRevalidate,
+        orderId,
+        buyer,
+        locale,
+        appearance,
+        fonts,
+      };
     },
     onApiInit: (methodNames: unknown, phases?: unknown) => {
       if (isDestroyed()) return;

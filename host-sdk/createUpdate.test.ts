@@ -99,7 +99,8 @@ describe('createUpdate', () => {
     },
     {
       changes: { debug: true },
-      message: 'update: changes.debug cannot be changed by update (only theme, orderId, buyer, locale; remount for others)',
+      message:
+        'update: changes.debug cannot be changed by update (only theme, orderId, buyer, locale, appearance, fonts; remount for others)',
     },
   ])('$changes → TypeError "$message", synchronously, nothing changed or sent', ({ changes, message }) => {
     const { options, frame, onChange, update } = setup(applied);

@@ -40,7 +40,7 @@ export function createUpdate({ options, isDestroyed, remote, onChange }: UpdateC
   return (changes: CashierUpdate): Promise<void> => {
     validateUpdate(changes);
     if (isDestroyed()) return Promise.reject(new CashierError(ErrorCode.Destroyed, 'update: the widget was destroyed'));
-    const { theme, orderId, buyer, locale } = changes;
+    const { theme, orderId, buyer, locale, appearance, fonts } = changes;
     // Only what is given changes; `buyer` is copied, so a host's later edit of its object changes
     // nothing; `locale` is canonical, as `mountCashier` keeps it.
     const given: CashierUpdate = {
@@ -48,6 +48,9 @@ export function createUpdate({ options, isDestroyed, remote, onChange }: UpdateC
       ...(orderId === undefined ? {} : { orderId }),
       ...(buyer === undefined ? {} : { buyer: { ...buyer } }),
       ...(locale === undefined ? {} : { locale: canonicalLocale(locale) }),
+      // Copied like `buyer`: what was checked is what is sent.
+      ...(appearance === undefined ? {} : { appearance: structuredClone(appearance) }),
+      ...(fonts === undefined ? {} : { fonts: structuredClone(fonts) }),
     };
     const update = writes.write(given);
     onChange?.();

@@ -5,6 +5,16 @@
  */
 export type { CashierBuyer, CashierConfiguration, CashierErrorDetails, CashierUpdate, SerializedCashierError } from '../shared';
 export { CashierError, ErrorCode } from '../shared';
+export type { ContrastAdjustment } from '../shared/appearance/contrast';
+export type {
+  Appearance,
+  AppearanceLabels,
+  AppearanceProperty,
+  AppearanceSelector,
+  AppearanceTheme,
+  AppearanceVariable,
+  CashierFont,
+} from '../shared/appearance/shape';
 export { mountCashier } from './mountCashier';
 export { type PreloadCashierOptions, preloadCashier } from './preloadCashier';
 export type {

@@ -14,6 +14,7 @@ export type ResolvedOptions = MountCashierOptions & { theme: string; debug: bool
  * `debug` ← `opts.debug === true` or a `debug` page query parameter that is not `false` (spec 2);
  * `locale` ← `opts.locale` canonical, else `doc`'s `<html lang>`, else its window's browser
  * language, else `'en'` (issue 23, `defaultLocale`; no `doc` outside a browser: `'en'`).
+ * `appearance` and `fonts` are copied: what was checked is what the frame gets.
  * Expects options that passed `validateOptions`.
  */
 export function resolveOptions(
@@ -27,5 +28,7 @@ export function resolveOptions(
     theme: opts.theme ?? DEFAULT_THEME,
     debug: opts.debug === true || isDebugPage(pageUrl),
     locale: canonicalLocale(opts.locale) ?? defaultLocale(doc),
+    appearance: opts.appearance && structuredClone(opts.appearance),
+    fonts: opts.fonts && structuredClone(opts.fonts),
   };
 }

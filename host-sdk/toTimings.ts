@@ -1,3 +1,4 @@
+import type { ContrastAdjustment } from '../shared/appearance/contrast';
 import type { CashierTimings } from './types';
 
 /**
@@ -15,5 +16,19 @@ export function toTimings(phases: unknown, mountedAt: number, connectedAt: numbe
     if (Number.isFinite(at)) timings[step] = since(at as number);
   }
   if (typeof from.settingsFromCache === 'boolean') timings.settingsFromCache = from.settingsFromCache;
+  const adjustments = contrastAdjustments(from.contrastAdjustments);
+  if (adjustments) timings.contrastAdjustments = adjustments;
   return timings;
+}
+
+/** The frame's contrast adjustments (issue 35) when they are an array of at most 16 well-formed entries, copied field by field. */
+function contrastAdjustments(value: unknown): ContrastAdjustment[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 16) return undefined;
+  const entries = value.map((entry): ContrastAdjustment | undefined => {
+    const { variable, against, from, to, ratio, adjusted, required } = Object(entry);
+    const words = [variable, against, from, to].every((word) => typeof word === 'string' && /^#?\w{1,40}$/.test(word));
+    const numbers = [ratio, adjusted, required].every(Number.isFinite);
+    return words && numbers ? { variable, against, from, to, ratio, adjusted, required } : undefined;
+  });
+  return entries.every((entry) => entry !== undefined) ? entries : undefined;
 }

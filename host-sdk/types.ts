@@ -1,4 +1,6 @@
 import type { CashierApi, CashierBuyer, CashierConfiguration, CashierError, CashierUpdate, PayResult } from '../shared';
+import type { ContrastAdjustment } from '../shared/appearance/contrast';
+import type { Appearance, CashierFont } from '../shared/appearance/shape';
 
 export type { CardField, CashierApi, DeclineCode, PayInput, PayResult, ValidationResult } from '../shared';
 
@@ -75,6 +77,30 @@ export interface MountCashierOptions {
    * @throws TypeError naming `locale` when it is not a string or not a well-formed tag.
    */
   locale?: string;
+  /**
+   * The site's look for the widget (docs/appearance.md): a `theme` (`'default'`,
+   * `'night'`, `'flat'` or `'auto'`, which follows the buyer's colour scheme live), `variables`
+   * (colours, font, sizes as CSS strings), `rules` per component and state (`'.Input:focus'`, …)
+   * from an allowlist of properties, and `labels` (`'above'` or `'floating'`). Colours a buyer
+   * could not read are moved to the nearest shade that keeps WCAG 2.1 AA contrast, and reported in
+   * `onApiInit`'s `timings.contrastAdjustments`. Change it with `handle.update({ appearance })`.
+   * Default: the default look. Independent of `theme` above (the spec's alert).
+   * @throws TypeError naming the key (e.g. `opts.appearance.rules[".Input"].color`) for an unknown
+   *   key, variable, selector or property, a value that is not a string of at most 200 characters,
+   *   or one holding `url(`, `image-set(`, `attr(`, `var(`, `@`, `\`, `;`, `{`, `}`, `/*` or `<`.
+   *   A value the frame's grammar refuses (e.g. `colorPrimary: 'blurple'`) fails the mount with
+   *   INVALID_ARGUMENT naming the key.
+   */
+  appearance?: Appearance;
+  /**
+   * Font files for `appearance`: up to 8 of `{ family, src, weight?, style?, display? }`,
+   * `src` an https URL of a .woff2, .woff or .ttf file. The frame loads each at the mount (never
+   * later, so no request says what the buyer is doing) with an `@font-face` it writes itself, and its
+   * Content-Security-Policy allows these files and no other fonts. Name the family in
+   * `appearance.variables.fontFamily`. Default: none (the system font).
+   * @throws TypeError naming the font and field (e.g. `opts.fonts[0].src`).
+   */
+  fonts?: CashierFont[];
   /** URL of the frame app: https (plain http only on `localhost` or `127.0.0.1`). Default: the build's `VITE_CASHIER_FRAME_URL`. */
   frameUrl?: string;
 }
@@ -91,7 +117,7 @@ export interface CashierHandle {
    */
   destroy(): void;
   /**
-   * Changes `theme`, `orderId`, `buyer` or `locale` of the running widget, with no new frame
+   * Changes `theme`, `orderId`, `buyer`, `locale`, `appearance` or `fonts` (among the mount's files) of the running widget, with no new frame
    * document (no reload); `locale` is checked and kept canonical as in `mountCashier`. Resolves when the frame has applied the change (before the widget is ready: it is
    * kept and the widget is mounted with it; the alert, when shown, takes the new theme).
    * @throws TypeError naming the option, synchronously, when a change is invalid or unknown; nothing changes.
@@ -123,6 +149,12 @@ export interface CashierTimings {
   mounted?: number;
   /** The bundle called `onApiInit`: the widget is ready (`onSlow` is called if this takes over 10 000 ms). */
   ready: number;
+  /**
+   * Each colour of `appearance` the frame moved to keep WCAG 2.1 AA contrast (4.5:1 for text, 3:1
+   * for a field's border and the focus ring): which variable, against what, from and to which
+   * `#rrggbb`, the ratios before and after. Absent when nothing moved.
+   */
+  contrastAdjustments?: ContrastAdjustment[];
 }
 
 /**

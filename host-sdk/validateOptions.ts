@@ -1,4 +1,5 @@
 import { BUYER_FIELD_MAX_LENGTH, isHttpsOrLoopback } from '../shared';
+import { checkAppearance, checkFonts } from '../shared/appearance/shape';
 import { describeType, describeValue } from './describeValue';
 import { canonicalLocale } from './resolveLocale';
 
@@ -24,10 +25,13 @@ const optionalChecks: Record<string, [Check, string]> = {
   buyer: [isPlainObject, 'an object { email?, name? }'],
   // issue 23: what Intl.getCanonicalLocales accepts, e.g. "de-AT".
   locale: [(v) => canonicalLocale(v) !== undefined, 'a well-formed BCP 47 language tag'],
+  // issue 35: checked in full by checkAppearance and checkFonts (checkOptional).
+  appearance: [() => true, ''],
+  fonts: [() => true, ''],
 };
 
 /** The options `handle.update` can change (issue 13, issue 23): `CashierUpdate`'s keys. */
-const UPDATABLE = ['theme', 'orderId', 'buyer', 'locale'];
+const UPDATABLE = ['theme', 'orderId', 'buyer', 'locale', 'appearance', 'fonts'];
 
 /**
  * Checks the arguments of `mountCashier` before anything is created (DESIGN "Host SDK",
@@ -53,7 +57,7 @@ export function validateOptions(el: unknown, opts: unknown): void {
 
 /**
  * Checks the argument of `handle.update` (issue 13) with the same rules as the options of
- * {@link validateOptions}: an object whose keys are `theme`, `orderId`, `buyer` and `locale` only. Throws a
+ * {@link validateOptions}: an object whose keys are `theme`, `orderId`, `buyer`, `locale`, `appearance` and `fonts` only. Throws a
  * `TypeError` naming the change, e.g. `update: changes.orderId must be a non-empty string if given (got "")`.
  */
 export function validateUpdate(changes: unknown): void {
@@ -74,6 +78,10 @@ function checkOptional(prefix: string, record: Record<string, unknown>, name: st
   const value = record[name];
   if (value !== undefined && !check(value)) fail(`${prefix}.${name}`, `${expected} if given`, value, undefined, caller);
   if (name === 'buyer' && value !== undefined) checkBuyer(`${prefix}.buyer`, value as Record<string, unknown>, caller);
+  // issue 35: their shape here, before anything is created; the frame parses every value again.
+  const path = `${caller ?? 'mountCashier'}: ${prefix}.${name}`;
+  if (name === 'appearance' && value !== undefined) checkAppearance(value, path);
+  if (name === 'fonts' && value !== undefined) checkFonts(value, path);
 }
 
 /** `buyer` (issue 13): `email` and `name`, when given, are strings within BUYER_FIELD_MAX_LENGTH; no other key. */

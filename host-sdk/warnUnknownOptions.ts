@@ -13,6 +13,8 @@ export const KNOWN_OPTIONS = [
   'orderId',
   'buyer',
   'locale',
+  'appearance',
+  'fonts',
   'frameUrl',
 ] as const;
 /** The keys `configuration` knows: `CashierConfiguration`'s. */

@@ -1,3 +1,5 @@
+import type { ContrastAdjustment } from './appearance/contrast';
+import type { Appearance, CashierFont } from './appearance/shape';
 import type { SerializedCashierError } from './CashierError';
 import type { PayResult } from './widgetApi';
 import type { WidgetSettings } from './widgetSettings';
@@ -107,6 +109,10 @@ export interface FrameBootstrap {
   /** What the host knows of the buyer (`opts.buyer`, issue 13), to prefill the widget's fields. */
   buyer?: CashierBuyer;
   /** The buyer's language (`opts.locale` or its default, issue 23), a canonical BCP 47 tag; absent from a host SDK before it. */ locale?: string;
+  /** The site's look (`opts.appearance`), as the page gave it: the frame checks and parses it again. */
+  appearance?: Appearance;
+  /** The site's fonts (`opts.fonts`), as the page gave them: the frame checks them again. */
+  fonts?: CashierFont[];
   /**
    * True for `preloadCashier`'s hidden warm-up frame (issue 24): fetch the settings (through the
    * page's cache) and the bundle, mount nothing, then say done with `onApiInit([])`. Default false.
@@ -162,6 +168,10 @@ export interface CashierUpdate {
   buyer?: CashierBuyer;
   /** The buyer's new language, a BCP 47 tag: the widget switches in place, in the same frame document. */
   locale?: string;
+  /** The site's new look (docs/appearance.md): applied live, what the buyer typed stays. `{}` is the default look. */
+  appearance?: Appearance;
+  /** Which of the mount's font files to use now: the frame's CSP allows those only. */
+  fonts?: CashierFont[];
 }
 
 /** Result of a relayed api call: a value, or an error in its serialized form. */
@@ -196,6 +206,8 @@ export type FramePhases = {
   bundleImported?: number;
   /** The bundle's `mount` returned (or called `onApiInit`, if it did so first). */
   mounted?: number;
+  /** The colours the frame moved to keep WCAG 2.1 AA contrast in the site's `appearance`; absent when none moved. */
+  contrastAdjustments?: ContrastAdjustment[];
 };
 
 /**

@@ -9,7 +9,7 @@ export interface CashierWidgetProps extends MountCashierOptions {
   /** Inline style of the container `<div>`. Default: none. */
   style?: CSSProperties;
   /**
-   * Called when a change of `theme`, `orderId`, `buyer` or `locale` was refused by the widget (a rejection
+   * Called when a change of `theme`, `orderId`, `buyer`, `locale`, `appearance` or `fonts` was refused by the widget (a rejection
    * of `handle.update`, e.g. PAYMENT_OPEN while a payment is open), with the `CashierError`.
    * Default: none (the refusal is dropped; the widget stays as it was).
    */
@@ -33,7 +33,7 @@ interface Mounted {
  * - One iframe under `StrictMode`: like react-stripe-js, the mount lives in a ref, so an effect
  *   that runs again finds it; the cleanup's `destroy()` waits a microtask, so StrictMode's
  *   immediate cleanup-and-rerun keeps the one frame (and its one frame document load).
- * - A change of `theme`, `orderId`, `buyer` or `locale` (compared by value) calls
+ * - A change of `theme`, `orderId`, `buyer`, `locale`, `appearance` or `fonts` (compared by value) calls
  *   `handle.update`: no new frame document; a refusal goes to `onUpdateError`. A change of `host`,
  *   `configuration.msid`, `frameUrl`, `debug` or whether `revalidateAppInstance` is given mounts
  *   anew. Removing `theme` gives the default theme, removing `locale` the default locale (the
@@ -89,12 +89,12 @@ export function CashierWidget(props: CashierWidgetProps) {
     };
   }, [key]);
 
-  const { theme, orderId, email, name, locale } = inputs;
+  const { theme, orderId, email, name, locale, appearance, fonts } = inputs;
   useEffect(() => {
     const current = mounted.current;
     if (!current) return;
     const before = current.inputs;
-    const next = { theme, orderId, email, name, locale };
+    const next = { theme, orderId, email, name, locale, appearance, fonts };
     const changes = toUpdate(before, next);
     if (!changes) return;
     current.inputs = next;
@@ -102,7 +102,7 @@ export function CashierWidget(props: CashierWidgetProps) {
       if (current.inputs === next) current.inputs = before; // refused: the widget kept what it had
       latest.current.onUpdateError?.(error);
     });
-  }, [theme, orderId, email, name, locale]);
+  }, [theme, orderId, email, name, locale, appearance, fonts]);
 
   return <div ref={container} className={className} style={style} />;
 }
