@@ -64,7 +64,7 @@ describe('appearance in mountCashier and handle.update', () => {
     ['labels not in the list', { labels: 'inside' }, 'opts.appearance.labels must be one of above, floating (got "inside")'],
     [
       'a value that is an object',
-      { variables: { colorText: { toString: () => 'red' } } },
+      { variables: { colorText: { toString: (): string => 'red' } } },
       'opts.appearance.variables.colorText must be a string',
     ],
     [
