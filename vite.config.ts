@@ -7,7 +7,7 @@ import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly.ts';
 import { bundlePins, pinnedBundleIntegrity, STATICS_PATH_VARIABLE, staticsPath } from './frame-app/build/bundlePins.ts';
 import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument.ts';
 import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact.ts';
-import { SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules.ts';
+import { FRAME_APPEARANCE_SPECIFIER, SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules.ts';
 import { SDK_ENTRIES, SDK_EXTERNAL } from './host-sdk/build/sdkEntries.ts';
 import { findBridgeFile, SCRIPT_FILE, sriHash, sriManifestPlugin } from './host-sdk/build/sriManifest.ts';
 import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
@@ -250,7 +250,10 @@ export default defineConfig(({ mode }): UserConfig => {
   if (mode === 'widget-standalone') return widgetBundle('standalone');
   if (mode === 'frame-react') {
     return {
-      plugins: [sharedReact(SHARED_REACT_SPECIFIERS), frameModulesManifest(frameModuleEntries)],
+      plugins: [
+        sharedReact(SHARED_REACT_SPECIFIERS),
+        frameModulesManifest(frameModuleEntries, { [FRAME_APPEARANCE_SPECIFIER]: 'appearance' }),
+      ],
       define: production,
       build: {
         outDir: frameOutDir,
@@ -259,9 +262,13 @@ export default defineConfig(({ mode }): UserConfig => {
         // ships the frame app for the mock mode without them, and a devtools 404 helps nobody.
         sourcemap: 'hidden',
         rolldownOptions: {
-          input: Object.fromEntries(
-            Object.entries(frameModuleEntries).map(([specifier, name]) => [name, sharedReactInput(specifier)]),
-          ),
+          input: {
+            ...Object.fromEntries(
+              Object.entries(frameModuleEntries).map(([specifier, name]) => [name, sharedReactInput(specifier)]),
+            ),
+            // The frame's appearance module (issue 35), imported on demand, never preloaded.
+            appearance: resolve(root, 'frame-app/src/appearance/applyAppearance.ts'),
+          },
           preserveEntrySignatures: 'strict',
           output: {
             entryFileNames: '[name]-[hash].js',

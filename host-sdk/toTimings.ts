@@ -26,7 +26,7 @@ function contrastAdjustments(value: unknown): ContrastAdjustment[] | undefined {
   if (!Array.isArray(value) || value.length === 0 || value.length > 16) return undefined;
   const entries = value.map((entry): ContrastAdjustment | undefined => {
     const { variable, against, from, to, ratio, adjusted, required } = Object(entry);
-    const words = [variable, against, from, to].every((word) => typeof word === 'string' && /^#?\w{1,40}$/.test(word));
+    const words = [variable, against, from, to].every((word) => typeof word === 'string' && /^[\w#.:"[\]-]{1,60}$/.test(word));
     const numbers = [ratio, adjusted, required].every(Number.isFinite);
     return words && numbers ? { variable, against, from, to, ratio, adjusted, required } : undefined;
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSiteServer } from '../demo/server/createSiteServer';
+import { DEMO_FONT_FILES } from '../demo/looks';
 import { SITE_WEBHOOK_PATH } from '../demo/siteConfirmation';
 import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
 import { DEVELOPMENT_VAULT_PORT_OFFSET } from '../shared/vault';
@@ -133,6 +134,14 @@ export async function startAll(ports: Ports = DEFAULT_PORTS, { controlKey, extra
         headers: { 'Content-Security-Policy': "frame-src 'self'" },
       },
       '/demo-config.js': { body: () => demoConfig, type: 'text/javascript; charset=utf-8' },
+      // The festival look's font files (issue 35), as a site serves them for the widget: the frame
+      // is another origin, and a font is fetched with CORS.
+      ...Object.fromEntries(
+        Object.entries(DEMO_FONT_FILES).map(([path, file]) => [
+          path,
+          { file: resolve(root, 'node_modules', file), headers: { 'Access-Control-Allow-Origin': '*' } },
+        ]),
+      ),
       ...extraRoutes.host,
     };
     for (const hostname of ['127.0.0.1', '::1']) {

@@ -121,3 +121,12 @@ export const WALLETS_CATALOG_BUDGET = 550;
 
 /** One language's catalog of the bundle, fetched when a buyer's language is not English (issue 23 item 6). */
 export const CATALOG_BUDGET = 3_000;
+
+/**
+ * The frame's appearance module (issue 35, frame-app/src/appearance): the shape check, the value
+ * grammars, colord with its names and a11y plugins (the real colour parser and WCAG contrast), the
+ * themes and the CSSOM writer. Fetched, never preloaded, only by a mount or an update that has an
+ * `appearance` or `fonts`, in parallel with the settings request. Estimated beforehand at 7.6 kB
+ * (esbuild over the modules); the budget is set from the first build's measure (see the git log).
+ */
+export const APPEARANCE_BUDGET = 9_000;

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { SOURCE_LOCALE, SUPPORTED_LOCALES } from '../../shared/locales';
 import {
+  APPEARANCE_BUDGET,
   BUNDLE_BUDGET,
   CATALOG_BUDGET,
   PAYPAL_BUDGET,
@@ -39,7 +40,8 @@ type Part = { file: string } | { inlineScriptsOf: string };
 const artifacts = () => {
   const sdk: Part[] = [{ file: 'host-sdk/cashier.iife.js' }];
   const sdkBridge = filesUnder('host-sdk', /^cashier-bridge-[\w-]+\.js$/);
-  const frame: Part[] = [{ inlineScriptsOf: 'frame-app/index.html' }, ...jsUnder('frame-app')];
+  // The frame's appearance module is not part of every load: it is fetched only for an appearance.
+  const frame: Part[] = [{ inlineScriptsOf: 'frame-app/index.html' }, ...filesUnder('frame-app', /^(?!appearance-).*\.js$/)];
   const bundle: Part[] = [{ file: 'cashier-widget/cashier-widget-lazy-component.bundle.min.js' }];
   const otherLocales = SUPPORTED_LOCALES.filter((l) => l !== SOURCE_LOCALE);
   return [
@@ -65,6 +67,11 @@ const artifacts = () => {
     // and its document's title in the buyer's language (`applyLocale`), both in the inline script.
     { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 100_700 },
     { name: 'bundle, minified (React from the frame)', parts: bundle, budget: BUNDLE_BUDGET },
+    {
+      name: "frame's appearance module (issue 35), fetched only for a mount or update with an appearance or fonts (appearance-*.js)",
+      parts: filesUnder('frame-app', /^appearance-[\w-]+\.js$/),
+      budget: APPEARANCE_BUDGET,
+    },
     {
       name: 'saved cards (issue 25), fetched only for a member, with or without saved cards (saved-cards-savedCards-*.js, English inside)',
       parts: filesUnder('cashier-widget', /^saved-cards-savedCards-[\w-]+\.js$/),

@@ -19,20 +19,32 @@ export const FRAME_MODULES_MANIFEST = '.vite/frame-modules.json';
 
 /**
  * Writes the `frame-react` build's {@link FrameModulesManifest}: the entry named `name` for each
- * bare specifier of `entries`, and every script file.
+ * bare specifier of `entries` and of `lazy`, and every script file but those only the `lazy`
+ * entries need (the frame imports them on demand, e.g. its appearance module: not preloaded).
  */
-export function frameModulesManifest(entries: Record<string, string>): Plugin {
+export function frameModulesManifest(entries: Record<string, string>, lazy: Record<string, string> = {}): Plugin {
   return {
     name: 'cashier-frame-modules-manifest',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-      const imports: Record<string, string> = {};
-      for (const [specifier, name] of Object.entries(entries)) {
+      const entryOf = (specifier: string, name: string) => {
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === name);
         if (!entry) throw new Error(`frame-react build: no entry chunk named ${name} for ${specifier}`);
-        imports[specifier] = entry.fileName;
+        return entry;
+      };
+      const imports: Record<string, string> = {};
+      const eager = new Set<string>();
+      const reach = (fileName: string) => {
+        if (eager.has(fileName)) return;
+        eager.add(fileName);
+        for (const imported of (bundle[fileName] as Rolldown.OutputChunk | undefined)?.imports ?? []) reach(imported);
+      };
+      for (const [specifier, name] of Object.entries(entries)) {
+        imports[specifier] = entryOf(specifier, name).fileName;
+        reach(imports[specifier]);
       }
-      const manifest: FrameModulesManifest = { imports, preload: chunks.map((chunk) => chunk.fileName) };
+      for (const [specifier, name] of Object.entries(lazy)) imports[specifier] = entryOf(specifier, name).fileName;
+      const manifest: FrameModulesManifest = { imports, preload: chunks.map((chunk) => chunk.fileName).filter((file) => eager.has(file)) };
       this.emitFile({ type: 'asset', fileName: FRAME_MODULES_MANIFEST, source: JSON.stringify(manifest, null, 2) });
     },
   };

@@ -13,7 +13,7 @@ export function sharedReactInput(specifier: string): string {
 
 /** True for the module ids that belong in the one React file (React itself and its namespaces module). */
 export function isSharedReactRuntime(id: string): boolean {
-  return id.includes('/node_modules/') || id === NAMESPACES_ID;
+  return /\/node_modules\/(?:react|react-dom|scheduler)\//.test(id) || id === NAMESPACES_ID;
 }
 
 /**

@@ -91,6 +91,19 @@ export function createLoader(deps: LoaderDeps): Loader {
     fail,
   };
 
+  /** Waits for the mount's appearance (issue 35); false when it failed the load. */
+  async function appearanceApplied(applying: NonNullable<LoaderDeps['appearance']>): Promise<boolean> {
+    try {
+      const { contrastAdjustments } = await applying;
+      if (contrastAdjustments.length > 0) phases.contrastAdjustments = contrastAdjustments;
+      return !stopped();
+    } catch (thrown) {
+      const message = thrown instanceof TypeError ? thrown.message : describeForeignError(thrown, ErrorCode.InvalidArgument);
+      fail(new CashierError(ErrorCode.InvalidArgument, `The widget's appearance was refused: ${message}`));
+      return false;
+    }
+  }
+
   function mount(module: unknown, settings: WidgetSettings) {
     if (!isCashierWidgetModule(module)) return;
     const props = widgetProps(bootstrap, settings, client, deps.host, {
@@ -129,6 +142,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       if (!settings || stopped()) return;
       const module = await importBundle(context, settings);
       if (!module || stopped()) return;
+      if (deps.appearance && !(await appearanceApplied(deps.appearance))) return;
       mount(module, settings);
     },
     stop() {

@@ -6,3 +6,10 @@
  * React, or with its own, is unaffected.
  */
 export const SHARED_REACT_SPECIFIERS = ['react', 'react-dom/client', 'react/jsx-runtime'] as const;
+
+/**
+ * The frame's appearance module (issue 35: `createAppearance`, with its grammars and colour
+ * parser), in the import map under this specifier but not preloaded: imported only by a mount
+ * or an update that has an `appearance` or `fonts`, in parallel with the settings request.
+ */
+export const FRAME_APPEARANCE_SPECIFIER = 'cashier-frame-appearance';

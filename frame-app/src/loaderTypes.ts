@@ -6,6 +6,7 @@ import type {
   ProviderClientOptions,
   StaticsAllowlist,
 } from '../../shared';
+import type { ContrastAdjustment } from '../../shared/appearance/contrast';
 import type { ApiRelay } from './createApiRelay';
 import type { HostPort } from './createHostPort';
 
@@ -53,6 +54,14 @@ export interface LoaderDeps {
    * (the frame evaluates its React then, so a bundle that uses it mounts sooner). Default none.
    */
   whileFetching?: () => void;
+  /**
+   * The mount's `appearance` and `fonts` being applied (issue 35; the frame's appearance module,
+   * imported while the settings request is out): the bundle mounts only once they are, so the
+   * widget is never seen in another look first. Resolves with the colours moved for contrast
+   * (reported to the host with the phases); a rejection (a value the frame refuses: a TypeError
+   * naming the key) fails the load with INVALID_ARGUMENT. Default none: the default look.
+   */
+  appearance?: Promise<{ contrastAdjustments: ContrastAdjustment[] }>;
 }
 
 /** The loader: a state store (getSnapshot, subscribe), plus start and stop. */

@@ -17,7 +17,8 @@ import { connectToHost } from './connectToHost';
 import { createApiRelay, toSerialized } from './createApiRelay';
 import { createHostPort } from './createHostPort';
 import { createLoader, type Loader, type LoaderState } from './createLoader';
-import { SHARED_REACT_SPECIFIERS } from './frameModules';
+import type { AppearanceController } from './appearance/applyAppearance';
+import { FRAME_APPEARANCE_SPECIFIER, SHARED_REACT_SPECIFIERS } from './frameModules';
 import { type ImmediateWindow, installSetImmediate } from './installSetImmediate';
 import { loadBundle } from './loadBundle';
 import { observeHeight } from './observeHeight';
@@ -53,6 +54,17 @@ const whileFetching = () => {
 };
 
 /**
+ * The frame's appearance (issue 35), imported at its first use: a mount or an update with an
+ * `appearance` or `fonts`. One per document: its font policy and fonts outlive a warm-up's life.
+ */
+let appearanceModule: Promise<AppearanceController> | undefined;
+const frameAppearance = () =>
+  (appearanceModule ??= import(/* @vite-ignore */ FRAME_APPEARANCE_SPECIFIER).then(
+    ({ createAppearance }: typeof import('./appearance/applyAppearance')) =>
+      createAppearance({ document, matchMedia: (query) => matchMedia(query), FontFace: window.FontFace }),
+  ));
+
+/**
  * One life of the frame: connect to the host, take the widget inputs, load. A warm-up frame
  * (`preload`, issue 24) warms the caches, then runs again as `standby`: it waits on
  * STANDBY_CHANNEL for a mount to adopt it (`Element.moveBefore`), with its React and bundle here.
@@ -75,11 +87,25 @@ async function run(standby = false) {
   let loader: Loader | undefined;
   /** Updates that came before the widget inputs (issue 13); the inputs already hold them, kept to be sure. */
   let early: CashierUpdate = {};
+  /** The appearance applied last (a change of `fonts` alone keeps it). */
+  let appearance: unknown;
   const update = async (changes: unknown): Promise<ApiCallResult> => {
     try {
-      const parsed = parseUpdate(changes);
-      if (loader) await loader.update(parsed);
-      else early = { ...early, ...parsed };
+      const { appearance: newAppearance, fonts, ...parsed } = parseUpdate(changes);
+      const styling = newAppearance !== undefined || fonts !== undefined;
+      if (styling && loader) {
+        // Applied here, in the frame's own document: the bundle and what the buyer typed are untouched.
+        // A value the frame refuses: INVALID_ARGUMENT with the TypeError's words, nothing changed.
+        const controller = await frameAppearance();
+        try {
+          controller.apply(newAppearance ?? appearance, fonts, 'update: changes');
+        } catch (refused) {
+          throw new CashierError(ErrorCode.InvalidArgument, refused instanceof Error ? refused.message : String(refused));
+        }
+        appearance = newAppearance ?? appearance;
+      }
+      if (!loader) early = { ...early, ...parsed, ...(styling ? styleChanges(newAppearance, fonts) : {}) };
+      else if (Object.keys(parsed).length > 0) await loader.update(parsed);
       // Applied (or kept for the mount): the document says the new language (issue 23).
       applyLocale(document.documentElement, parsed.locale);
       return { ok: true, value: undefined };
@@ -123,6 +149,13 @@ async function run(standby = false) {
   }
   // Before the bundle loads: the alert, when shown, is in the document's language too (issue 23).
   applyLocale(document.documentElement, bootstrap.locale);
+  // The site's look, parsed and applied while the settings request is out (issue 35).
+  appearance = bootstrap.appearance;
+  const styled =
+    bootstrap.appearance === undefined && bootstrap.fonts === undefined
+      ? undefined
+      : frameAppearance().then((controller) => controller.apply(bootstrap.appearance, bootstrap.fonts, 'mountCashier: opts'));
+  styled?.catch(() => undefined); // the loader reports a refusal, unless it failed before it looked
 
   loader = createLoader({
     bootstrap,
@@ -137,6 +170,7 @@ async function run(standby = false) {
     // An adopted frame was "loaded", for this mount, when the mount reached it.
     frameLoadedAt: standby ? epochNow() : frameLoadedAt,
     whileFetching,
+    appearance: styled,
   });
   // penpal's proxy throws (not rejects) once the host destroyed the connection, and Chromium may
   // still run a removed frame's observer: call inside a promise so it can never be uncaught.
@@ -173,6 +207,14 @@ async function run(standby = false) {
   window.addEventListener('pagehide', onPageHide);
   window.addEventListener('pageshow', onPageShow);
   await started.start();
+}
+
+/** `appearance` and `fonts` of an update, those given only. */
+function styleChanges(appearance: unknown, fonts: unknown): CashierUpdate {
+  return {
+    ...(appearance === undefined ? {} : { appearance: appearance as CashierUpdate['appearance'] }),
+    ...(fonts === undefined ? {} : { fonts: fonts as CashierUpdate['fonts'] }),
+  };
 }
 
 void run();

@@ -16,7 +16,7 @@ import {
 export function parseBootstrap(value: unknown): FrameBootstrap {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidResponse, `The host's widget inputs are malformed: ${field}.`);
   if (!isRecord(value)) throw bad('not an object');
-  const { host, configuration, theme, debug, canRevalidate, orderId, buyer, locale, preload } = value;
+  const { host, configuration, theme, debug, canRevalidate, orderId, buyer, locale, preload, appearance, fonts } = value;
   if (!isHttpsOrLoopback(host)) throw bad('host');
   if (!isRecord(configuration)) throw bad('configuration');
   const { appInstance, msid } = configuration;
@@ -38,18 +38,20 @@ export function parseBootstrap(value: unknown): FrameBootstrap {
     ...(buyerFields === undefined ? {} : { buyer: buyerFields }),
     ...(locale === undefined ? {} : { locale }),
     ...(preload === true ? { preload } : {}),
+    ...styling(appearance, fonts),
   };
 }
 
 /**
  * Narrows the host's `update(changes)` (issue 13; untrusted: it crossed postMessage) to
  * {@link CashierUpdate}: `theme` a string, `orderId` a non-empty string, `buyer` as in the widget
- * inputs, `locale` a string (issue 23; a tag the widget does not ship falls back); other keys are dropped. Throws CashierError `INVALID_ARGUMENT` naming the bad change.
+ * inputs, `locale` a string (issue 23; a tag the widget does not ship falls back), `appearance` and
+ * `fonts` passed on for the frame's appearance to parse (issue 35); other keys are dropped. Throws CashierError `INVALID_ARGUMENT` naming the bad change.
  */
 export function parseUpdate(value: unknown): CashierUpdate {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidArgument, `update: the change of ${field} is malformed.`);
   if (!isRecord(value)) throw bad('the widget inputs');
-  const { theme, orderId, buyer, locale } = value;
+  const { theme, orderId, buyer, locale, appearance, fonts } = value;
   if (theme !== undefined && typeof theme !== 'string') throw bad('theme');
   if (locale !== undefined && typeof locale !== 'string') throw bad('locale');
   if (orderId !== undefined && (typeof orderId !== 'string' || orderId === '')) throw bad('orderId');
@@ -60,6 +62,18 @@ export function parseUpdate(value: unknown): CashierUpdate {
     ...(orderId === undefined ? {} : { orderId }),
     ...(buyerFields === undefined ? {} : { buyer: buyerFields }),
     ...(locale === undefined ? {} : { locale }),
+    ...styling(appearance, fonts),
+  };
+}
+
+/**
+ * `appearance` and `fonts` as the page sent them, when it sent them (issue 35): passed on unread,
+ * for the frame's appearance (./appearance) to check and parse before any of it is applied.
+ */
+function styling(appearance: unknown, fonts: unknown): Pick<FrameBootstrap, 'appearance' | 'fonts'> {
+  return {
+    ...(appearance === undefined ? {} : { appearance: appearance as FrameBootstrap['appearance'] }),
+    ...(fonts === undefined ? {} : { fonts: fonts as FrameBootstrap['fonts'] }),
   };
 }
 

@@ -118,7 +118,7 @@ describe('enforceContrast: every pair a buyer reads passes WCAG 2.1 AA', () => {
           colorBorder: `#${(grey + 0x50).toString(16).repeat(3)}`,
         });
         for (const { variable, to, adjusted, required } of adjustments) {
-          expect(palette[variable]).toBe(to);
+          expect(palette[variable as keyof Palette]).toBe(to);
           expect(colord(to).contrast('#fff'), `${variable} ${hex} → ${to}`).toBe(adjusted);
           expect(adjusted).toBeGreaterThanOrEqual(required);
         }

@@ -38,10 +38,10 @@ export interface Palette {
 
 /** One colour the frame moved, and why: `onApiInit`'s timings report these to the site. */
 export interface ContrastAdjustment {
-  /** The colour moved. */
-  variable: Exclude<keyof Palette, 'colorBackground' | 'colorPrimary'>;
-  /** What it is read against. */
-  against: 'colorBackground' | 'colorPrimary';
+  /** The colour moved: a variable (`colorText`), the theme's `buttonText`, or a rule's property (`rules[".Input"].color`). */
+  variable: string;
+  /** What it is read against: `colorBackground`, `colorPrimary`, or a rule's background (`rules[".Button"].background-color`). */
+  against: string;
   /** The colour before and after, `#rrggbb`. */
   from: string;
   to: string;
@@ -53,14 +53,15 @@ export interface ContrastAdjustment {
 }
 
 /** The pairs checked: what is read, against what, at which ratio. */
-const PAIRS: readonly [ContrastAdjustment['variable'], ContrastAdjustment['against'], number][] = [
-  ['colorText', 'colorBackground', TEXT_CONTRAST],
-  ['colorTextSecondary', 'colorBackground', TEXT_CONTRAST],
-  ['colorDanger', 'colorBackground', TEXT_CONTRAST],
-  ['colorBorder', 'colorBackground', UI_CONTRAST],
-  ['focusRing', 'colorBackground', UI_CONTRAST],
-  ['buttonText', 'colorPrimary', TEXT_CONTRAST],
-];
+const PAIRS: readonly [Exclude<keyof Palette, 'colorBackground' | 'colorPrimary'>, 'colorBackground' | 'colorPrimary', number][] =
+  [
+    ['colorText', 'colorBackground', TEXT_CONTRAST],
+    ['colorTextSecondary', 'colorBackground', TEXT_CONTRAST],
+    ['colorDanger', 'colorBackground', TEXT_CONTRAST],
+    ['colorBorder', 'colorBackground', UI_CONTRAST],
+    ['focusRing', 'colorBackground', UI_CONTRAST],
+    ['buttonText', 'colorPrimary', TEXT_CONTRAST],
+  ];
 
 /** `color` painted over the opaque `under`: its alpha composited away. */
 function over(color: Colord, under: Colord): Colord {
@@ -125,4 +126,22 @@ export function enforceContrast(palette: Palette): { palette: Palette; adjustmen
     });
   }
   return { palette: result, adjustments };
+}
+
+/**
+ * `color` checked against the opaque `ground` (each a colour colord reads; `color` with alpha is
+ * painted over it) at `required`: undefined when it passes, else the nearest shade that does, with
+ * the ratios before and after. The frame checks the colours of the site's `rules` with it.
+ */
+export function checkPair(
+  color: string,
+  ground: string,
+  required: number,
+): { from: string; to: string; ratio: number; adjusted: number } | undefined {
+  const under = over(colord(ground), colord('#fff'));
+  const shown = over(colord(color), under);
+  const ratio = shown.contrast(under);
+  if (ratio >= required) return undefined;
+  const moved = nearestPassing(shown, under, required);
+  return { from: shown.toHex(), to: moved.toHex(), ratio, adjusted: moved.contrast(under) };
 }
