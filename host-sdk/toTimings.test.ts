@@ -33,4 +33,23 @@ describe('toTimings: the load phases in ms since mountCashier', () => {
   ])('%s from the frame: only what the host measured itself', (_name, phases) => {
     expect(toTimings(phases, mountedAt, mountedAt + 5, mountedAt + 9)).toEqual({ connected: 5, ready: 9 });
   });
+
+  it("passes on the frame's contrast adjustments (issue 35), field by field, and drops a malformed list whole", () => {
+    const moved = {
+      variable: 'rules[".Label"].color',
+      against: 'colorBackground',
+      from: '#eeeeee',
+      to: '#767676',
+      ratio: 1.16,
+      adjusted: 4.54,
+      required: 4.5,
+    };
+    const at = (contrastAdjustments: unknown) =>
+      toTimings({ contrastAdjustments }, mountedAt, mountedAt + 5, mountedAt + 9).contrastAdjustments;
+    expect(at([{ ...moved, extra: '<script>' }])).toEqual([moved]);
+    expect(at([moved, { ...moved, to: 'red</style>' }])).toBeUndefined();
+    expect(at([{ ...moved, ratio: '1.16' }])).toBeUndefined();
+    expect(at(Array.from({ length: 17 }, () => moved))).toBeUndefined();
+    expect(at([])).toBeUndefined();
+  });
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createSiteServer } from '../demo/server/createSiteServer';
 import { DEMO_FONT_FILES } from '../demo/looks';
+import { createSiteServer } from '../demo/server/createSiteServer';
 import { SITE_WEBHOOK_PATH } from '../demo/siteConfirmation';
 import { FRAME_CSP_FILE } from '../shared/contentSecurityPolicy';
 import { DEVELOPMENT_VAULT_PORT_OFFSET } from '../shared/vault';

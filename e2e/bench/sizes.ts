@@ -160,10 +160,6 @@ export interface ArtifactSize {
   raw?: number;
 }
 
-function jsUnder(dir: string): Part[] {
-  return filesUnder(dir, /\.js$/);
-}
-
 /**
  * `file` (under dist/) and every chunk it imports statically, transitively: what a page runs when
  * it imports the entry (`import("…")` chunks, the bridge, are not followed).

@@ -44,7 +44,10 @@ export function frameModulesManifest(entries: Record<string, string>, lazy: Reco
         reach(imports[specifier]);
       }
       for (const [specifier, name] of Object.entries(lazy)) imports[specifier] = entryOf(specifier, name).fileName;
-      const manifest: FrameModulesManifest = { imports, preload: chunks.map((chunk) => chunk.fileName).filter((file) => eager.has(file)) };
+      const manifest: FrameModulesManifest = {
+        imports,
+        preload: chunks.map((chunk) => chunk.fileName).filter((file) => eager.has(file)),
+      };
       this.emitFile({ type: 'asset', fileName: FRAME_MODULES_MANIFEST, source: JSON.stringify(manifest, null, 2) });
     },
   };

@@ -8,6 +8,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CashierWidgetProps, type FrameBootstrap, ProviderPaths, type SettingsClaim } from '../../shared';
+import type { ContrastAdjustment } from '../../shared/appearance/contrast';
 import { mount as mountReferenceBundle } from '../../widget';
 import { createApiRelay } from './createApiRelay';
 import { createLoader, type HostPort } from './createLoader';
@@ -74,6 +75,7 @@ function setup(
     whileFetching?: () => void;
     allowlist?: readonly string[];
     pinnedBundles?: readonly string[];
+    appearance?: Promise<{ contrastAdjustments: ContrastAdjustment[] }>;
   } = {},
 ) {
   const hostPort = fakeHost(options.claim);
@@ -91,6 +93,7 @@ function setup(
     frameLoadedAt: 1000,
     ...(options.now ? { now: options.now } : {}),
     ...(options.whileFetching ? { whileFetching: options.whileFetching } : {}),
+    ...(options.appearance ? { appearance: options.appearance } : {}),
   });
   return { loader, hostPort, container, loadBundle, relay };
 }
@@ -731,5 +734,54 @@ describe("createLoader with the reference bundle: the order's payment methods th
     expect({ code: crash.code, details: crash.details }).toEqual(expected);
     expect(loader.getSnapshot()).toMatchObject({ status: 'failed', error: { code: expected.code } });
     expect(hostPort.onApiInit).not.toHaveBeenCalled();
+  });
+});
+
+describe("createLoader: the mount's appearance (issue 35)", () => {
+  const moved: ContrastAdjustment = {
+    variable: 'colorText',
+    against: 'colorBackground',
+    from: '#cccccc',
+    to: '#767676',
+    ratio: 1.6,
+    adjusted: 4.54,
+    required: 4.5,
+  };
+
+  it('mounts the bundle only once the appearance is applied, and reports the colours it moved', async () => {
+    replySettings(ok());
+    let applied: (report: { contrastAdjustments: ContrastAdjustment[] }) => void = () => undefined;
+    const appearance = new Promise<{ contrastAdjustments: ContrastAdjustment[] }>((resolve) => {
+      applied = resolve;
+    });
+    const module = goodModule();
+    const { loader, hostPort, loadBundle } = setup({ appearance, loadBundle: async () => module });
+    const started = loader.start();
+    await expect.poll(() => loadBundle.mock.calls.length).toBe(1);
+    await flush();
+    expect(module.mount).not.toHaveBeenCalled();
+    expect(loader.getSnapshot().status).toBe('waiting');
+    applied({ contrastAdjustments: [moved] });
+    await started;
+    await flush();
+    expect(module.mount).toHaveBeenCalledTimes(1);
+    expect(hostPort.onApiInit.mock.calls[0]?.[1]).toMatchObject({ contrastAdjustments: [moved] });
+  });
+
+  it('a value the frame refuses fails the load with INVALID_ARGUMENT naming the key; nothing is mounted', async () => {
+    replySettings(ok());
+    const refusal = new TypeError('mountCashier: opts.appearance.variables.colorPrimary must be a colour (got "blurple")');
+    const module = goodModule();
+    const { loader, hostPort } = setup({ appearance: Promise.reject(refusal), loadBundle: async () => module });
+    await loader.start();
+    await flush();
+    expect(module.mount).not.toHaveBeenCalled();
+    expect(loader.getSnapshot()).toMatchObject({ status: 'failed', error: { code: 'INVALID_ARGUMENT' } });
+    expect(hostPort.onCrash).toHaveBeenCalledWith(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: `The widget's appearance was refused: ${refusal.message}`,
+      }),
+    );
   });
 });

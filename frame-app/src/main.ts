@@ -12,12 +12,12 @@ import {
   resolveVaultOrigin,
 } from '../../shared';
 import { alertText } from '../../shared/catalogText';
+import type { AppearanceController } from './appearance/applyAppearance';
 import { applyLocale } from './applyLocale';
 import { connectToHost } from './connectToHost';
 import { createApiRelay, toSerialized } from './createApiRelay';
 import { createHostPort } from './createHostPort';
 import { createLoader, type Loader, type LoaderState } from './createLoader';
-import type { AppearanceController } from './appearance/applyAppearance';
 import { FRAME_APPEARANCE_SPECIFIER, SHARED_REACT_SPECIFIERS } from './frameModules';
 import { type ImmediateWindow, installSetImmediate } from './installSetImmediate';
 import { loadBundle } from './loadBundle';
