@@ -1,4 +1,5 @@
 import type { CashierConfiguration } from '../shared';
+import type { Appearance, CashierFont } from '../shared/appearance/shape';
 import { checkFrameOrigin } from './checkFrameOrigin';
 import { frameSrc } from './createFrame';
 import { loadBridge } from './loadBridge';
@@ -19,6 +20,14 @@ export interface PreloadCashierOptions {
   frameUrl?: string;
   /** The debug bundle instead of the minified one, as `mountCashier`'s `debug`. Default: false. */
   debug?: boolean;
+  /**
+   * The look the mount will have, as `mountCashier`'s `appearance`: the warm-up also fetches the
+   * frame's appearance module, so a mount with an appearance waits for no request after the tap.
+   * Nothing is applied until the mount. Default: none.
+   */
+  appearance?: Appearance;
+  /** The mount's font files, as `mountCashier`'s `fonts`: the warm-up fetches them too. Default: none. */
+  fonts?: CashierFont[];
 }
 
 /**

@@ -56,6 +56,8 @@ export function preloadFrame(
       debug: options.debug,
       theme: options.theme,
       locale: options.locale,
+      appearance: options.appearance,
+      fonts: options.fonts,
     };
     const bridge = createHostMethods({ options: hostOptions, remote: () => new Promise(() => {}), isDestroyed: () => ended });
     /** The warm-up is over: `done` (the frame said so) keeps the frame in standby where it can be adopted. */

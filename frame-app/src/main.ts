@@ -143,7 +143,20 @@ async function run(standby = false) {
   if (bootstrap.preload) {
     // preloadCashier's hidden frame (issue 24): warm the caches, mount nothing, then wait for a
     // mount (a host without moveBefore removes the frame instead).
-    await preloadWidget({ bootstrap, host: createHostPort(host), allowlist, pinnedBundles, loadBundle, whileFetching });
+    const warmAppearance = () => {
+      frameAppearance()
+        .then((controller) => controller.warm(bootstrap.fonts))
+        .catch(() => undefined); // the mount imports it again, and reports what fails
+    };
+    await preloadWidget({
+      bootstrap,
+      host: createHostPort(host),
+      allowlist,
+      pinnedBundles,
+      loadBundle,
+      whileFetching,
+      warmAppearance,
+    });
     connection.destroy();
     return run(true);
   }

@@ -90,4 +90,23 @@ describe('preloadWidget (issue 24: the frame warms the caches, mounts nothing)',
       expect(loadBundle.mock.calls).toEqual(fetched);
     }
   });
+
+  it('warms the look (issue 35) only when the warm-up was given an appearance or fonts', async () => {
+    const getWidgetSettings = vi.fn(async () => settings);
+    const warm = async (inputs: Partial<FrameBootstrap>) => {
+      const warmAppearance = vi.fn();
+      await preloadWidget({
+        bootstrap: { ...bootstrap, ...inputs },
+        host: { claimWidgetSettings: async () => ({ kind: 'fetch' }), publishWidgetSettings: vi.fn(), onApiInit: vi.fn() },
+        allowlist: 'development',
+        loadBundle: async () => ({ mount: vi.fn() }),
+        createClient: () => ({ getWidgetSettings }),
+        warmAppearance,
+      });
+      return warmAppearance.mock.calls.length;
+    };
+    expect(await warm({})).toBe(0);
+    expect(await warm({ appearance: { theme: 'night' } })).toBe(1);
+    expect(await warm({ fonts: [{ family: 'A', src: 'https://f.example/a.woff2' }] })).toBe(1);
+  });
 });

@@ -23,6 +23,11 @@ export interface PreloadDeps {
   createClient?: (options: ProviderClientOptions) => Pick<ReturnType<typeof createProviderClient>, 'getWidgetSettings'>;
   /** Runs once the settings request is on its way (the frame evaluates its React then). Default none. */
   whileFetching?: () => void;
+  /**
+   * Warms the mount's look (issue 35) when the warm-up was given an `appearance` or `fonts`: the
+   * frame's appearance module and the font files, fetched now, applied by the mount. Default none.
+   */
+  warmAppearance?: () => void;
 }
 
 /**
@@ -35,6 +40,7 @@ export interface PreloadDeps {
  */
 export async function preloadWidget(deps: PreloadDeps): Promise<void> {
   const { bootstrap, host } = deps;
+  if (bootstrap.appearance !== undefined || bootstrap.fonts !== undefined) deps.warmAppearance?.();
   try {
     const client = (deps.createClient ?? createProviderClient)({
       host: bootstrap.host,

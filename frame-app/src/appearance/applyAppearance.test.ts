@@ -243,4 +243,16 @@ describe('the frame applies appearance through the CSSOM', () => {
     appearance.apply({ theme: 'night' }, undefined, PATH);
     expect(fontPolicy()).toBe("font-src 'none'");
   });
+
+  it("a warm-up's fonts are fetched with no policy written; the mount that follows uses them and writes the policy", () => {
+    const { appearance, faces, fontPolicy } = setUp();
+    const fonts = [{ family: 'Festival', src: 'https://fonts.example/festival.woff2' }];
+    appearance.warm(fonts);
+    expect(faces.made.map(({ loaded }) => loaded)).toEqual([true]);
+    expect(fontPolicy()).toBeUndefined();
+    appearance.warm([{ family: 'Bad"', src: 'https://fonts.example/x.woff2' }]); // left for the mount to refuse
+    appearance.apply({ variables: { fontFamily: 'Festival' } }, fonts, PATH);
+    expect(faces.made).toHaveLength(1);
+    expect(fontPolicy()).toBe('font-src https://fonts.example/festival.woff2');
+  });
 });

@@ -54,6 +54,12 @@ export interface AppearanceController {
    * @throws TypeError naming the key, before anything changes.
    */
   apply(appearance: unknown, fonts: unknown, path: string): AppearanceReport;
+  /**
+   * A warm-up's part (`preloadCashier` with `fonts`): loads the font files now, so the mount finds
+   * them cached; applies nothing and writes no policy (the mount does). Fonts that do not parse
+   * are left for the mount to refuse.
+   */
+  warm(fonts: unknown): void;
   /** Stops following the colour scheme. */
   dispose(): void;
 }
@@ -133,6 +139,13 @@ export function createAppearance(env: AppearanceEnvironment): AppearanceControll
       if (parsedFonts) loadFonts(env, parsedFonts, loaded);
       current = parsed;
       return render();
+    },
+    warm(fonts) {
+      try {
+        if (fonts !== undefined) loadFonts(env, parseFonts(fonts, 'preloadCashier: options.fonts'), loaded);
+      } catch {
+        // the mount refuses them, naming the key
+      }
     },
     dispose() {
       dark.removeEventListener('change', onScheme);
