@@ -54,6 +54,9 @@ const URLS = { host: `http://localhost:${PORTS.host}/`, frameOrigin: `http://127
 /** Tap → card form visible on the phone: 2 s without preload; issue 24's 0.7 s with it. */
 const PHONE_TARGET_MS = { off: 2_000, on: 700 };
 const JS_BASELINE_KB = 651;
+/** The demo look the appearance figure uses (demo/looks.ts), and what it may add to the phone figure (issue 35). */
+const APPEARANCE_LOOK = 'festival';
+const APPEARANCE_COST_MS = 50;
 
 const { values } = parseArgs({
   options: {
@@ -151,6 +154,26 @@ function printPhone(r: PhoneResult, preload: boolean) {
   );
 }
 
+/**
+ * Issue 35: the phone figure with the demo's festival look (a full appearance, rules and the
+ * Fredoka font files), against the same runs without one; the look may cost at most
+ * APPEARANCE_COST_MS at the median.
+ */
+function printLook(look: PhoneResult, none: PhoneResult) {
+  const withLook = summarize(look.ms).median;
+  const without = summarize(none.ms).median;
+  const cost = withLook - without;
+  console.log(
+    `\n2c. Phone, WITH preload and the ${APPEARANCE_LOOK} look (full appearance, rules, two font files; ?look=${APPEARANCE_LOOK}): ` +
+      `median ${(withLook / 1000).toFixed(2)} s (min ${(Math.min(...look.ms) / 1000).toFixed(2)}, max ${(Math.max(...look.ms) / 1000).toFixed(2)}) ` +
+      `against ${(without / 1000).toFixed(2)} s without: ${cost >= 0 ? '+' : ''}${cost.toFixed(0)} ms, ratio ${(withLook / without).toFixed(3)}; ` +
+      `allowed +${APPEARANCE_COST_MS} ms: ${cost <= APPEARANCE_COST_MS ? 'met' : 'MISSED'}`,
+  );
+  console.log(`   runs (s): ${look.ms.map((v) => (v / 1000).toFixed(2)).join(' ')}`);
+  console.log('   to the network after the tap, last run (type status URL):');
+  for (const line of look.afterTapFiles) console.log(`     ${line}`);
+}
+
 function printSizes() {
   console.log('\n3. Sizes (gzip -9) against their budgets');
   for (const size of measureSizes()) console.log(`   ${formatSize(size)}`);
@@ -165,6 +188,7 @@ try {
   const ready: ReadyResult[] = [];
   let phone: PhoneResult | undefined;
   let phonePreload: PhoneResult | undefined;
+  let phoneLook: PhoneResult | undefined;
   for (const frames of ['own', 'page'] as const) {
     const conditions = runs > 0 ? READY_CONDITIONS.filter((c) => c.frames === frames) : [];
     const withPhone = frames === 'page' && phoneRuns > 0;
@@ -174,12 +198,14 @@ try {
     ready.push(...(await measureReadyTimes(browser, conditions, URLS, runs, deadline)));
     if (withPhone) phone = await measurePhone(browser, URLS, phoneRuns, deadline, false);
     if (withPhone) phonePreload = await measurePhone(browser, URLS, phoneRuns, deadline, true);
+    if (withPhone) phoneLook = await measurePhone(browser, URLS, phoneRuns, deadline, true, APPEARANCE_LOOK);
     await browser.close();
     browser = undefined;
   }
   if (ready.length > 0) printReady(ready);
   if (phone) printPhone(phone, false);
   if (phonePreload) printPhone(phonePreload, true);
+  if (phoneLook && phonePreload) printLook(phoneLook, phonePreload);
   printSizes();
   const took = Math.round((Date.now() - started) / 1000);
   console.log(`\nbench took ${Math.floor(took / 60)} min ${took % 60} s; load average ${loadavg()[0]?.toFixed(2)} at the end`);

@@ -109,6 +109,7 @@ export async function measurePhone(
   runs: number,
   deadline: Deadline,
   preload = false,
+  look?: string,
 ): Promise<PhoneResult> {
   const result: PhoneResult = {
     ms: [],
@@ -128,10 +129,12 @@ export async function measurePhone(
   };
   const probeBaseline = await unthrottledProbe(browser);
   const started = Date.now();
-  const run = { ...urls, host: preload ? urls.host : `${urls.host}?preload=off` };
+  // `look` (issue 35): the demo's `?look=` (demo/looks.ts), e.g. `festival`, a full appearance with a custom font.
+  const query = new URLSearchParams({ ...(preload ? {} : { preload: 'off' }), ...(look ? { look } : {}) }).toString();
+  const run = { ...urls, host: query ? `${urls.host}?${query}` : urls.host };
   for (let i = 0; i < runs; i += 1) await runOnce(browser, run, deadline, probeBaseline, result, i === 0);
   console.error(
-    `  phone${preload ? ', preload' : ', no preload'}: ${runs} runs in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `  phone${preload ? ', preload' : ', no preload'}${look ? `, ${look} look` : ''}: ${runs} runs in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   return result;
 }
