@@ -14,7 +14,7 @@ import { useEventLog } from './useEventLog';
 export interface CheckoutProps {
   /** Where the provider and the frame are. */
   config: DemoConfig;
-  /** The page's query string (`location.search`): `?event=`, `?hold=`, `?preload=off`, `?locale=`, `?buyer=returning`. */
+  /** The page's query string (`location.search`): `?event=`, `?hold=`, `?preload=off`, `?locale=`, `?buyer=returning`, `?look=`. */
   search: string;
 }
 
@@ -109,6 +109,7 @@ export function Checkout({ config: written, search }: CheckoutProps) {
           money={money}
           log={log}
           search={search}
+          startLook={query.look}
           started={request !== undefined}
           orderId={order?.id}
           buyer={request?.buyer}

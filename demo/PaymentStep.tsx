@@ -1,9 +1,12 @@
 import { type CashierApi, type CashierTimings, CashierWidget } from 'cashier-widget/react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { matchLocale } from '../shared';
 import type { DemoConfig } from './demoConfig';
 import { LanguagePicker } from './LanguagePicker';
+import { LookPicker } from './LookPicker';
 import { localeFromQuery } from './languagePicker';
+import { widgetLook } from './lookPicker';
+import type { DemoLookName } from './looks';
 import { TestCards } from './TestCards';
 import type { Log } from './useEventLog';
 import { usePlaceOrder } from './usePlaceOrder';
@@ -16,6 +19,8 @@ export interface PaymentStepProps {
   log: Log;
   /** The page's query string: `?locale=` is the widget's first language. */
   search: string;
+  /** The widget's first look (`?look=`); the look picker changes it live. */
+  startLook: DemoLookName;
   /** True from "Continue to payment" on: the widget is mounted, before the order exists. */
   started: boolean;
   /** The order being paid; undefined while it is created. */
@@ -38,10 +43,14 @@ export interface PaymentStepProps {
   titleRef: RefObject<HTMLHeadingElement | null>;
 }
 
-/** Step 3: the language picker, `<CashierWidget>` (`#cashier`), Place order, the hold, and the confirmation. */
+/** Step 3: the language and look pickers, `<CashierWidget>` (`#cashier`), Place order, the hold, and the confirmation. */
 export function PaymentStep(props: PaymentStepProps) {
   const { config, log, started, orderId, buyer, holdExpired, holdingAgain } = props;
   const [locale, setLocale] = useState(() => localeFromQuery(props.search));
+  const [look, setLook] = useState(props.startLook);
+  /** True once a look other than the default was shown: from then on the widget has every look's fonts (lookPicker.ts). */
+  const [styled, setStyled] = useState(props.startLook !== 'default');
+  const styling = useMemo(() => widgetLook(look, location.origin, styled), [look, styled]);
   const [api, setApi] = useState<CashierApi>();
   const [crashed, setCrashed] = useState(false);
   const payment = usePlaceOrder({ api, orderId, money: props.money, log });
@@ -61,6 +70,13 @@ export function PaymentStep(props: PaymentStepProps) {
     if (started) log('update', `locale ${chosen}`);
   }
 
+  function chooseLook(chosen: DemoLookName) {
+    setLook(chosen);
+    if (chosen !== 'default') setStyled(true);
+    // The widget takes it with handle.update (no reload, what the buyer typed stays); a refusal comes to onUpdateError.
+    if (started) log('update', `look ${chosen}`);
+  }
+
   return (
     <section className="panel" aria-labelledby="payment-title">
       <h2 id="payment-title" tabIndex={-1} ref={props.titleRef}>
@@ -68,6 +84,7 @@ export function PaymentStep(props: PaymentStepProps) {
       </h2>
       <p id="payment-hint">{started ? 'Pay securely below.' : 'Choose your tickets and continue to pay.'}</p>
       <LanguagePicker value={matchLocale(locale ?? document.documentElement.lang)} onChange={chooseLanguage} />
+      <LookPicker value={look} onChange={chooseLook} />
       <div id="cashier">
         {started && (
           <CashierWidget
@@ -78,6 +95,8 @@ export function PaymentStep(props: PaymentStepProps) {
             buyer={buyer && { email: buyer.email, name: buyer.fullName }}
             theme="inline"
             locale={locale}
+            appearance={styling.appearance}
+            fonts={styling.fonts}
             onApiInit={(received, timings) => {
               setApi(received);
               props.onReady(timings);

@@ -4,18 +4,36 @@ import { configFor } from './demoConfig';
 
 describe('checkoutQuery', () => {
   it.each([
-    { search: '', expected: { eventKey: 'venue', preload: true, returning: false } },
-    { search: '?event=online', expected: { eventKey: 'online', preload: true, returning: false } },
-    { search: '?event=elsewhere&preload=off', expected: { eventKey: 'venue', preload: false, returning: false } },
-    { search: '?hold=30', expected: { eventKey: 'venue', holdSeconds: 30, preload: true, returning: false } },
-    { search: 'hold=3600&preload=on', expected: { eventKey: 'venue', holdSeconds: 3600, preload: true, returning: false } },
-    { search: '?hold=0', expected: { eventKey: 'venue', preload: true, returning: false } },
-    { search: '?hold=3601', expected: { eventKey: 'venue', preload: true, returning: false } },
-    { search: '?hold=1.5', expected: { eventKey: 'venue', preload: true, returning: false } },
-    { search: '?hold=-5', expected: { eventKey: 'venue', preload: true, returning: false } },
-    { search: '?hold=', expected: { eventKey: 'venue', preload: true, returning: false } },
-    { search: '?buyer=returning', expected: { eventKey: 'venue', preload: true, returning: true } },
-    { search: '?buyer=guest', expected: { eventKey: 'venue', preload: true, returning: false } },
+    { search: '', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?event=online', expected: { eventKey: 'online', preload: true, returning: false, look: 'default' } },
+    {
+      search: '?event=elsewhere&preload=off',
+      expected: { eventKey: 'venue', preload: false, returning: false, look: 'default' },
+    },
+    { search: '?hold=30', expected: { eventKey: 'venue', holdSeconds: 30, preload: true, returning: false, look: 'default' } },
+    {
+      search: 'hold=3600&preload=on',
+      expected: { eventKey: 'venue', holdSeconds: 3600, preload: true, returning: false, look: 'default' },
+    },
+    { search: '?hold=0', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?hold=3601', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?hold=1.5', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?hold=-5', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?hold=', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?buyer=returning', expected: { eventKey: 'venue', preload: true, returning: true, look: 'default' } },
+    { search: '?buyer=guest', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?look=night', expected: { eventKey: 'venue', preload: true, returning: false, look: 'night' } },
+    {
+      search: '?event=online&look=festival',
+      expected: { eventKey: 'online', preload: true, returning: false, look: 'festival' },
+    },
+    { search: '?look=flat&buyer=returning', expected: { eventKey: 'venue', preload: true, returning: true, look: 'flat' } },
+    { search: '?look=default', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?look=Night', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?look=neon', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?look=', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?look=toString', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?look=__proto__', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
   ])('$search → $expected', ({ search, expected }) => {
     expect(checkoutQuery(search)).toEqual(expected);
   });

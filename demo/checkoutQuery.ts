@@ -1,3 +1,5 @@
+import { DEMO_LOOKS, type DemoLookName } from './looks';
+
 /**
  * The provider's events (shared/referenceCatalog.ts) the demo offers, by `?event=`: the page
  * shows their ticket types and prices as a site shows its catalog, and sends only ids and
@@ -21,6 +23,11 @@ export interface CheckoutQuery {
    * (the demo config's `returningAppInstance`: a member with saved cards). Default false: a guest.
    */
   returning: boolean;
+  /**
+   * `?look=<name>`: the widget's starting look, one of the demo's looks (demo/looks.ts: `default`,
+   * `night`, `flat`, `festival`), passed as its `appearance` and `fonts`; anything else → `default`.
+   */
+  look: DemoLookName;
 }
 
 /** The longest hold a site may ask for, in seconds (shared/providerShapes.ts `holdSeconds`). */
@@ -36,5 +43,11 @@ export function checkoutQuery(search: string): CheckoutQuery {
     ...(holdSeconds !== undefined && holdSeconds >= 1 && holdSeconds <= MAX_HOLD_SECONDS ? { holdSeconds } : {}),
     preload: params.get('preload') !== 'off',
     returning: params.get('buyer') === 'returning',
+    look: lookName(params.get('look')),
   };
+}
+
+/** `name` when it is one of the demo's looks (DEMO_LOOKS), else `default`. */
+export function lookName(name: string | null | undefined): DemoLookName {
+  return Object.hasOwn(DEMO_LOOKS, name ?? '') ? (name as DemoLookName) : 'default';
 }
