@@ -6,6 +6,7 @@ import { checkoutQuery, EVENT_IDS } from './checkoutQuery';
 import { configFor, type DemoConfig, moneyFormat, providerClient } from './demoConfig';
 import { EventHeader } from './EventHeader';
 import { EventLog } from './EventLog';
+import { widgetLook } from './lookPicker';
 import { OrderForm } from './OrderForm';
 import { PaymentStep } from './PaymentStep';
 import { useEventLog } from './useEventLog';
@@ -48,8 +49,16 @@ export function Checkout({ config: written, search }: CheckoutProps) {
     if (!query.preload) return;
     // Warms the payment step while the buyer chooses: the frame, its scripts, the settings, the bundle.
     const { host, frameUrl, appInstance } = config;
-    preloadCashier({ host, frameUrl, configuration: { appInstance } }).then(() => log('preloadCashier', 'the warm-up ended'));
-  }, [config, query.preload, log]);
+    // The starting look too (issue 35): the warm-up fetches the frame's appearance module and the fonts.
+    const { appearance, fonts } = widgetLook(query.look, location.origin, false);
+    preloadCashier({
+      host,
+      frameUrl,
+      configuration: { appInstance },
+      ...(appearance ? { appearance } : {}),
+      ...(fonts ? { fonts } : {}),
+    }).then(() => log('preloadCashier', 'the warm-up ended'));
+  }, [config, query.preload, query.look, log]);
 
   /** Order setup for `next`; resolves to the order, or undefined (the problem shown) when it failed. */
   async function createOrder(next: OrderSetupRequest): Promise<Order | undefined> {

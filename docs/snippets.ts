@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The docs whose snippets a site developer copies. */
-export const SNIPPET_DOCS = ['README.md', 'docs/integration.md', 'docs/going-live.md'] as const;
+export const SNIPPET_DOCS = ['README.md', 'docs/integration.md', 'docs/going-live.md', 'docs/appearance.md'] as const;
 
 /** TypeScript's "Cannot find name" diagnostics (with and without a "did you mean"). */
 const UNDEFINED_NAME = new Set(['TS2304', 'TS2552', 'TS2582', 'TS18004']);

@@ -231,17 +231,23 @@ describe('the frame applies appearance through the CSSOM', () => {
       },
     ]);
     expect(() => appearance.apply({}, [{ family: 'Other', src: 'https://evil.example/x.woff2' }], 'update: changes')).toThrow(
-      'update: changes.fonts[0].src must be one of the font files given at the mount',
+      'update: changes.fonts[0].src must be one of the font files given first',
     );
     expect(() => appearance.apply({}, [fonts[1]], 'update: changes')).not.toThrow();
     expect(faces.made).toHaveLength(2);
     expect(document.querySelectorAll('meta')).toHaveLength(1);
   });
 
-  it('allows no font file at all when the mount gave none', () => {
+  it('the first fonts given fix the policy, also in a later update; an empty list allows none', () => {
     const { appearance, fontPolicy } = setUp();
     appearance.apply({ theme: 'night' }, undefined, PATH);
-    expect(fontPolicy()).toBe("font-src 'none'");
+    expect(fontPolicy()).toBeUndefined();
+    appearance.apply({ theme: 'night' }, [{ family: 'A', src: 'https://f.example/a.woff2' }], 'update: changes');
+    expect(fontPolicy()).toBe('font-src https://f.example/a.woff2');
+    document.head.replaceChildren();
+    const empty = setUp();
+    empty.appearance.apply({}, [], PATH);
+    expect(empty.fontPolicy()).toBe("font-src 'none'");
   });
 
   it("a warm-up's fonts are fetched with no policy written; the mount that follows uses them and writes the policy", () => {

@@ -50,7 +50,8 @@ export interface AppearanceController {
   /**
    * Checks, parses and applies `appearance` (undefined: the default look) and `fonts` (undefined:
    * those applied before, at first none). `path` names the option in errors, e.g. `mountCashier: opts`.
-   * The fonts given first are the only files the frame's CSP allows: a later font file is refused.
+   * The first `fonts` given (at the mount or in an update) are the only files the frame's CSP
+   * allows, for the document's life: a later font file is refused.
    * @throws TypeError naming the key, before anything changes.
    */
   apply(appearance: unknown, fonts: unknown, path: string): AppearanceReport;
@@ -70,8 +71,9 @@ const FALLBACK_STACK = 'system-ui, sans-serif';
 
 /**
  * Creates the frame's appearance controller for `env.document`. The first {@link AppearanceController.apply}
- * writes the Content-Security-Policy `font-src` of exactly its font files (`'none'` without fonts),
- * a policy a later script cannot widen, so no other font is ever fetched.
+ * with `fonts` writes the Content-Security-Policy `font-src` of exactly those files (`'none'` for
+ * an empty list), a policy a later script cannot widen, so no other font is ever fetched. Before
+ * it, no font is fetched either: only `fonts` make FontFaces, and no value may hold a URL.
  */
 export function createAppearance(env: AppearanceEnvironment): AppearanceController {
   const { document } = env;
@@ -125,13 +127,16 @@ export function createAppearance(env: AppearanceEnvironment): AppearanceControll
       const parsed = parseAppearance(appearance ?? {}, `${path}.appearance`, parseColor);
       const parsedFonts = fonts === undefined ? undefined : parseFonts(fonts, `${path}.fonts`);
       if (allowedFonts === undefined) {
-        allowedFonts = new Set((parsedFonts ?? []).map((font) => font.src));
-        writeFontPolicy(document, [...allowedFonts]);
+        // The first fonts given fix the policy (an apply without fonts fetches none: no value may hold a URL).
+        if (parsedFonts) {
+          allowedFonts = new Set(parsedFonts.map((font) => font.src));
+          writeFontPolicy(document, [...allowedFonts]);
+        }
       } else {
         parsedFonts?.forEach((font, index) => {
           if (!allowedFonts?.has(font.src)) {
             throw new TypeError(
-              `${path}.fonts[${index}].src must be one of the font files given at the mount (the frame's policy allows those only; got ${JSON.stringify(font.src)})`,
+              `${path}.fonts[${index}].src must be one of the font files given first (the frame's policy allows those only; got ${JSON.stringify(font.src)})`,
             );
           }
         });
