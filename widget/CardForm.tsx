@@ -200,7 +200,7 @@ export function CardForm(props: CardFormProps) {
         // Shown under a notice (a lost reply); otherwise (a pay running) only announced, so that
         // the form does not jump while the buyer waits.
         // Once the seat hold has expired, the fields point at that (shown above) instead.
-        <p id={lockedId} className={notice ? C.notice : undefined} style={notice ? styles.note : fieldStyles.visuallyHidden}>
+        <p id={lockedId} className={notice ? C.notice : undefined} style={notice ? fieldStyles.note : fieldStyles.visuallyHidden}>
           {i18n._(hold?.expired ? HOLD_EXPIRED : LOCKED_EXPLANATION)}
         </p>
       )}
@@ -211,7 +211,7 @@ export function CardForm(props: CardFormProps) {
             {i18n._(msg`Payment method`)}
           </legend>
           {methods.map((m) => (
-            <label key={m.type} className={classes(C.method, method === m.type && C.methodSelected)} style={styles.method}>
+            <label key={m.type} className={classes(C.method, method === m.type && C.methodSelected)} style={fieldStyles.choice}>
               <input
                 type="radio"
                 className="cw-radio"
@@ -242,7 +242,7 @@ export function CardForm(props: CardFormProps) {
       ) : method === 'PAYPAL' ? (
         payPal
       ) : (
-        <p className={C.notice} style={styles.note}>
+        <p className={C.notice} style={fieldStyles.note}>
           {i18n._(msg`You pay at the venue when you arrive. Your tickets are reserved when you place the order.`)}
         </p>
       )}
@@ -285,6 +285,4 @@ const styles: Record<string, CSSProperties> = {
     margin: 0,
     minWidth: 0,
   },
-  method: { display: 'flex', alignItems: 'center', gap: space(1.5), fontSize: fontSize(14) },
-  note: { margin: 0, fontSize: fontSize(14) },
 };

@@ -141,6 +141,9 @@ export const fieldStyles: Record<string, CSSProperties> = {
   inputInvalid: { borderColor: token('colorDanger'), boxShadow: `inset 0 0 0 1px ${token('colorDanger')}` },
   inputLocked: { background: token('colorInputLocked'), color: token('colorTextSecondary') },
   error: { fontSize: fontSize(12), lineHeight: LINE_HEIGHT, color: token('colorDanger') },
+  /** A line of text in the form (a note, a status), and a radio's or a checkbox's label: 14 px by default. */
+  note: { margin: 0, fontSize: fontSize(14) },
+  choice: { display: 'flex', alignItems: 'center', gap: space(1.5), fontSize: fontSize(14) },
   visuallyHidden: {
     position: 'absolute',
     width: 1,

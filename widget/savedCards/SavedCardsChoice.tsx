@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SavedCard } from '../../shared';
-import { APPEARANCE_CLASSES as C, classes, fontSize, space, token } from '../appearance';
+import { APPEARANCE_CLASSES as C, classes, space, token } from '../appearance';
 import type { FormStore } from '../createFormStore';
 import { controlProps, describedBy, FormField, fieldStyles } from '../FormField';
 import { cvcLength, NEW_CARD, type SavedCardsSnapshot, type SavedCardsState } from './createSavedCardsState';
@@ -130,7 +130,7 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
             const name = describeCard(c, i18n);
             return (
               <div key={c.id} style={styles.card}>
-                <label className={classes(C.method, s.chosen === c.id && C.methodSelected)} style={styles.choice}>
+                <label className={classes(C.method, s.chosen === c.id && C.methodSelected)} style={fieldStyles.choice}>
                   <input
                     type="radio"
                     className="cw-radio"
@@ -170,7 +170,7 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
               </div>
             );
           })}
-          <label className={classes(C.method, s.chosen === NEW_CARD && C.methodSelected)} style={styles.choice}>
+          <label className={classes(C.method, s.chosen === NEW_CARD && C.methodSelected)} style={fieldStyles.choice}>
             <input
               type="radio"
               className="cw-radio"
@@ -187,7 +187,7 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
       <p
         role="status"
         className={s.status ? C.notice : undefined}
-        style={failed ? styles.failed : s.status ? styles.status : fieldStyles.visuallyHidden}
+        style={failed ? styles.failed : s.status ? fieldStyles.note : fieldStyles.visuallyHidden}
       >
         {statusText(s.status, i18n)}
       </p>
@@ -215,7 +215,7 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
       ) : (
         <>
           {children}
-          <label style={styles.choice}>
+          <label style={fieldStyles.choice}>
             <input
               type="checkbox"
               className="cw-radio"
@@ -235,22 +235,19 @@ const styles: Record<string, CSSProperties> = {
   group: { display: 'flex', flexDirection: 'column', gap: space(3) },
   cards: { display: 'flex', flexDirection: 'column', gap: space(2), border: 0, padding: 0, margin: 0, minWidth: 0 },
   card: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space(2) },
-  choice: { display: 'flex', alignItems: 'center', gap: space(1.5), fontSize: fontSize(14) },
   expired: { color: token('colorTextSecondary') },
   // A legend in a flex fieldset is laid out as its first item in every engine but its padding: none.
   confirm: {
+    ...fieldStyles.note,
     display: 'flex',
     flexWrap: 'wrap',
     alignItems: 'center',
     gap: space(2),
-    fontSize: fontSize(14),
     border: 0,
     padding: 0,
-    margin: 0,
     minWidth: 0,
   },
   // inline-start: the question floats to the left in a left-to-right language, to the right in Hebrew and Arabic.
   ask: { float: 'inline-start', padding: 0 },
-  status: { margin: 0, fontSize: fontSize(14) },
-  failed: { margin: 0, fontSize: fontSize(14), color: token('colorDanger') },
+  failed: { ...fieldStyles.note, color: token('colorDanger') },
 };
