@@ -46,11 +46,11 @@ describe('appearance (issue 35): the widget reads the tokens', () => {
     expect(form.style.fontFamily).toContain('var(--cashier-fontFamily');
     expect(form.style.background).toContain('var(--cashier-colorBackground');
     expect(form.style.gap).toContain('var(--cashier-spacingUnit');
-    expect(form.style.lineHeight).toBe('1.4');
+    expect(form.style.lineHeight).toBe('1.2');
 
     const input = byLabel('Card number');
     expect(input.style.fontSize).toContain('var(--cashier-fontSizeBase');
-    expect(input.style.lineHeight).toBe('1.4');
+    expect(input.style.lineHeight).toBe('1.2');
     expect(input.style.borderColor).toContain('var(--cashier-colorBorder');
     expect(input.style.borderWidth).toContain('var(--cashier-inputBorderWidth');
     expect(input.style.borderRadius).toContain('var(--cashier-borderRadius');
@@ -59,7 +59,7 @@ describe('appearance (issue 35): the widget reads the tokens', () => {
 
     const label = form.querySelector(`label[for="${input.id}"]`) as HTMLLabelElement;
     expect(label.style.fontSize).toContain('var(--cashier-fontSizeBase');
-    expect(label.style.lineHeight).toBe('1.4');
+    expect(label.style.lineHeight).toBe('1.2');
 
     // The focus ring's colour.
     expect(form.querySelector('style')?.textContent).toContain('outline:3px solid var(--cashier-focusRing, #1a56db)');
