@@ -103,6 +103,8 @@ export function BillingFields({ store, i18n, idPrefix, lockedId, onCountry }: Bi
         >
           <input
             {...control('postalCode')}
+            // `:placeholder-shown` is how a floating label knows an empty field (CardForm's CSS).
+            placeholder=" "
             type="text"
             autoComplete="postal-code"
             dir="ltr"

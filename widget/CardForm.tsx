@@ -8,6 +8,7 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
+import { APPEARANCE_CLASSES as C, classes, fontSize, LINE_HEIGHT, space, token } from './appearance';
 import { BillingFields } from './BillingFields';
 import { formatCardNumber } from './cardNumber';
 import type { FormStore } from './createFormStore';
@@ -40,14 +41,49 @@ const HINTS = {
   securityCode: msg({ message: '3 or 4 digits', comment: 'The length of the card security code (CVC)' }),
 };
 
+/** What the form's CSS reads: the label's small size (12 px by default) and its line, and a spacing unit. */
+const SMALL = fontSize(12);
+const UNIT = token('spacingUnit');
+const FLOATING = 'html[data-cashier-labels=floating] .Field';
+
 /**
- * Focus rings (WCAG 2.4.7, 1.4.11): a 3 px blue ring outside the field, the same whether the field
- * is valid or not, so it stays distinct from an invalid field's red border. Inline styles cannot
- * say :focus-visible, hence this one rule set, scoped by class. In a right-to-left document the
- * left-to-right inputs keep their text at the start of the line (the right).
+ * The form's one rule set, for what inline styles cannot say.
+ *
+ * Focus rings (WCAG 2.4.7, 1.4.11): a 3 px ring outside the field in the appearance's focusRing
+ * colour, the same whether the field is valid or not, so it stays distinct from an invalid field's
+ * border (:focus-visible). In a right-to-left document the left-to-right inputs keep their text at
+ * the start of the line (the right).
+ *
+ * Floating labels (`html[data-cashier-labels=floating]`, set by the frame): a field's label lies
+ * over its input's top padding, which grows by the small label's line; the hint and the error move
+ * under the input. An empty field's label sits where its text goes, in the input's size (its
+ * placeholder hidden until focus); focused, filled or autofilled it shrinks to the top. The input's
+ * padding never changes, so the field is as high filled as empty. A select is never
+ * `:placeholder-shown` (inputs without a placeholder get `placeholder=" "`), so its label is always
+ * small. Each state its own rule: a browser that does not know a selector drops only that rule.
+ * `!important` where the inline styles set the same property.
+ *
+ * Wallet buttons (issue 25 item 4; their chunk has no CSS of its own): black on a light scheme,
+ * white with a thin border under `html[data-cashier-scheme=dark]`, as their brands' rules ask. The
+ * border is an inset shadow, so the button's size is the same in both.
  */
-const FOCUS_CSS =
-  '.cw-input:focus,.cw-radio:focus-visible{outline:3px solid #1a56db;outline-offset:2px}[dir=rtl] .cw-input[dir=ltr]{text-align:right}';
+const FORM_CSS = [
+  `.cw-input:focus,.cw-radio:focus-visible{outline:3px solid ${token('focusRing')};outline-offset:2px}`,
+  '[dir=rtl] .cw-input[dir=ltr]{text-align:right}',
+  `${FLOATING}{position:relative}`,
+  `${FLOATING}>span{order:1}`,
+  `${FLOATING} .Input{padding-top:calc(${UNIT} + ${SMALL} * ${LINE_HEIGHT})!important;padding-bottom:calc(${UNIT} * 1.5)!important}`,
+  `${FLOATING}:not(:focus-within) .Input::placeholder{color:transparent}`,
+  `${FLOATING}>.Label{position:absolute;top:calc(${UNIT} + ${SMALL} * ${LINE_HEIGHT} + 1px);inset-inline-start:calc(${UNIT} * 2.5 + 1px);max-width:calc(100% - ${UNIT} * 5 - 2px);overflow:hidden;white-space:nowrap;text-overflow:ellipsis;pointer-events:none;font-size:${token('fontSizeBase')}!important;font-weight:400!important;color:${token('colorTextSecondary')}}`,
+  `${FLOATING}:focus-within>.Label{top:calc(${UNIT} + 1px);font-size:${SMALL}!important;font-weight:600!important;color:inherit}`,
+  `${FLOATING}:has(.Input:not(:placeholder-shown))>.Label{top:calc(${UNIT} + 1px);font-size:${SMALL}!important;font-weight:600!important;color:inherit}`,
+  `${FLOATING}:has(.Input:autofill)>.Label{top:calc(${UNIT} + 1px);font-size:${SMALL}!important;font-weight:600!important;color:inherit}`,
+  // The saved cards' buttons keep the browser's font (as before appearances), with the form's line.
+  `:where(.Button){line-height:${LINE_HEIGHT}}`,
+  '.cw-wallet{background:#000;color:#fff}',
+  '.cw-wallet-google{background:#202124}',
+  'html[data-cashier-scheme=dark] .cw-wallet{background:#fff;color:#000;box-shadow:inset 0 0 0 1px #747775}',
+].join('');
 
 const FORMATTERS: Partial<Record<CardField, (v: string) => string>> = {
   cardNumber: formatCardNumber,
@@ -122,6 +158,8 @@ export function CardForm(props: CardFormProps) {
         style={style}
       >
         <input
+          // `:placeholder-shown` is how a floating label knows an empty field (the card number has its own).
+          placeholder=" "
           {...INPUTS[name]}
           {...controlProps(id, name, error, !!hint, locked, lockedId)}
           value={values[name]}
@@ -151,10 +189,10 @@ export function CardForm(props: CardFormProps) {
       style={{ ...styles.form, ...(modal ? styles.modal : {}) }}
       onSubmit={(e) => e.preventDefault()}
     >
-      <style>{FOCUS_CSS}</style>
+      <style>{FORM_CSS}</style>
       {hold && <HoldNotice hold={hold} i18n={i18n} locale={snapshot.locale} />}
       {notice && (
-        <p role="alert" style={styles.notice}>
+        <p role="alert" className={C.notice} style={styles.notice}>
           {i18n._(notice)}
         </p>
       )}
@@ -162,16 +200,18 @@ export function CardForm(props: CardFormProps) {
         // Shown under a notice (a lost reply); otherwise (a pay running) only announced, so that
         // the form does not jump while the buyer waits.
         // Once the seat hold has expired, the fields point at that (shown above) instead.
-        <p id={lockedId} style={notice ? styles.note : fieldStyles.visuallyHidden}>
+        <p id={lockedId} className={notice ? C.notice : undefined} style={notice ? fieldStyles.note : fieldStyles.visuallyHidden}>
           {i18n._(hold?.expired ? HOLD_EXPIRED : LOCKED_EXPLANATION)}
         </p>
       )}
       {wallets}
       {methods.length > 1 && (
         <fieldset style={styles.methods} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
-          <legend style={fieldStyles.label}>{i18n._(msg`Payment method`)}</legend>
+          <legend className={C.label} style={fieldStyles.label}>
+            {i18n._(msg`Payment method`)}
+          </legend>
           {methods.map((m) => (
-            <label key={m.type} style={styles.method}>
+            <label key={m.type} className={classes(C.method, method === m.type && C.methodSelected)} style={fieldStyles.choice}>
               <input
                 type="radio"
                 className="cw-radio"
@@ -202,7 +242,7 @@ export function CardForm(props: CardFormProps) {
       ) : method === 'PAYPAL' ? (
         payPal
       ) : (
-        <p style={styles.note}>
+        <p className={C.notice} style={fieldStyles.note}>
           {i18n._(msg`You pay at the venue when you arrive. Your tickets are reserved when you place the order.`)}
         </p>
       )}
@@ -214,19 +254,35 @@ const styles: Record<string, CSSProperties> = {
   form: {
     display: 'flex',
     flexDirection: 'column',
-    gap: 12,
-    padding: 16,
-    fontFamily: 'system-ui, sans-serif',
-    color: '#1f2933',
+    gap: space(3),
+    padding: space(4),
+    fontFamily: token('fontFamily'),
+    lineHeight: LINE_HEIGHT,
+    color: token('colorText'),
+    background: token('colorBackground'),
     overflowWrap: 'break-word',
   },
-  modal: { padding: 8, gap: 8 },
+  modal: { padding: space(2), gap: space(2) },
   // Expiry and security code share a row while each can be 140 px wide, and wrap below that.
-  row: { display: 'flex', flexWrap: 'wrap', gap: 12 },
+  row: { display: 'flex', flexWrap: 'wrap', gap: space(3) },
   rowField: { flex: '1 1 140px' },
-  notice: { margin: 0, padding: '8px 10px', borderRadius: 6, background: '#fdecea', color: '#8a1c1c', fontSize: 14 },
+  notice: {
+    margin: 0,
+    paddingBlock: space(2),
+    paddingInline: space(2.5),
+    borderRadius: token('borderRadius'),
+    background: token('colorNoticeBackground'),
+    color: token('colorNoticeText'),
+    fontSize: fontSize(14),
+  },
   // A fieldset is min-content wide by default; the method radios wrap instead.
-  methods: { display: 'flex', flexWrap: 'wrap', gap: '8px 16px', border: 0, padding: 0, margin: 0, minWidth: 0 },
-  method: { display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 },
-  note: { margin: 0, fontSize: 14 },
+  methods: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: `${space(2)} ${space(4)}`,
+    border: 0,
+    padding: 0,
+    margin: 0,
+    minWidth: 0,
+  },
 };

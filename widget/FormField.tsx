@@ -1,4 +1,5 @@
 import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect } from 'react';
+import { APPEARANCE_CLASSES as C, classes, fontSize, LINE_HEIGHT, space, token } from './appearance';
 
 /** Props of {@link FormField}. */
 export interface FormFieldProps {
@@ -58,7 +59,7 @@ export interface ControlProps {
 
 /**
  * What every control of the form carries (an input or a select): its id and name, the class its
- * focus ring hangs on, required, invalid while it has an error, described by its hint (when it has
+ * focus ring hangs on and the appearance's `Input` (with `Input--invalid` while it has an error), required, invalid while it has an error, described by its hint (when it has
  * one), its error and, while the form is locked, the locked explanation (`lockedId`); and its look.
  */
 export function controlProps(
@@ -72,7 +73,7 @@ export function controlProps(
   return {
     id,
     name,
-    className: 'cw-input',
+    className: classes('cw-input', C.input, !!error && C.inputInvalid),
     'aria-required': 'true' as const,
     'aria-invalid': error ? ('true' as const) : ('false' as const),
     'aria-describedby': describedBy(hinted && `${id}-hint`, !!error && `${id}-error`, locked && lockedId),
@@ -87,8 +88,8 @@ export function controlProps(
  */
 export function FormField({ id, label, hint, error, style, children }: FormFieldProps) {
   return (
-    <div style={{ ...fieldStyles.field, ...style }}>
-      <label htmlFor={id} style={fieldStyles.label}>
+    <div className={C.field} style={{ ...fieldStyles.field, ...style }}>
+      <label htmlFor={id} className={C.label} style={fieldStyles.label}>
         {label}
       </label>
       {hint && (
@@ -97,39 +98,52 @@ export function FormField({ id, label, hint, error, style, children }: FormField
         </span>
       )}
       {children}
-      <span id={`${id}-error`} aria-live="polite" style={error ? fieldStyles.error : fieldStyles.visuallyHidden}>
+      <span
+        id={`${id}-error`}
+        aria-live="polite"
+        className={error ? C.error : undefined}
+        style={error ? fieldStyles.error : fieldStyles.visuallyHidden}
+      >
         {error}
       </span>
     </div>
   );
 }
 
-/** The form's shared styles: fields, their controls and the visually hidden text. */
+/**
+ * The form's shared styles: fields, their controls and the visually hidden text. Colours, sizes and
+ * spacings are the appearance's tokens (their defaults are the look before appearances).
+ */
 export const fieldStyles: Record<string, CSSProperties> = {
-  field: { display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 },
-  label: { fontSize: 13, fontWeight: 600 },
-  hint: { fontSize: 12, color: '#52606d' },
+  field: { display: 'flex', flexDirection: 'column', gap: space(1), minWidth: 0 },
+  label: { fontSize: fontSize(13), fontWeight: 600, lineHeight: LINE_HEIGHT },
+  hint: { fontSize: fontSize(12), lineHeight: LINE_HEIGHT, color: token('colorTextSecondary') },
   // A control is as wide as its field, never its default 20 characters: the form fits any frame.
   input: {
     font: 'inherit',
-    fontSize: 15,
-    padding: '8px 10px',
+    fontSize: token('fontSizeBase'),
+    lineHeight: LINE_HEIGHT,
+    paddingBlock: space(2),
+    paddingInline: space(2.5),
     // #6b7785 on white is 4.6:1 (WCAG 1.4.11 asks 3:1 of a field's boundary). Longhands, not the
     // `border` shorthand: when an error clears, React removes inputInvalid's borderColor, and with a
     // shorthand nothing would set the colour again (the field lost its boundary colour).
-    borderWidth: 1,
+    borderWidth: token('inputBorderWidth'),
     borderStyle: 'solid',
-    borderColor: '#6b7785',
-    borderRadius: 6,
+    borderColor: token('colorBorder'),
+    borderRadius: token('borderRadius'),
     width: '100%',
     minWidth: 0,
     boxSizing: 'border-box',
-    background: '#fff',
+    background: token('colorInputBackground'),
     color: 'inherit',
   },
-  inputInvalid: { borderColor: '#c62828', boxShadow: 'inset 0 0 0 1px #c62828' },
-  inputLocked: { background: '#f0f2f4', color: '#52606d' },
-  error: { fontSize: 12, color: '#c62828' },
+  inputInvalid: { borderColor: token('colorDanger'), boxShadow: `inset 0 0 0 1px ${token('colorDanger')}` },
+  inputLocked: { background: token('colorInputLocked'), color: token('colorTextSecondary') },
+  error: { fontSize: fontSize(12), lineHeight: LINE_HEIGHT, color: token('colorDanger') },
+  /** A line of text in the form (a note, a status), and a radio's or a checkbox's label: 14 px by default. */
+  note: { margin: 0, fontSize: fontSize(14) },
+  choice: { display: 'flex', alignItems: 'center', gap: space(1.5), fontSize: fontSize(14) },
   visuallyHidden: {
     position: 'absolute',
     width: 1,

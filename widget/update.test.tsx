@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { CashierError, type CashierWidgetProps, type Charge, ErrorCode, ProviderPaths, type ProviderRequest } from '../shared';
+import { space } from './appearance';
 import { approvedCharge, fillCard as fillCardOf, typeInto } from './testing/httpWidget';
 import { fakeProviderClient, mountNow, mountWidget } from './testing/mountWidget';
 
@@ -93,10 +94,11 @@ describe('update (issue 13 item 3)', () => {
   it('theme re-styles the form in place', async () => {
     const { update } = await setup();
     const form = container.querySelector('form') as HTMLFormElement;
-    expect(form.style.padding).toBe('16px');
+    // 16 px and 8 px with the default spacing unit (4 px); the padding follows the appearance's.
+    expect(form.style.padding).toBe(space(4));
     await update({ theme: 'modal' });
     expect(container.querySelector('form')).toBe(form);
-    expect(form.style.padding).toBe('8px');
+    expect(form.style.padding).toBe(space(2));
   });
 
   it("orderId loads that order's payment methods; pay then must name it", async () => {
@@ -132,7 +134,7 @@ describe('update (issue 13 item 3)', () => {
   it('an order whose payment methods cannot be loaded is refused: the widget stays on its order', async () => {
     const { api, update } = await setup({ orderId: 'ord_1' });
     await expect(update({ orderId: 'ord_missing', theme: 'modal' })).rejects.toMatchObject({ code: 'HTTP_CLIENT_ERROR' });
-    expect((container.querySelector('form') as HTMLFormElement).style.padding).toBe('16px');
+    expect((container.querySelector('form') as HTMLFormElement).style.padding).toBe(space(4));
     fillCard();
     await act(async () => {
       await expect(api.pay({ orderId: 'ord_1' })).resolves.toMatchObject({ status: 'APPROVED' });

@@ -88,9 +88,12 @@ export const SDK_BRIDGE_BUDGET = 9_300;
  * The typed card kept out of the fields' `value` attributes, which React writes and a selector
  * could match (`useNoValueAttributes`: a MutationObserver on the form; issue 35's appearance
  * must not be able to read the card; it also watches fields added to the form): 26 653 B (+144 B on
- * the 26 509 B measured last).
+ * the 26 509 B measured last). Issue 35's appearance styling (every colour, font size, radius and
+ * spacing read as a `--cashier-*` token with today's value as fallback, the themes' token table,
+ * the appearance class names on the parts, and the form's CSS for the focusRing token, floating
+ * labels and the wallets' dark-scheme buttons) measured 27 869 B (+1 216 B, the same build before and after).
  */
-export const BUNDLE_BUDGET = 26_700;
+export const BUNDLE_BUDGET = 27_900;
 /**
  * The saved-cards chunk (issue 25: the list's guard, the choice, the security code, remove, save; its English words): 3 662 B
  * measured; 3 721 B once it lists the cards itself and offers a member without cards the save box (buyer info: the bundle

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, type ReactElement, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { Charge } from '../../shared';
+import { APPEARANCE_CLASSES as C, fontSize, space } from '../appearance';
 import type { Translator } from '../i18n/createTranslator';
 import type { PayResult } from '../toPayResult';
 import { createPayPalCalls, runPayPal } from './payPalFlow';
@@ -124,18 +125,19 @@ export function PayPalPanel(props: PayPalPanelProps) {
   return (
     <div style={styles.panel}>
       {phase === 'open' ? (
-        <p role="status" style={styles.text}>
+        <p role="status" className={C.notice} style={styles.text}>
           {i18n._(WORDS.waiting)}
         </p>
       ) : (
         phase !== 'approved' && (
+          // PayPal's brand button (its gold and shape), so not the appearance's `Button`.
           <button type="button" style={styles.button} disabled={locked} onClick={start}>
             {i18n._(blocked ? WORDS.open : WORDS.pay)}
           </button>
         )
       )}
       {notice && (
-        <p role={phase === 'approved' ? 'status' : 'alert'} style={styles.text}>
+        <p role={phase === 'approved' ? 'status' : 'alert'} className={C.notice} style={styles.text}>
           {i18n._(notice)}
         </p>
       )}
@@ -144,10 +146,12 @@ export function PayPalPanel(props: PayPalPanelProps) {
 }
 
 const styles: Record<string, CSSProperties> = {
-  panel: { display: 'flex', flexDirection: 'column', gap: 8 },
+  panel: { display: 'flex', flexDirection: 'column', gap: space(2) },
+  // PayPal's gold pill, whatever the appearance (its brand's rules); only its spacing follows it.
   button: {
     minHeight: 44,
-    padding: '8px 16px',
+    paddingBlock: space(2),
+    paddingInline: space(4),
     border: 0,
     borderRadius: 22,
     background: '#ffc439',
@@ -156,5 +160,5 @@ const styles: Record<string, CSSProperties> = {
     fontWeight: 600,
     cursor: 'pointer',
   },
-  text: { margin: 0, fontSize: 14 },
+  text: { margin: 0, fontSize: fontSize(14) },
 };

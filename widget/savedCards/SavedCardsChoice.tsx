@@ -2,6 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SavedCard } from '../../shared';
+import { APPEARANCE_CLASSES as C, classes, space, token } from '../appearance';
 import type { FormStore } from '../createFormStore';
 import { controlProps, describedBy, FormField, fieldStyles } from '../FormField';
 import { cvcLength, NEW_CARD, type SavedCardsSnapshot, type SavedCardsState } from './createSavedCardsState';
@@ -121,13 +122,15 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
     <div ref={root} style={styles.group}>
       {listed && (
         <fieldset style={styles.cards} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
-          <legend style={fieldStyles.label}>{i18n._(msg`Saved cards`)}</legend>
+          <legend className={C.label} style={fieldStyles.label}>
+            {i18n._(msg`Saved cards`)}
+          </legend>
           {s.cards.map((c) => {
             const labelId = `${idPrefix}-saved-${c.id}`;
             const name = describeCard(c, i18n);
             return (
               <div key={c.id} style={styles.card}>
-                <label style={styles.choice}>
+                <label className={classes(C.method, s.chosen === c.id && C.methodSelected)} style={fieldStyles.choice}>
                   <input
                     type="radio"
                     className="cw-radio"
@@ -143,23 +146,31 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
                 </label>
                 {s.confirming === c.id ? (
                   <fieldset style={styles.confirm}>
-                    <legend style={styles.ask}>{i18n._({ ...REMOVAL.ask, values: { card: cardName(c, i18n) } })}</legend>
-                    <button type="button" disabled={s.removing} onClick={() => void state.remove()}>
+                    <legend className={C.label} style={styles.ask}>
+                      {i18n._({ ...REMOVAL.ask, values: { card: cardName(c, i18n) } })}
+                    </legend>
+                    <button type="button" className={C.button} disabled={s.removing} onClick={() => void state.remove()}>
                       {i18n._(msg`Remove`)}
                     </button>
-                    <button type="button" data-keep="" onClick={() => state.confirm(undefined)}>
+                    <button type="button" className={C.button} data-keep="" onClick={() => state.confirm(undefined)}>
                       {i18n._(msg`Keep`)}
                     </button>
                   </fieldset>
                 ) : (
-                  <button type="button" data-remove={c.id} aria-describedby={labelId} onClick={() => state.confirm(c.id)}>
+                  <button
+                    type="button"
+                    className={C.button}
+                    data-remove={c.id}
+                    aria-describedby={labelId}
+                    onClick={() => state.confirm(c.id)}
+                  >
                     {i18n._(msg`Remove`)}
                   </button>
                 )}
               </div>
             );
           })}
-          <label style={styles.choice}>
+          <label className={classes(C.method, s.chosen === NEW_CARD && C.methodSelected)} style={fieldStyles.choice}>
             <input
               type="radio"
               className="cw-radio"
@@ -173,7 +184,11 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
           </label>
         </fieldset>
       )}
-      <p role="status" style={failed ? styles.failed : s.status ? styles.status : fieldStyles.visuallyHidden}>
+      <p
+        role="status"
+        className={s.status ? C.notice : undefined}
+        style={failed ? styles.failed : s.status ? fieldStyles.note : fieldStyles.visuallyHidden}
+      >
         {statusText(s.status, i18n)}
       </p>
       {card ? (
@@ -185,6 +200,8 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
         >
           <input
             {...controlProps(cvcId, 'securityCode', s.cvcError, true, locked, lockedId)}
+            // `:placeholder-shown` is how a floating label knows an empty field (CardForm's CSS).
+            placeholder=" "
             autoComplete="cc-csc"
             inputMode="numeric"
             type="text"
@@ -198,7 +215,7 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
       ) : (
         <>
           {children}
-          <label style={styles.choice}>
+          <label style={fieldStyles.choice}>
             <input
               type="checkbox"
               className="cw-radio"
@@ -215,25 +232,22 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
 }
 
 const styles: Record<string, CSSProperties> = {
-  group: { display: 'flex', flexDirection: 'column', gap: 12 },
-  cards: { display: 'flex', flexDirection: 'column', gap: 8, border: 0, padding: 0, margin: 0, minWidth: 0 },
-  card: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 8 },
-  choice: { display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 },
-  expired: { color: '#52606d' },
+  group: { display: 'flex', flexDirection: 'column', gap: space(3) },
+  cards: { display: 'flex', flexDirection: 'column', gap: space(2), border: 0, padding: 0, margin: 0, minWidth: 0 },
+  card: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space(2) },
+  expired: { color: token('colorTextSecondary') },
   // A legend in a flex fieldset is laid out as its first item in every engine but its padding: none.
   confirm: {
+    ...fieldStyles.note,
     display: 'flex',
     flexWrap: 'wrap',
     alignItems: 'center',
-    gap: 8,
-    fontSize: 14,
+    gap: space(2),
     border: 0,
     padding: 0,
-    margin: 0,
     minWidth: 0,
   },
   // inline-start: the question floats to the left in a left-to-right language, to the right in Hebrew and Arabic.
   ask: { float: 'inline-start', padding: 0 },
-  status: { margin: 0, fontSize: 14 },
-  failed: { margin: 0, fontSize: 14, color: '#c62828' },
+  failed: { ...fieldStyles.note, color: token('colorDanger') },
 };

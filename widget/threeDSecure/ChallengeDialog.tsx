@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type RefObject, useEffect, useRef } from 'react';
+import { APPEARANCE_CLASSES as C, fontSize, LINE_HEIGHT, space, token } from '../appearance';
 
 /** The dialog's accessible name (issue 22: in English it begins "Confirm your payment"), translated when shown. */
 export const CHALLENGE_TITLE = msg`Confirm your payment`;
@@ -21,16 +22,19 @@ export const CHALLENGE_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
  * a viewport of at least 480 × 560 CSS px (CHALLENGE_BOX_PX) a centred 440 px box whose bank page
  * is at least 406 × 400. The bank's page shrinks in height, never in width, when less fits.
  */
+const RADIUS = token('borderRadius');
 const CHALLENGE_CSS = [
   '.cw-3ds-backdrop{position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;background:rgba(15,23,42,.55)}',
-  '.cw-3ds-dialog{box-sizing:border-box;display:flex;flex-direction:column;gap:8px;width:100%;height:100%;max-height:100%;padding:8px;overflow:hidden auto;background:#fff;color:#1f2933;font-family:system-ui,sans-serif}',
+  // The dialog is a surface like a field's: the appearance's field background (white by default).
+  `.cw-3ds-dialog{box-sizing:border-box;display:flex;flex-direction:column;gap:${space(2)};width:100%;height:100%;max-height:100%;padding:${space(2)};overflow:hidden auto;background:${token('colorInputBackground')};color:${token('colorText')};font-family:${token('fontFamily')};line-height:${LINE_HEIGHT}}`,
   '.cw-3ds-dialog:focus{outline:none}',
-  '.cw-3ds-title{margin:0;font-size:17px}',
-  '.cw-3ds-text{margin:0;font-size:14px}',
-  '.cw-3ds-frame{display:block;box-sizing:border-box;width:100%;flex:1 1 400px;min-height:240px;border:1px solid #c5ccd3;border-radius:4px}',
-  '.cw-3ds-cancel{align-self:flex-end;font:inherit;font-size:15px;padding:8px 16px;min-height:44px;border:1px solid #6b7785;border-radius:6px;background:#fff;color:#1f2933;cursor:pointer}',
-  '.cw-3ds-cancel:focus-visible{outline:3px solid #1a56db;outline-offset:2px}',
-  '@media (min-width:480px) and (min-height:560px){.cw-3ds-dialog{width:440px;height:auto;max-height:calc(100% - 32px);padding:16px;border-radius:8px}.cw-3ds-frame{flex:0 0 400px;height:400px}}',
+  `.cw-3ds-title{margin:0;font-size:${fontSize(17)}}`,
+  `.cw-3ds-text{margin:0;font-size:${fontSize(14)}}`,
+  // The bank page's frame keeps its light grey edge (no token is that colour); its radius is 2/3 of the theme's (4 px).
+  `.cw-3ds-frame{display:block;box-sizing:border-box;width:100%;flex:1 1 400px;min-height:240px;border:1px solid #c5ccd3;border-radius:calc(${RADIUS} * 2 / 3)}`,
+  `.cw-3ds-cancel{align-self:flex-end;font:inherit;font-size:${token('fontSizeBase')};padding:${space(2)} ${space(4)};min-height:44px;border:1px solid ${token('colorBorder')};border-radius:${RADIUS};background:${token('colorInputBackground')};color:${token('colorText')};cursor:pointer}`,
+  `.cw-3ds-cancel:focus-visible{outline:3px solid ${token('focusRing')};outline-offset:2px}`,
+  `@media (min-width:480px) and (min-height:560px){.cw-3ds-dialog{width:440px;height:auto;max-height:calc(100% - 32px);padding:${space(4)};border-radius:calc(${RADIUS} * 4 / 3)}.cw-3ds-frame{flex:0 0 400px;height:400px}}`,
 ].join('');
 
 /** Props of {@link ChallengeDialog}. */
@@ -74,7 +78,7 @@ export function ChallengeDialog({ url, i18n, idPrefix, onCancel, frameRef }: Cha
         aria-labelledby={titleId}
         aria-describedby={textId}
         tabIndex={-1}
-        className="cw-3ds-dialog"
+        className={`cw-3ds-dialog ${C.dialog}`}
         onKeyDown={(e) => {
           if (e.key !== 'Escape') return;
           e.preventDefault();
@@ -96,7 +100,7 @@ export function ChallengeDialog({ url, i18n, idPrefix, onCancel, frameRef }: Cha
           sandbox={CHALLENGE_SANDBOX}
           className="cw-3ds-frame"
         />
-        <button ref={cancel} type="button" className="cw-3ds-cancel" onClick={onCancel}>
+        <button ref={cancel} type="button" className={`cw-3ds-cancel ${C.button}`} onClick={onCancel}>
           {i18n._(msg`Cancel`)}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, type ReactElement, useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import type { WalletType } from '../../shared/wallets';
+import { APPEARANCE_CLASSES as C, fontSize, space } from '../appearance';
 import type { Translator } from '../i18n/createTranslator';
 import {
   type ApplePaySessionClass,
@@ -123,7 +124,9 @@ export function WalletButtons(props: WalletButtonsProps) {
           <button
             key={wallet}
             type="button"
-            style={{ ...styles.button, ...(wallet === 'GOOGLE_PAY' ? styles.google : {}) }}
+            // Their colours are the form's CSS (CardForm.tsx): black, or white on a dark scheme.
+            className={wallet === 'GOOGLE_PAY' ? 'cw-wallet cw-wallet-google' : 'cw-wallet'}
+            style={styles.button}
             disabled={locked || !sheet || phase === 'open'}
             onClick={() => start(wallet)}
           >
@@ -131,7 +134,7 @@ export function WalletButtons(props: WalletButtonsProps) {
           </button>
         ))}
       {notice && (
-        <p role={phase === 'open' || phase === 'approved' ? 'status' : 'alert'} style={styles.text}>
+        <p role={phase === 'open' || phase === 'approved' ? 'status' : 'alert'} className={C.notice} style={styles.text}>
           {i18n._(notice)}
         </p>
       )}
@@ -140,18 +143,17 @@ export function WalletButtons(props: WalletButtonsProps) {
 }
 
 const styles: Record<string, CSSProperties> = {
-  panel: { display: 'flex', flexDirection: 'column', gap: 8 },
+  panel: { display: 'flex', flexDirection: 'column', gap: space(2) },
+  // The brands' shape, whatever the appearance; only the spacing follows it.
   button: {
     minHeight: 44,
-    padding: '8px 16px',
+    paddingBlock: space(2),
+    paddingInline: space(4),
     border: 0,
     borderRadius: 8,
-    background: '#000',
-    color: '#fff',
     font: 'inherit',
     fontWeight: 600,
     cursor: 'pointer',
   },
-  google: { background: '#202124' },
-  text: { margin: 0, fontSize: 14 },
+  text: { margin: 0, fontSize: fontSize(14) },
 };
