@@ -182,7 +182,7 @@ test('update({ appearance }) while a card is typed restyles the form live and ke
   const frame = await mountReady(page, {});
   await typeInto(frame.getByLabel('Card number'), '4242 4242 4242 4242');
   await typeInto(frame.getByLabel('Cardholder name'), 'Ada Lovelace');
-  const iframeBefore = await page.locator('iframe').elementHandle();
+  const documentBefore = await frameOf(page).evaluate(() => performance.timeOrigin);
   await page.evaluate(() =>
     (window as unknown as { __handles: { update(c: object): Promise<void> }[] }).__handles[0]?.update({
       appearance: { theme: 'night', variables: { borderRadius: '14px' } },
@@ -193,15 +193,23 @@ test('update({ appearance }) while a card is typed restyles the form live and ke
   await expect(frame.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
   await expect(frame.getByLabel('Cardholder name')).toHaveValue('Ada Lovelace');
   // The same frame document: no remount, no reload.
-  expect(await page.locator('iframe').elementHandle()).toEqual(iframeBefore);
+  expect(await frameOf(page).evaluate(() => performance.timeOrigin)).toBe(documentBefore);
   expect((await hostEvents(page)).filter((e) => e.type === 'apiInit')).toHaveLength(1);
 });
 
-test('auto follows the emulated colour scheme, live', async ({ page }) => {
+test('auto follows the emulated colour scheme, live', async ({ page, browserName }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   const frame = await mountReady(page, { appearance: { theme: 'auto' } });
   expect(await frameToken(page, 'colorText')).toBe(THEMES.default.colorText);
   await page.emulateMedia({ colorScheme: 'dark' });
+  const frameIsDark = () => frameOf(page).evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  if (browserName === 'firefox' && !(await frameIsDark())) {
+    // Playwright's Firefox does not emulate the scheme in a cross-site frame (its media query stays
+    // light, also in a context made dark): there the frame must keep following its own query.
+    expect(await frameToken(page, 'colorText')).toBe(THEMES.default.colorText);
+    return;
+  }
+  expect(await frameIsDark()).toBe(true);
   await expect.poll(() => frameToken(page, 'colorText')).toBe(THEMES.night.colorText);
   await expect(frame.getByLabel('Card number')).toHaveCSS('background-color', 'rgb(29, 34, 48)');
   expect(await axeViolations(frameOf(page))).toEqual([]);
@@ -216,7 +224,9 @@ test('the font swap does not move the form: the frame height before and after th
     await held;
     await route.continue();
   });
-  await mountReady(page, lookOptions('festival'));
+  const frame = await mountReady(page, lookOptions('festival'));
+  // The billing fields are in: the form has its full height (issue 23's late country fields).
+  await expect(frame.locator('[autocomplete="address-level1"]')).toBeVisible();
   const height = () => page.locator('iframe').evaluate((iframe) => iframe.getBoundingClientRect().height);
   const fallbackHeight = await height();
   expect(await frameOf(page).evaluate(() => document.fonts.check('16px Fredoka'))).toBe(false);

@@ -63,6 +63,9 @@ const FLOATING = 'html[data-cashier-labels=floating] .Field';
  * small. Each state its own rule: a browser that does not know a selector drops only that rule.
  * `!important` where the inline styles set the same property.
  *
+ * Selects: as high as a text field (its line, padding and 1 px borders, or flat's one 2 px edge),
+ * since Firefox sizes a select's line by its font, which a late web font would change.
+ *
  * Wallet buttons (issue 25 item 4; their chunk has no CSS of its own): black on a light scheme,
  * white with a thin border under `html[data-cashier-scheme=dark]`, as their brands' rules ask. The
  * border is an inset shadow, so the button's size is the same in both.
@@ -70,9 +73,13 @@ const FLOATING = 'html[data-cashier-labels=floating] .Field';
 const FORM_CSS = [
   `.cw-input:focus,.cw-radio:focus-visible{outline:3px solid ${token('focusRing')};outline-offset:2px}`,
   '[dir=rtl] .cw-input[dir=ltr]{text-align:right}',
+  // A select's line is the font's own in Firefox (its \`line-height: normal !important\`): its height
+  // is set as a text field's, so a site's font arriving late does not grow it.
+  `select.Input{height:calc(${LINE_HEIGHT}em + ${UNIT} * 4 + 2px)}`,
   `${FLOATING}{position:relative}`,
   `${FLOATING}>span{order:1}`,
   `${FLOATING} .Input{padding-top:calc(${UNIT} + ${SMALL} * ${LINE_HEIGHT})!important;padding-bottom:calc(${UNIT} * 1.5)!important}`,
+  `${FLOATING} select.Input{height:calc(${LINE_HEIGHT}em + ${UNIT} * 2.5 + ${SMALL} * ${LINE_HEIGHT} + 2px)}`,
   `${FLOATING}:not(:focus-within) .Input::placeholder{color:transparent}`,
   `${FLOATING}>.Label{position:absolute;top:calc(${UNIT} + ${SMALL} * ${LINE_HEIGHT} + 1px);inset-inline-start:calc(${UNIT} * 2.5 + 1px);max-width:calc(100% - ${UNIT} * 5 - 2px);overflow:hidden;white-space:nowrap;text-overflow:ellipsis;pointer-events:none;font-size:${token('fontSizeBase')}!important;font-weight:400!important;color:${token('colorTextSecondary')}}`,
   `${FLOATING}:focus-within>.Label{top:calc(${UNIT} + 1px);font-size:${SMALL}!important;font-weight:600!important;color:inherit}`,

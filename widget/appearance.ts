@@ -1,11 +1,11 @@
 // The widget's side of the appearance contract (issue 35, shared/appearance/themes.ts): its styles
 // read the theme's tokens as custom properties, each with the default theme's value as fallback, so
 // with no `appearance` the widget computes exactly the px and colours it always had.
-import { APPEARANCE_CLASSES, THEMES, token } from '../shared/appearance/themes';
+import { APPEARANCE_CLASSES, DEFAULT_TOKENS, token } from '../shared/appearance/themes';
 
 export { APPEARANCE_CLASSES, token };
 
-const BASE_PX = Number.parseFloat(THEMES.default.fontSizeBase);
+const BASE_PX = Number.parseFloat(DEFAULT_TOKENS.fontSizeBase);
 
 /**
  * A font size that was `px` in the default look, as a fraction of fontSizeBase:

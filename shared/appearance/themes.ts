@@ -45,29 +45,32 @@ export interface ThemeTokens {
   scheme: 'light' | 'dark';
 }
 
-/** The tokens of each theme. `default` is the widget's look before appearances existed. */
+/** The default theme's tokens: the widget's look before appearances existed, and every token's fallback. */
+export const DEFAULT_TOKENS: Readonly<ThemeTokens> = {
+  colorPrimary: '#1a56db',
+  colorBackground: 'transparent',
+  colorText: '#1f2933',
+  colorTextSecondary: '#52606d',
+  colorDanger: '#c62828',
+  // #6b7785 on white is 4.6:1 (WCAG 1.4.11 asks 3:1 of a field's boundary).
+  colorBorder: '#6b7785',
+  fontFamily: 'system-ui, sans-serif',
+  fontSizeBase: '15px',
+  borderRadius: '6px',
+  spacingUnit: '4px',
+  focusRing: '#1a56db',
+  buttonText: '#ffffff',
+  colorInputBackground: '#ffffff',
+  colorInputLocked: '#f0f2f4',
+  inputBorderWidth: '1px',
+  colorNoticeBackground: '#fdecea',
+  colorNoticeText: '#8a1c1c',
+  scheme: 'light',
+};
+
+/** The tokens of each theme (the widget reads only {@link DEFAULT_TOKENS}: the others stay out of its bundle). */
 export const THEMES: Readonly<Record<ThemeName, Readonly<ThemeTokens>>> = {
-  default: {
-    colorPrimary: '#1a56db',
-    colorBackground: 'transparent',
-    colorText: '#1f2933',
-    colorTextSecondary: '#52606d',
-    colorDanger: '#c62828',
-    // #6b7785 on white is 4.6:1 (WCAG 1.4.11 asks 3:1 of a field's boundary).
-    colorBorder: '#6b7785',
-    fontFamily: 'system-ui, sans-serif',
-    fontSizeBase: '15px',
-    borderRadius: '6px',
-    spacingUnit: '4px',
-    focusRing: '#1a56db',
-    buttonText: '#ffffff',
-    colorInputBackground: '#ffffff',
-    colorInputLocked: '#f0f2f4',
-    inputBorderWidth: '1px',
-    colorNoticeBackground: '#fdecea',
-    colorNoticeText: '#8a1c1c',
-    scheme: 'light',
-  },
+  default: DEFAULT_TOKENS,
   night: {
     colorPrimary: '#8ab4f8',
     colorBackground: '#14171f',
@@ -120,7 +123,7 @@ export function tokenProperty(name: keyof ThemeTokens): string {
  * e.g. `token('colorText')` is `var(--cashier-colorText, #1f2933)`.
  */
 export function token(name: Exclude<keyof ThemeTokens, 'scheme'>): string {
-  return `var(${tokenProperty(name)}, ${THEMES.default[name]})`;
+  return `var(${tokenProperty(name)}, ${DEFAULT_TOKENS[name]})`;
 }
 
 /**
