@@ -28,17 +28,26 @@
  * it to word the title and the alert when it arrives, when the alert is drawn and after an update
  * (`localize` in mountCashier.ts; createUpdate's one `onChange` in place of `onTheme` takes some
  * back), and ORDER_NOT_FOUND joins ErrorCode: measured 5 457 B (+19 B), so 5 480 B.
+ * Then (issue 35) the shape check of `appearance` and `fonts` (shared/appearance/shape.ts): the
+ * issue asks that a forbidden piece, an unknown selector and the rest throw a TypeError naming the
+ * key in `mountCashier` itself, before anything is created, so the names of the variables,
+ * selectors and properties, the forbidden pieces and the font file rule are in the entry: 5 457 →
+ * 6 843 B (+1 386 B; measured alone with esbuild, 1 698 B). The value grammars and the colour
+ * parser (9.2 kB) stay in the frame's appearance module, fetched only by a page that styles the
+ * widget. A lighter entry check (the forbidden pieces and selectors only, the names left to the
+ * frame) would save about a third of it; not done yet.
  */
-export const SDK_BUDGET = 5_480;
+export const SDK_BUDGET = 6_900;
 /**
  * The ES entry's: see {@link SDK_BUDGET}. Then the mock mode's refusal of a vault off loopback
  * imports the SDK's loopback rule, so the bundler moved that rule out of the entry into a chunk
  * the entry and `./testing` share (export names, a second file): 5 431 → 5 518 B, with no new
  * code in the entry. Then the resource entry's owner (see {@link SDK_BUDGET}): 5 560 B. Mounts
  * made in one task (5 586 B), then the words in the buyer's language and ORDER_NOT_FOUND (see
- * {@link SDK_BUDGET}): 5 611 B.
+ * {@link SDK_BUDGET}): 5 611 B. Then the shape check of `appearance` and `fonts` (issue 35, see
+ * {@link SDK_BUDGET}): 7 011 B.
  */
-export const SDK_ES_BUDGET = 5_650;
+export const SDK_ES_BUDGET = 7_050;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
@@ -59,9 +68,11 @@ export const SDK_ES_BUDGET = 5_650;
  * know (`warnUnknownOptions`, with the nearest known name: here, not in the entry, so a page
  * pays for it only when it mounts) the script tag's measured 6 996 → 9 269 B (+2 273 B) and the
  * ES chunk 6 305 → 8 481 B, so 9 300 B. A per-language chunk fetched beside the frame would
- * take about 1.2 kB of it back: a candidate for the phone-speed work.
+ * take about 1.2 kB of it back: a candidate for the phone-speed work. Issue 35: `handle.update`'s
+ * check of `appearance` and `fonts` (the script tag's bridge has its own copy of the shape check)
+ * and the timings' contrast report: 9 477 B.
  */
-export const SDK_BRIDGE_BUDGET = 9_300;
+export const SDK_BRIDGE_BUDGET = 9_500;
 
 /**
  * The reference bundle: 25 kB (issue "a buyer on a phone"). Issue 25's saved cards may add only
@@ -98,9 +109,10 @@ export const BUNDLE_BUDGET = 27_900;
  * The saved-cards chunk (issue 25: the list's guard, the choice, the security code, remove, save; its English words): 3 662 B
  * measured; 3 721 B once it lists the cards itself and offers a member without cards the save box (buyer info: the bundle
  * asks only who the buyer is, 25 666 → 25 652 B). The bank's answer to a wrong security code or a locked card shown at
- * the field, and the card's name as bidi isolates for right-to-left languages: 3 786 B.
+ * the field, and the card's name as bidi isolates for right-to-left languages: 3 786 B. Issue 35's
+ * tokens and class names (Method, Method--selected, Button, Notice, Label): 3 848 B.
  */
-export const SAVED_CARDS_BUDGET = 3_800;
+export const SAVED_CARDS_BUDGET = 3_900;
 /** One language's catalog of the saved cards (issue 25): about 0.5 kB each. */
 export const SAVED_CARDS_CATALOG_BUDGET = 1_000;
 /**
@@ -130,6 +142,6 @@ export const CATALOG_BUDGET = 3_000;
  * grammars, colord with its names and a11y plugins (the real colour parser and WCAG contrast), the
  * themes and the CSSOM writer. Fetched, never preloaded, only by a mount or an update that has an
  * `appearance` or `fonts`, in parallel with the settings request. Estimated beforehand at 7.6 kB
- * (esbuild over the modules); the budget is set from the first build's measure (see the git log).
+ * (esbuild over the modules); the first build measured 9 156 B.
  */
-export const APPEARANCE_BUDGET = 9_000;
+export const APPEARANCE_BUDGET = 9_200;

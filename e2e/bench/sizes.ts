@@ -65,7 +65,9 @@ const artifacts = () => {
     // 99 964 B, then 100 557 B: the frame tells the host a request's own failure (a provider that
     // answered 404 ORDER_NOT_FOUND, or 503) where it had only BUNDLE_CRASHED (`trackRequests.ts`),
     // and its document's title in the buyer's language (`applyLocale`), both in the inline script.
-    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 100_700 },
+    // Issue 35: the inline script reads `appearance` and `fonts` from the host, imports the frame's
+    // appearance module when they are given and waits for it before the mount: 100 943 B.
+    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 101_000 },
     { name: 'bundle, minified (React from the frame)', parts: bundle, budget: BUNDLE_BUDGET },
     {
       name: "frame's appearance module (issue 35), fetched only for a mount or update with an appearance or fonts (appearance-*.js)",
@@ -118,7 +120,8 @@ const artifacts = () => {
       // unnoticed. The SDK, frame and bundle keep their own budgets above.
       name: 'demo checkout page (dist/demo/demo.js, its chunks and the SDK bridge; React included)',
       parts: [...withStaticImports('demo/demo.js'), ...filesUnder('demo/chunks', /^bridge-[\w-]+\.js$/)],
-      budget: 100_000,
+      // Issue 35's look picker and the looks (demo/looks.ts): 100 632 B.
+      budget: 100_700,
     },
     {
       name: 'all JS a buyer downloads for the demo widget (SDK + frame + bundle)',
@@ -146,8 +149,11 @@ const artifacts = () => {
       // and its report of unknown option names (+2 273 B in the bridge, see SDK_BRIDGE_BUDGET),
       // the frame's title and its requests' own failures (+593 B), ORDER_NOT_FOUND in the bundle
       // (+75 B): 141 792 B. The card kept out of the fields' `value` attributes (+144 B in the
-      // bundle, see BUNDLE_BUDGET): 141 936 B.
-      budget: 142_000,
+      // bundle, see BUNDLE_BUDGET): 141 936 B. Issue 35's appearance: the SDK's shape check (+1 386 B
+      // in the entry, +208 B in the bridge: its `update` check and the contrast report), the
+      // frame's (+~300 B) and the bundle's tokens and class names (+1 070 B): 144 986 B. The
+      // appearance module itself (9 156 B) is fetched only by a page that styles the widget.
+      budget: 145_100,
     },
   ];
 };
