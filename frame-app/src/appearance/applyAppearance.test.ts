@@ -203,6 +203,7 @@ describe('the frame applies appearance through the CSSOM', () => {
     expect(token('colorText')).toBe(THEMES.night.colorText);
     expect(token('colorBackground')).toBe(THEMES.night.colorBackground);
     expect(root.getAttribute('data-cashier-scheme')).toBe('dark');
+    expect(root.style.getPropertyValue('color-scheme')).toBe('dark');
     appearance.apply({ theme: 'flat' }, undefined, PATH);
     colourScheme.set(false);
     expect(token('colorInputBackground')).toBe(THEMES.flat.colorInputBackground);

@@ -105,6 +105,8 @@ export function createAppearance(env: AppearanceEnvironment): AppearanceControll
     }
     root.setAttribute(APPEARANCE_ATTRIBUTES.labels, appearance.labels);
     root.setAttribute(APPEARANCE_ATTRIBUTES.scheme, tokens.scheme);
+    // The browser's own parts (radio buttons, a select's arrow, scrollbars) in the theme's scheme too.
+    root.style.setProperty('color-scheme', tokens.scheme);
     const sheet = style.sheet as CSSStyleSheet;
     while (sheet.cssRules.length > 0) sheet.deleteRule(0);
     for (const [selector, declarations] of Object.entries(appearance.rules) as [AppearanceSelector, Record<string, string>][]) {
