@@ -85,26 +85,52 @@ describe('<CashierWidget>', () => {
     { name: 'locale given later', from: {}, to: { locale: 'de-AT' }, changes: { locale: 'de-AT' } },
     // jsdom's page has no <html lang>: the default is its navigator.languages[0]
     { name: 'locale taken away', from: { locale: 'ja' }, to: {}, changes: { locale: 'en-US' } },
-  ])('a change of $name calls handle.update($changes), with no new mount', async ({ from, to, changes }) => {
-    const { rerender } = render(
-      <StrictMode>
-        <CashierWidget {...base} {...from} />
-      </StrictMode>,
-    );
-    rerender(
-      <StrictMode>
-        <CashierWidget {...base} {...to} />
-      </StrictMode>,
-    );
-    await settle();
-    expect(sdk.mounts).toHaveLength(1);
-    expect(sdk.mounts[0]?.handle.update.mock.calls).toEqual([[changes]]);
-    expect(sdk.mounts[0]?.handle.destroy).not.toHaveBeenCalled();
-  });
+    // issue 35: compared by value; taken away, the default look and no fonts
+    {
+      name: 'appearance',
+      from: { appearance: { theme: 'default' } },
+      to: { appearance: { theme: 'night', variables: { borderRadius: '10px' } } },
+      changes: { appearance: { theme: 'night', variables: { borderRadius: '10px' } } },
+    },
+    { name: 'appearance taken away', from: { appearance: { theme: 'night' } }, to: {}, changes: { appearance: {} } },
+    {
+      name: 'fonts',
+      from: {},
+      to: { fonts: [{ family: 'A', src: 'https://f.example/a.woff2' }] },
+      changes: { fonts: [{ family: 'A', src: 'https://f.example/a.woff2' }] },
+    },
+    {
+      name: 'fonts taken away',
+      from: { fonts: [{ family: 'A', src: 'https://f.example/a.woff2' }] },
+      to: {},
+      changes: { fonts: [] },
+    },
+  ] as { name: string; from: Partial<CashierWidgetProps>; to: Partial<CashierWidgetProps>; changes: CashierUpdate }[])(
+    'a change of $name calls handle.update($changes), with no new mount',
+    async ({ from, to, changes }) => {
+      const { rerender } = render(
+        <StrictMode>
+          <CashierWidget {...base} {...from} />
+        </StrictMode>,
+      );
+      rerender(
+        <StrictMode>
+          <CashierWidget {...base} {...to} />
+        </StrictMode>,
+      );
+      await settle();
+      expect(sdk.mounts).toHaveLength(1);
+      expect(sdk.mounts[0]?.handle.update.mock.calls).toEqual([[changes]]);
+      expect(sdk.mounts[0]?.handle.destroy).not.toHaveBeenCalled();
+    },
+  );
 
-  it('a new buyer object with the same values, the same locale, or removing orderId, changes nothing', async () => {
-    const { rerender } = render(<CashierWidget {...base} orderId="ord_1" buyer={{ email: 'a@b.co' }} locale="he" />);
-    rerender(<CashierWidget {...base} buyer={{ email: 'a@b.co' }} locale="he" />);
+  it('a new buyer or appearance object with the same values, the same locale, or removing orderId, changes nothing', async () => {
+    const look = () => ({ theme: 'night', rules: { '.Input': { color: '#eee' } } }) as const;
+    const { rerender } = render(
+      <CashierWidget {...base} orderId="ord_1" buyer={{ email: 'a@b.co' }} locale="he" appearance={look()} />,
+    );
+    rerender(<CashierWidget {...base} buyer={{ email: 'a@b.co' }} locale="he" appearance={look()} />);
     await settle();
     expect(sdk.mounts[0]?.handle.update).not.toHaveBeenCalled();
   });
