@@ -43,6 +43,8 @@ export function Checkout({ host, appInstance, orderId }: { host: string; appInst
         configuration={{ appInstance }}
         orderId={orderId}
         buyer={{ name: 'Ada Lovelace' }}
+        // The site's look (docs/appearance.md): the mock mode serves the frame's appearance module too.
+        appearance={{ theme: 'night', labels: 'floating', variables: { colorPrimary: '#0a7d4f' } }}
         onApiInit={(ready) => setApi(ready)}
         onCrash={(error) => setMessage(`Payment is unavailable (${error.details.causeCode ?? error.code}).`)}
       />
