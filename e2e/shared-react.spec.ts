@@ -34,7 +34,9 @@ test('the reference bundle renders with the frame’s React: one React file load
     const scripts = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
     return { specifiers: Object.keys(map.imports).sort(), version: react.version, scripts };
   });
-  expect(seen.specifiers).toEqual(['react', 'react-dom/client', 'react/jsx-runtime']);
+  // React's three, and the frame's appearance module (issue 35), imported only by a mount that styles the widget.
+  expect(seen.specifiers).toEqual(['cashier-frame-appearance', 'react', 'react-dom/client', 'react/jsx-runtime']);
+  expect(seen.scripts.filter((p) => /\/appearance-[\w-]+\.js$/.test(p))).toEqual([]);
   expect(seen.version).toMatch(/^19\./);
   // React itself comes from the frame's origin, once; the bundle is the only file from the statics.
   expect(seen.scripts.filter((p) => /react-runtime-[\w-]+\.js$/.test(p))).toHaveLength(1);
