@@ -54,8 +54,11 @@ const URLS = { host: `http://localhost:${PORTS.host}/`, frameOrigin: `http://127
 /** Tap → card form visible on the phone: 2 s without preload; issue 24's 0.7 s with it. */
 const PHONE_TARGET_MS = { off: 2_000, on: 700 };
 const JS_BASELINE_KB = 651;
-/** The demo look the appearance figure uses (demo/looks.ts), and what it may add to the phone figure (issue 35). */
-const APPEARANCE_LOOK = 'festival';
+/**
+ * The demo look the appearance figure uses (demo/looks.ts; `LOOK=night` picks another, to tell what
+ * of the look costs), and what it may add to the phone figure (issue 35).
+ */
+const APPEARANCE_LOOK = process.env.LOOK ?? 'festival';
 const APPEARANCE_COST_MS = 50;
 
 const { values } = parseArgs({
