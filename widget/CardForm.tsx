@@ -199,7 +199,7 @@ export function CardForm(props: CardFormProps) {
       <style>{FORM_CSS}</style>
       {hold && <HoldNotice hold={hold} i18n={i18n} locale={snapshot.locale} />}
       {notice && (
-        <p role="alert" className={C.notice} style={styles.notice}>
+        <p role="alert" className={C.notice} style={fieldStyles.notice}>
           {i18n._(notice)}
         </p>
       )}
@@ -273,15 +273,6 @@ const styles: Record<string, CSSProperties> = {
   // Expiry and security code share a row while each can be 140 px wide, and wrap below that.
   row: { display: 'flex', flexWrap: 'wrap', gap: space(3) },
   rowField: { flex: '1 1 140px' },
-  notice: {
-    margin: 0,
-    paddingBlock: space(2),
-    paddingInline: space(2.5),
-    borderRadius: token('borderRadius'),
-    background: token('colorNoticeBackground'),
-    color: token('colorNoticeText'),
-    fontSize: fontSize(14),
-  },
   // A fieldset is min-content wide by default; the method radios wrap instead.
   methods: {
     display: 'flex',

@@ -143,6 +143,17 @@ export const fieldStyles: Record<string, CSSProperties> = {
   error: { fontSize: fontSize(12), lineHeight: LINE_HEIGHT, color: token('colorDanger') },
   /** A line of text in the form (a note, a status), and a radio's or a checkbox's label: 14 px by default. */
   note: { margin: 0, fontSize: fontSize(14) },
+  /** A failure notice (a decline, an expired hold): its own background, 14 px by default. */
+  notice: {
+    margin: 0,
+    paddingBlock: space(2),
+    paddingInline: space(2.5),
+    borderRadius: token('borderRadius'),
+    background: token('colorNoticeBackground'),
+    color: token('colorNoticeText'),
+    fontSize: fontSize(14),
+  },
+
   choice: { display: 'flex', alignItems: 'center', gap: space(1.5), fontSize: fontSize(14) },
   visuallyHidden: {
     position: 'absolute',

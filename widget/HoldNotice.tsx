@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type CSSProperties, useRef } from 'react';
-import { APPEARANCE_CLASSES as C, fontSize, space, token } from './appearance';
+import { APPEARANCE_CLASSES as C, fontSize } from './appearance';
 import type { FormSnapshot } from './createFormStore';
 import { fieldStyles } from './FormField';
 
@@ -53,7 +53,7 @@ export function HoldNotice({ hold, i18n, locale }: HoldNoticeProps) {
   const time = formatHoldTime(secondsLeft, locale);
   return (
     <>
-      <p className={C.notice} style={expired ? styles.expired : styles.left}>
+      <p className={C.notice} style={expired ? fieldStyles.notice : styles.left}>
         {expired ? i18n._(HOLD_EXPIRED) : i18n._(msg`Your tickets are held for ${time}`)}
       </p>
       <p role="status" style={fieldStyles.visuallyHidden}>
@@ -65,13 +65,4 @@ export function HoldNotice({ hold, i18n, locale }: HoldNoticeProps) {
 
 const styles: Record<string, CSSProperties> = {
   left: { margin: 0, fontSize: fontSize(14), fontVariantNumeric: 'tabular-nums' },
-  expired: {
-    margin: 0,
-    paddingBlock: space(2),
-    paddingInline: space(2.5),
-    borderRadius: token('borderRadius'),
-    background: token('colorNoticeBackground'),
-    color: token('colorNoticeText'),
-    fontSize: fontSize(14),
-  },
 };
