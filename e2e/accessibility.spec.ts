@@ -5,7 +5,7 @@ import {
   APPROVED_CARD,
   BILLING_STATE,
   BILLING_ZIP,
-  clickPlaceOrderBelowTheFold,
+  clickPlaceOrder,
   DECLINE_MESSAGE,
   DECLINED_CARD,
   fillCard,
@@ -35,17 +35,17 @@ test('axe: no WCAG 2.1 A/AA violation on the checkout and in the frame with the 
   await expect(widget(page).locator('[autocomplete="address-level1"]')).toBeVisible();
   await expectNoViolations(page, 'the empty form');
 
-  await clickPlaceOrderBelowTheFold(page);
+  await clickPlaceOrder(page);
   await expect(widget(page).getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   await expectNoViolations(page, 'field errors');
 
   await fillCard(page, DECLINED_CARD);
-  await clickPlaceOrderBelowTheFold(page);
+  await clickPlaceOrder(page);
   await expect(widget(page).getByRole('alert')).toHaveText(DECLINE_MESSAGE);
   await expectNoViolations(page, 'a decline');
 
   await fillCard(page, APPROVED_CARD);
-  await clickPlaceOrderBelowTheFold(page);
+  await clickPlaceOrder(page);
   await expect(page.getByRole('region', { name: 'Order confirmed' })).toBeVisible();
   await expectNoViolations(page, 'paid');
 });
@@ -194,7 +194,7 @@ test('non-text contrast and focus: field borders are 3:1 or more on the form, an
   await startCheckout(page);
   // Once the billing fields are in (issue 23), the frame has grown and Place order moved: click it where it is now.
   await expect(widget(page).locator('[autocomplete="address-level1"]')).toBeVisible();
-  await clickPlaceOrderBelowTheFold(page); // field errors; the widget focuses the first invalid field
+  await clickPlaceOrder(page); // field errors; the widget focuses the first invalid field
   const cardNumber = widget(page).getByLabel('Card number');
   await expect(cardNumber).toBeFocused();
   const seen = await frameOf(page).evaluate(() => {

@@ -1,7 +1,7 @@
 import type { Browser, Frame, Page } from '@playwright/test';
 import { TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
 import {
-  clickPlaceOrderBelowTheFold,
+  clickPlaceOrder,
   continueToPayment,
   DECLINE_MESSAGE,
   DECLINED_CARD,
@@ -65,7 +65,7 @@ const STATES: State[] = [
       await continueToPayment(page);
       await expect(placeOrder(page)).toBeEnabled();
       await settledLayout(page);
-      await clickPlaceOrderBelowTheFold(page);
+      await clickPlaceOrder(page);
       await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
       await expect(widget(page).getByLabel('Security code')).toHaveAttribute('aria-invalid', 'true');
     },
@@ -79,7 +79,7 @@ const STATES: State[] = [
       await fillCard(page, DECLINED_CARD);
       await expect(placeOrder(page)).toBeEnabled();
       await settledLayout(page);
-      await clickPlaceOrderBelowTheFold(page);
+      await clickPlaceOrder(page);
       await expect(frame.getByRole('alert')).toHaveText(DECLINE_MESSAGE);
       // Announced once, by the widget: the host shows it outside its live region (issue 14).
       await expect(page.locator('#order-note')).toContainText('The payment was declined');

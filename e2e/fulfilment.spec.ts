@@ -4,7 +4,7 @@ import type { SiteDelivery } from '../demo/server/createSiteServer';
 import { SITE_WEBHOOK_PATH, type SiteConfirmation, siteConfirmationPath } from '../demo/siteConfirmation';
 import { CONTROL_KEY_HEADER } from '../provider';
 import { ProviderPaths } from '../shared';
-import { APPROVED_CARD, fillCard, placeOrder, startCheckout } from './support/checkout';
+import { APPROVED_CARD, clickPlaceOrder, fillCard, startCheckout } from './support/checkout';
 import { FRAME_ORIGIN, HOST_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
 import { expect, test } from './support/test';
@@ -44,7 +44,7 @@ test("a card purchase: the site's server issues the tickets once, from the signe
 }) => {
   const orderId = await startCheckout(page);
   await fillCard(page, APPROVED_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expect(confirmation(page)).toBeVisible();
   await expect(confirmation(page)).toHaveAttribute('data-source', 'webhook');
   await expect(confirmation(page)).toContainText(
@@ -98,7 +98,7 @@ test('a forged APPROVED in the page (the charge reply rewritten in the browser):
     });
   });
   await fillCard(page, APPROVED_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   // The page asks its server for up to 10 s before it gives its answer.
   await expect(page.locator('#order-result')).toHaveText(
     `Not confirmed: no tickets issued. The site's server sees order ${orderId} as AWAITING_PAYMENT.`,
@@ -130,7 +130,7 @@ test('a forged webhook (wrong signature) is refused 400 and issues nothing; a re
   // A real purchase, then its order.paid delivery sent again byte for byte (inside the 5 minutes a signature is good for).
   const orderId = await startCheckout(page);
   await fillCard(page, APPROVED_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expect(confirmation(page)).toHaveAttribute('data-source', 'webhook');
   const delivery = (await siteDeliveries(page.request)).find(
     (d) => d.outcome === 'fulfilled' && JSON.parse(d.body).data.order.id === orderId,

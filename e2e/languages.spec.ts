@@ -4,7 +4,7 @@ import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { parsePo } from 'pofile-ts';
 import { addressFormatOf, statesOf } from '../provider/store';
 import { axeViolations, frameOf } from './support/axe';
-import { APPROVED_CARD, BILLING_ZIP, clickPlaceOrderBelowTheFold, startCheckout, widget } from './support/checkout';
+import { APPROVED_CARD, BILLING_ZIP, clickPlaceOrder, startCheckout, widget } from './support/checkout';
 import { type PayOutcome, payOutcome, startPay } from './support/hostPay';
 import { expect, openAndMount, test, waitForEvent, widgetFrame } from './support/test';
 import { typeInto } from './support/typeInto';
@@ -106,7 +106,7 @@ for (const locale of ['de', 'ja', 'he']) {
       await fillByAutocomplete(frame);
       await page.locator('#cashier iframe').scrollIntoViewIfNeeded();
       await expectNoSidewaysScroll(page, `${locale} at ${width} px`);
-      await clickPlaceOrderBelowTheFold(page);
+      await clickPlaceOrder(page);
       const confirmation = page.getByRole('region', { name: 'Order confirmed' });
       await expect(confirmation).toHaveAttribute('data-order-status', 'PAID');
       expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { CONTROL_KEY_HEADER } from '../provider';
 import { ProviderPaths } from '../shared';
 import { PAYPAL_APPROVAL_PATH } from '../shared/payPal';
-import { APPROVED_CARD, placeOrder, startCheckout, widget } from './support/checkout';
+import { APPROVED_CARD, clickPlaceOrder, placeOrder, startCheckout, widget } from './support/checkout';
 import { payOutcome, startPay } from './support/hostPay';
 import { APP_INSTANCE, FRAME_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
@@ -130,7 +130,7 @@ test('exactly once: Place order (pay) while the PayPal popup is open waits for t
 }) => {
   const orderId = await choosePayPal(page);
   const popup = await openPayPal(page);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await popup.getByRole('button', { name: 'Approve payment' }).click();
   const chargeId = await expectPaid(page, orderId);
   expect(await provider.charges()).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);

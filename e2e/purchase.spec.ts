@@ -3,7 +3,7 @@ import { siteConfirmationPath } from '../demo/siteConfirmation';
 import { ProviderPaths } from '../shared';
 import {
   APPROVED_CARD,
-  clickPlaceOrderBelowTheFold,
+  clickPlaceOrder,
   DECLINE_MESSAGE,
   DECLINED_CARD,
   fillCard,
@@ -34,7 +34,7 @@ test('a full purchase: card filled in the frame, Place order on the host, paid c
 }) => {
   const orderId = await startCheckout(page);
   await fillCard(page, APPROVED_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   const chargeId = await expectPaid(page, orderId);
   const charges = await provider.charges();
   expect(charges).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
@@ -47,7 +47,7 @@ test('a 3-D Secure challenge: Place order opens the bank page in the widget, Com
 }) => {
   const orderId = await startCheckout(page);
   await fillCard(page, '4000 0027 6000 3184');
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   const dialog = widget(page).getByRole('dialog', { name: /^Confirm your payment/ });
   await expect(dialog).toBeVisible();
   await expect(page.locator('#order-result')).toHaveText('Processing your payment…');
@@ -62,14 +62,14 @@ test('a 3-D Secure challenge: Place order opens the bank page in the widget, Com
 test('a decline is shown in the widget, then another card succeeds', async ({ page, provider }) => {
   const orderId = await startCheckout(page);
   await fillCard(page, DECLINED_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expect(widget(page).getByRole('alert')).toHaveText(DECLINE_MESSAGE);
   // Announced once, by the widget: the host shows it outside its live region (issue 14).
   await expect(page.locator('#order-note')).toContainText('The payment was declined');
   await expect(page.getByRole('status')).not.toContainText('declined');
   await typeInto(widget(page).getByLabel('Card number'), APPROVED_CARD);
   await expect(widget(page).getByRole('alert')).toHaveCount(0);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expectPaid(page, orderId);
   expect((await provider.charges()).map((c) => [c.status, c.declineCode])).toEqual([
     ['DECLINED', 'card_declined'],
@@ -101,7 +101,7 @@ test('an invalid form: errors shown inside the frame, focus moved to the first i
     };
   });
   // The billing fields make the form taller than the viewport: Place order is below the fold.
-  await clickPlaceOrderBelowTheFold(page);
+  await clickPlaceOrder(page);
   await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
   await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   await expect(frame.getByText('Enter a valid card number')).toBeVisible();
@@ -116,7 +116,7 @@ test('pay at the venue is offered for a VENUE event and reserves the order', asy
   await expect(page.locator('#event-meta')).toContainText('One-time event');
   await widget(page).getByRole('radio', { name: 'Pay at the venue' }).check();
   await expect(widget(page).getByLabel('Card number')).toHaveCount(0);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   const confirmation = page.getByRole('region', { name: 'Order confirmed' });
   await expect(confirmation).toHaveAttribute('data-order-status', 'PAY_AT_VENUE');
   await expect(confirmation).toContainText('at the venue');
@@ -149,7 +149,7 @@ test('a lost charge reply, then Place order again: the same key returns the orig
   const orderId = await startCheckout(page);
   await fillCard(page, APPROVED_CARD);
   await provider.fault({ path: ProviderPaths.chargesByOrder(orderId), method: 'POST', dropAfterApply: true });
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expect(page.getByRole('status')).toHaveText(
     'We could not confirm your payment. Press Place order again: you will not be charged twice.',
   );
@@ -170,7 +170,7 @@ test('a lost charge reply, then Place order again: the same key returns the orig
   await expect(frame.getByRole('alert')).toHaveText(LOST_REPLY_NOTICE);
   await expect(frame.getByRole('radio', { name: 'Card' })).toBeChecked();
 
-  await clickPlaceOrderBelowTheFold(page);
+  await clickPlaceOrder(page);
   const chargeId = await expectPaid(page, orderId);
   await expect(frame.getByRole('alert')).toHaveCount(0);
   const charges = await provider.charges();
@@ -190,7 +190,7 @@ test('the site\'s server cannot be asked after paying: the host says so, and "Ch
   // The page's first question to its own server fails (demo/server/: it confirms from the signed webhook).
   const asking = `**${siteConfirmationPath(orderId)}`;
   await page.route(asking, (route) => route.fulfill({ status: 503, json: {} }), { times: 1 });
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expect(page.getByRole('status')).toContainText(
     "the site's server could not confirm it (the site's server answered HTTP 503)",
   );

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { CONTROL_KEY_HEADER, RETURNING_BUYER_APP_INSTANCE, RETURNING_BUYER_MEMBER_ID } from '../provider';
 import { ProviderPaths, type SavedCard } from '../shared';
 import { axeViolations, frameOf } from './support/axe';
-import { fillCard, placeOrder, startCheckout, widget } from './support/checkout';
+import { clickPlaceOrder, fillCard, startCheckout, widget } from './support/checkout';
 import { PROVIDER_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
 import { expect, test } from './support/test';
@@ -69,7 +69,7 @@ test('a returning buyer pays with the primary saved card and only its security c
   await expect(frame.getByRole('radio', { name: MASTERCARD })).not.toBeChecked();
   await expect(frame.getByLabel('Card number')).toHaveCount(0);
   await typeInto(frame.getByLabel('Security code'), '123');
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expectPaid(page, orderId);
   expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);
   const attempts = await provider.chargeAttempts(orderId);
@@ -98,13 +98,13 @@ test('a wrong security code for a saved card is refused by the bank: the message
   await expect(frame.getByRole('radio', { name: VISA })).toBeChecked();
   const code = frame.getByLabel('Security code');
   await typeInto(code, '000');
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expect(code).toHaveAccessibleDescription(/The security code is incorrect\. Check it and try again\./);
   await expect(code).toHaveAttribute('aria-invalid', 'true');
   expect(await provider.charges()).toEqual([]);
   expect((await provider.requests(ProviderPaths.savedCardTokens)).map((r) => r.server)).toEqual(['vault']);
   await typeInto(code, '123');
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expectPaid(page, orderId);
   expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);
 });
@@ -138,7 +138,7 @@ test('a new card saved with consent: unchecked by default, checked it is saved w
   await expect(save).not.toBeChecked();
   await fillCard(page, NEW_CARD);
   await save.check();
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expectPaid(page, orderId);
   const saved = (await savedCards(page)).find((c) => c.last4 === '5556');
   expect(saved).toMatchObject({ brand: 'visa', expiryMonth: 12, expiryYear: 2030, expired: false });
@@ -170,7 +170,7 @@ test('a member with no saved cards is offered "Save this card for next time" unc
   await expect(frame.getByRole('group', { name: 'Saved cards' })).toHaveCount(0);
   await fillCard(page, NEW_CARD);
   await save.check();
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expectPaid(page, orderId);
   expect((await provider.requests(ProviderPaths.buyerInfo)).map((r) => r.method)).toEqual(['GET']);
   expect(await savedCards(page)).toEqual([
@@ -189,7 +189,7 @@ test('a guest is never offered to save a card: buyer info says GUEST, the cards 
   const frame = widget(page);
   await expect.poll(async () => (await provider.requests(ProviderPaths.buyerInfo)).length).toBe(1);
   await fillCard(page, NEW_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expectPaid(page, orderId);
   await expect(frame.getByRole('checkbox', { name: 'Save this card for next time' })).toHaveCount(0);
   expect(await provider.requests(ProviderPaths.creditCards)).toEqual([]);

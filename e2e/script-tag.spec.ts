@@ -1,4 +1,4 @@
-import { APPROVED_CARD, fillCard, placeOrder, SCRIPT_TAG_PAGE } from './support/checkout';
+import { APPROVED_CARD, clickPlaceOrder, fillCard, placeOrder, SCRIPT_TAG_PAGE } from './support/checkout';
 import { expect, test } from './support/test';
 
 // The script-tag integration (issue 24 item 1): the second demo page, demo/script-tag.html,
@@ -23,7 +23,7 @@ test('the script-tag page: buyer details, Continue to payment, the card in the f
   expect(orderId).toBeTruthy();
 
   await fillCard(page, APPROVED_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   const confirmation = page.getByRole('region', { name: 'Order confirmed' });
   await expect(confirmation).toBeVisible();
   await expect(confirmation).toBeFocused();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { ProviderPaths } from '../shared';
 import {
   APPROVED_CARD,
+  clickPlaceOrder,
   continueToPayment,
   fillCard,
   HOLD_EXPIRED_MESSAGE,
@@ -137,7 +138,7 @@ test('expiry: the widget says the hold has expired, nothing is charged, onHoldEx
   expect(renewedOrder.buyer).toEqual((await readOrder(page, expired)).buyer); // and the same buyer
 
   await fillCard(page, APPROVED_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   const chargeId = await expectPaid(page, renewed);
   expect(await provider.charges()).toEqual([expect.objectContaining({ id: chargeId, orderId: renewed, status: 'APPROVED' })]);
   expect(await provider.chargeAttempts(expired)).toHaveLength(0);
@@ -151,7 +152,7 @@ test('a charge started just before the hold runs out completes: the challenge ke
   const HOLD_SECONDS = 15;
   const orderId = await checkoutWithHold(page, HOLD_SECONDS);
   await fillCard(page, CHALLENGE_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   const dialog = widget(page).getByRole('dialog', { name: /^Confirm your payment/ });
   await expect(dialog).toBeVisible();
   // The hold runs out, on the provider's clock and the page's, while the bank waits for the buyer.

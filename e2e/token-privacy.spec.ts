@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { ErrorCode, TECHNICAL_DIFFICULTIES_MESSAGE } from '../shared';
-import { APPROVED_CARD, fillCard, placeOrder, startCheckout } from './support/checkout';
+import { APPROVED_CARD, clickPlaceOrder, fillCard, startCheckout } from './support/checkout';
 import { APP_INSTANCE, FRAME_ORIGIN, HOST_ORIGIN, PROVIDER_ORIGIN } from './support/origins';
 import { type Fault, tokenFingerprint } from './support/provider';
 import { recordTraces, type Traces, tracesHolding } from './support/recordTraces';
@@ -186,7 +186,7 @@ async function purchaseOnDemo(page: Page, token: string) {
   });
   const orderId = await startCheckout(page);
   await fillCard(page, APPROVED_CARD);
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expect(page.getByRole('region', { name: 'Order confirmed' })).toHaveAttribute('data-order-status', 'PAID');
   return orderId;
 }

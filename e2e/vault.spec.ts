@@ -9,8 +9,8 @@ import {
   BILLING_STATE,
   BILLING_ZIP,
   clickBelowTheFold,
+  clickPlaceOrder,
   fillCard,
-  placeOrder,
   startCheckout,
   widget,
 } from './support/checkout';
@@ -191,7 +191,7 @@ test('the demo checkout: every request that carries the card number goes to the 
   page.context().on('request', record);
   const orderId = await startCheckout(page);
   await fillCard(page, APPROVED_CARD, widget(page));
-  await placeOrder(page).click();
+  await clickPlaceOrder(page);
   await expect(page.getByRole('region', { name: 'Order confirmed' })).toHaveAttribute('data-order-status', 'PAID');
   page.context().off('request', record);
 

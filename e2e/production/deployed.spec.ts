@@ -5,7 +5,7 @@ import { ProviderPaths, TECHNICAL_DIFFICULTIES_MESSAGE } from '../../shared';
 import { BUNDLE_FILE_MIN } from '../../shared/constants';
 import { FRAME_CSP_FILE } from '../../shared/contentSecurityPolicy';
 import { bankPage, CHALLENGE_CARD } from '../support/challenge';
-import { APPROVED_CARD, clickPlaceOrderBelowTheFold, fillCard, placeOrder, startCheckout, widget } from '../support/checkout';
+import { APPROVED_CARD, clickPlaceOrder, fillCard, placeOrder, startCheckout, widget } from '../support/checkout';
 import { ProviderControl } from '../support/provider';
 import { test as base, expect } from '../support/test';
 import { originOf, PRODUCTION_DIST, SITES } from './deployment';
@@ -49,7 +49,7 @@ test('a purchase on the deployed sites: TLS everywhere, the frame CSP as a heade
   const responses = await responsesDuring(page, async () => {
     orderId = await startCheckout(page);
     await fillCard(page, APPROVED_CARD);
-    await clickPlaceOrderBelowTheFold(page);
+    await clickPlaceOrder(page);
     await expect(page.getByRole('region', { name: 'Order confirmed' })).toHaveAttribute('data-order-status', 'PAID');
   });
   expect(await provider.charges()).toEqual([expect.objectContaining({ orderId, status: 'APPROVED' })]);
@@ -101,7 +101,7 @@ test("3-D Secure on the merchant's site: the challenge page carries exactly the 
   });
   const orderId = await startCheckout(page);
   await fillCard(page, CHALLENGE_CARD);
-  await clickPlaceOrderBelowTheFold(page);
+  await clickPlaceOrder(page);
   await bankPage(widget(page)).getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByRole('region', { name: 'Order confirmed' })).toHaveAttribute('data-order-status', 'PAID');
   expect(new URL(page.url()).origin).toBe(originOf('host'));

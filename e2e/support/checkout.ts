@@ -77,15 +77,16 @@ export async function typeBilling(page: Page, zip = BILLING_ZIP): Promise<void> 
 }
 
 /**
- * Clicks Place order when the widget has grown and pushed it below the fold. Chromium routes a
- * click sent right after a scroll with the cross-site frame's hit-test data from before the
- * scroll (the click lands in the iframe), so scroll first and let two frames paint.
+ * Clicks the demo's Place order: the only way a spec clicks it. Typing into the frame scrolls the
+ * page, and the card form can leave the button just below the fold; Chromium routes a click sent
+ * right after Playwright's own scroll with the cross-site frame's hit-test data from before the
+ * scroll (the click lands in the iframe and nothing pays). So scroll first and let two frames paint.
  */
-export async function clickPlaceOrderBelowTheFold(page: Page): Promise<void> {
+export async function clickPlaceOrder(page: Page): Promise<void> {
   await clickBelowTheFold(placeOrder(page));
 }
 
-/** {@link clickPlaceOrderBelowTheFold} for any host page button under a widget that may have grown. */
+/** {@link clickPlaceOrder} for any host page button under a widget that may have grown. */
 export async function clickBelowTheFold(button: Locator): Promise<void> {
   await button.scrollIntoViewIfNeeded();
   await button.page().evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
