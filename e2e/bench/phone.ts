@@ -251,3 +251,17 @@ async function runOnce(
     await context.close();
   }
 }
+
+/**
+ * `earlier` and `later` as one result (`earlier` undefined: `later`): the per-run figures in run
+ * order; the last run's files are `later`'s. For runs of two conditions taken in turn.
+ */
+export function mergePhone(earlier: PhoneResult | undefined, later: PhoneResult): PhoneResult {
+  if (!earlier) return later;
+  const merged = { ...later };
+  for (const key of Object.keys(later) as (keyof PhoneResult)[]) {
+    const [a, b] = [earlier[key], later[key]];
+    if (Array.isArray(a) && Array.isArray(b) && key !== 'afterTapFiles') (merged[key] as unknown[]) = [...a, ...b];
+  }
+  return merged;
+}
