@@ -3,7 +3,7 @@ import { DEMO_LOOKS, type DemoLookName } from '../demo/looks';
 import { THEMES } from '../shared/appearance/themes';
 import { axeViolations, frameOf } from './support/axe';
 import { FRAME_ORIGIN, HOST_ORIGIN, PROVIDER_ORIGIN, VAULT_ORIGIN } from './support/origins';
-import { expect, hostEvents, openAndMount, test, waitForEvent, widgetFrame } from './support/test';
+import { expect, hostEvents, mount, openAndMount, test, waitForEvent, widgetFrame } from './support/test';
 import { typeInto } from './support/typeInto';
 
 // Issue 35: the site's appearance, in the browser, with the host page and the frame on different
@@ -177,6 +177,50 @@ test('a hostile appearance is refused before anything is created, and under the 
   );
   expect(attributes.filter((a) => a.includes('4242') || a.includes('12/30') || a.endsWith('=123'))).toEqual([]);
 });
+
+/** `preloadCashier` on the test host with its options and `options`; resolves when the warm-up ended. */
+function preload(page: Page, options: Record<string, unknown>): Promise<unknown> {
+  return page.evaluate((o) => {
+    const demo = (window as unknown as { CASHIER_DEMO: { host: string; frameUrl: string; appInstance: string } }).CASHIER_DEMO;
+    const cashier = (window as unknown as { Cashier: { preloadCashier(o: unknown): Promise<void> } }).Cashier;
+    return cashier.preloadCashier({
+      host: demo.host,
+      frameUrl: demo.frameUrl,
+      configuration: { appInstance: demo.appInstance },
+      ...o,
+    });
+  }, options);
+}
+
+test('a warm-up with the night look applies it before the mount; the mount shows the look it asks for: night, or the default when it asks for none', async ({
+  page,
+}) => {
+  for (const mountLook of ['night', 'default'] as const) {
+    await page.goto('/test-host.html');
+    const canMove = await page.evaluate(() => 'moveBefore' in Element.prototype);
+    await preload(page, lookOptions('night'));
+    if (canMove) {
+      // The waiting frame has the night look already (the mount then parses nothing again).
+      expect(await frameToken(page, 'colorBackground'), 'the warm frame, before the mount').toBe(THEMES.night.colorBackground);
+    }
+    await mount(page, lookOptions(mountLook));
+    await expect(widgetFrame(page).getByLabel('Card number')).toBeVisible();
+    expect(await frameToken(page, 'colorBackground'), `mounted with the ${mountLook} look`).toBe(
+      THEMES[mountLook].colorBackground,
+    );
+    const field = widgetFrame(page).getByLabel('Card number');
+    await expect(field).toHaveCSS(
+      'color',
+      mountLook === 'night' ? hexToRgb(THEMES.night.colorText) : hexToRgb(THEMES.default.colorText),
+    );
+  }
+});
+
+/** `#rrggbb` as getComputedStyle writes it. */
+function hexToRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
 
 test('update({ appearance }) while a card is typed restyles the form live and keeps the card', async ({ page }) => {
   const frame = await mountReady(page, {});

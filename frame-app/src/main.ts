@@ -145,7 +145,7 @@ async function run(standby = false) {
     // mount (a host without moveBefore removes the frame instead).
     const warmAppearance = () => {
       frameAppearance()
-        .then((controller) => controller.warm(bootstrap.fonts))
+        .then((controller) => controller.warm(bootstrap.appearance, bootstrap.fonts))
         .catch(() => undefined); // the mount imports it again, and reports what fails
     };
     await preloadWidget({
@@ -164,10 +164,18 @@ async function run(standby = false) {
   applyLocale(document.documentElement, bootstrap.locale);
   // The site's look, parsed and applied while the settings request is out (issue 35).
   appearance = bootstrap.appearance;
+  // A warm-up applied its look to this document already: the same look is not parsed again, and a
+  // mount without one puts the default look back.
+  const unstyled = bootstrap.appearance === undefined && bootstrap.fonts === undefined;
   const styled =
-    bootstrap.appearance === undefined && bootstrap.fonts === undefined
+    unstyled && appearanceModule === undefined
       ? undefined
-      : frameAppearance().then((controller) => controller.apply(bootstrap.appearance, bootstrap.fonts, 'mountCashier: opts'));
+      : frameAppearance()
+          .then((controller) => controller.apply(bootstrap.appearance, bootstrap.fonts, 'mountCashier: opts'))
+          .catch((error: unknown) => {
+            if (unstyled) return { contrastAdjustments: [] }; // nothing of the page's to refuse
+            throw error;
+          });
   styled?.catch(() => undefined); // the loader reports a refusal, unless it failed before it looked
 
   loader = createLoader({

@@ -254,12 +254,43 @@ describe('the frame applies appearance through the CSSOM', () => {
   it("a warm-up's fonts are fetched with no policy written; the mount that follows uses them and writes the policy", () => {
     const { appearance, faces, fontPolicy } = setUp();
     const fonts = [{ family: 'Festival', src: 'https://fonts.example/festival.woff2' }];
-    appearance.warm(fonts);
+    appearance.warm(undefined, fonts);
     expect(faces.made.map(({ loaded }) => loaded)).toEqual([true]);
     expect(fontPolicy()).toBeUndefined();
-    appearance.warm([{ family: 'Bad"', src: 'https://fonts.example/x.woff2' }]); // left for the mount to refuse
+    appearance.warm(undefined, [{ family: 'Bad"', src: 'https://fonts.example/x.woff2' }]); // left for the mount to refuse
     appearance.apply({ variables: { fontFamily: 'Festival' } }, fonts, PATH);
     expect(faces.made).toHaveLength(1);
     expect(fontPolicy()).toBe('font-src https://fonts.example/festival.woff2');
+  });
+
+  it('a warm-up applies its appearance to the waiting document; the mount with the same one parses and writes nothing, another one replaces it', () => {
+    const { appearance, token, rules, fontPolicy } = setUp();
+    const look = { theme: 'night', variables: { colorPrimary: '#7b2cbf' }, rules: { '.Label': { fontWeight: '600' } } };
+    appearance.warm(look, undefined);
+    expect(token('colorPrimary')).toBe('#7b2cbf');
+    expect(token('colorBackground')).toBe(THEMES.night.colorBackground);
+    expect(rules()).toEqual(['.Label { font-weight: 600 !important; }']);
+    expect(fontPolicy()).toBeUndefined();
+    // The mount's own copy (structured clone): equal JSON. Nothing is written again: a token set
+    // by hand in between stays, which a second render would overwrite.
+    document.documentElement.style.setProperty('--cashier-colorPrimary', 'marker');
+    // The warm-up's report comes back (night's button text moved against that primary).
+    const { contrastAdjustments } = appearance.apply(structuredClone(look), undefined, PATH);
+    expect(contrastAdjustments).toHaveLength(1);
+    expect(token('colorPrimary')).toBe('marker');
+    // A mount with another look (or none: the default) renders it.
+    appearance.apply(undefined, undefined, PATH);
+    expect(token('colorPrimary')).toBe(THEMES.default.colorPrimary);
+    expect(token('colorBackground')).toBe(THEMES.default.colorBackground);
+    expect(rules()).toEqual([]);
+  });
+
+  it('a warm-up with an appearance that does not parse applies nothing; the mount refuses it, naming the key', () => {
+    const { appearance, token } = setUp();
+    appearance.warm({ variables: { colorPrimary: 'url(https://evil.example/x)' } }, undefined);
+    expect(token('colorPrimary')).toBe('');
+    expect(() => appearance.apply({ variables: { colorPrimary: 'url(https://evil.example/x)' } }, undefined, PATH)).toThrow(
+      /mountCashier: opts\.appearance\.variables\.colorPrimary/,
+    );
   });
 });

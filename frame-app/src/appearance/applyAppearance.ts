@@ -56,11 +56,12 @@ export interface AppearanceController {
    */
   apply(appearance: unknown, fonts: unknown, path: string): AppearanceReport;
   /**
-   * A warm-up's part (`preloadCashier` with `fonts`): loads the font files now, so the mount finds
-   * them cached; applies nothing and writes no policy (the mount does). Fonts that do not parse
-   * are left for the mount to refuse.
+   * A warm-up's part (`preloadCashier` with `appearance` or `fonts`): loads the font files now,
+   * so the mount finds them cached, and applies `appearance` to the waiting document, so a mount
+   * with the same appearance finds it applied and parses nothing (issue 35's phone figure). Writes
+   * no policy (the mount does). What does not parse is left for the mount to refuse.
    */
-  warm(fonts: unknown): void;
+  warm(appearance: unknown, fonts: unknown): void;
   /** Stops following the colour scheme. */
   dispose(): void;
 }
@@ -82,6 +83,8 @@ export function createAppearance(env: AppearanceEnvironment): AppearanceControll
   document.head.append(style);
   const dark = env.matchMedia(DARK);
   let current: ParsedAppearance | undefined;
+  /** The page's `appearance` as rendered last (JSON) and that render's report: the same again renders nothing. */
+  let rendered: { json: string; report: AppearanceReport } | undefined;
   /** The font files the CSP allows: the first apply's. */
   let allowedFonts: Set<string> | undefined;
   const loaded = new Map<string, FontFace>();
@@ -120,13 +123,24 @@ export function createAppearance(env: AppearanceEnvironment): AppearanceControll
   };
 
   const onScheme = () => {
-    if (current?.theme === 'auto') render();
+    if (current?.theme === 'auto' && rendered) rendered = { ...rendered, report: render() };
   };
   dark.addEventListener('change', onScheme);
 
+  /** Renders `parsed` (the page's `json`) and keeps its report: the same JSON again renders nothing. */
+  const show = (json: string, parsed: ParsedAppearance): AppearanceReport => {
+    current = parsed;
+    rendered = { json, report: render() };
+    return rendered.report;
+  };
+  // The page's value arrived by structured clone: its JSON is the value, keys in its order.
+  const jsonOf = (appearance: unknown) => JSON.stringify(appearance ?? {});
+
   return {
     apply(appearance, fonts, path) {
-      const parsed = parseAppearance(appearance ?? {}, `${path}.appearance`, parseColor);
+      const json = jsonOf(appearance);
+      // Rendered already (a warm-up's, or the same update again): nothing to parse or write.
+      const parsed = rendered?.json === json ? undefined : parseAppearance(appearance ?? {}, `${path}.appearance`, parseColor);
       const parsedFonts = fonts === undefined ? undefined : parseFonts(fonts, `${path}.fonts`);
       if (allowedFonts === undefined) {
         // The first fonts given fix the policy (an apply without fonts fetches none: no value may hold a URL).
@@ -144,14 +158,21 @@ export function createAppearance(env: AppearanceEnvironment): AppearanceControll
         });
       }
       if (parsedFonts) loadFonts(env, parsedFonts, loaded);
-      current = parsed;
-      return render();
+      return parsed ? show(json, parsed) : (rendered as NonNullable<typeof rendered>).report;
     },
-    warm(fonts) {
+    warm(appearance, fonts) {
       try {
         if (fonts !== undefined) loadFonts(env, parseFonts(fonts, 'preloadCashier: options.fonts'), loaded);
       } catch {
         // the mount refuses them, naming the key
+      }
+      try {
+        const json = jsonOf(appearance);
+        if (appearance !== undefined && rendered?.json !== json) {
+          show(json, parseAppearance(appearance, 'preloadCashier: options.appearance', parseColor));
+        }
+      } catch {
+        // the mount refuses it, naming the key
       }
     },
     dispose() {
