@@ -142,6 +142,7 @@ export const CATALOG_BUDGET = 3_000;
  * grammars, colord with its names and a11y plugins (the real colour parser and WCAG contrast), the
  * themes and the CSSOM writer. Fetched, never preloaded, only by a mount or an update that has an
  * `appearance` or `fonts`, in parallel with the settings request. Estimated beforehand at 7.6 kB
- * (esbuild over the modules); the first build measured 9 156 B.
+ * (esbuild over the modules); the first build measured 9 156 B. Then the warm-up's render and the
+ * mount's same-look check (the phone figure with a look, within 50 ms of none): 9 261 B.
  */
-export const APPEARANCE_BUDGET = 9_200;
+export const APPEARANCE_BUDGET = 9_300;
