@@ -18,13 +18,9 @@ export type {
 export { mountCashier } from './mountCashier';
 export { type PreloadCashierOptions, preloadCashier } from './preloadCashier';
 export type {
-  CardBrand,
   CardField,
   CashierApi,
-  CashierChange,
   CashierCrash,
-  CashierField,
-  CashierFieldEvent,
   CashierHandle,
   CashierTimings,
   DeclineCode,

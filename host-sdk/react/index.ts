@@ -5,16 +5,12 @@
  * touches no browser global, so it can be imported during server-side rendering.
  */
 export type {
-  CardBrand,
   CardField,
   CashierApi,
   CashierBuyer,
-  CashierChange,
   CashierConfiguration,
   CashierCrash,
   CashierErrorDetails,
-  CashierField,
-  CashierFieldEvent,
   CashierHandle,
   CashierTimings,
   CashierUpdate,
