@@ -60,6 +60,10 @@ const ATTACKER_ANSWERS = {
   onChallenge: null,
   onHoldExpired: null,
   onPaymentResult: null,
+  onChange: null,
+  onFocus: null,
+  onBlur: null,
+  onEscape: null,
 } satisfies Record<keyof HostMethods, unknown>;
 
 /** What the attacker page recorded (e2e/fixtures/attacker-site/index.html). */

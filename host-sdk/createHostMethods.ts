@@ -12,6 +12,7 @@ import {
 } from '../shared';
 import { callSafely } from './callSafely';
 import { destroyedCallError } from './destroyedCallError';
+import { parseChange, parseFieldEvent } from './parseEvents';
 import { parseSettledPayResult } from './parsePayResult';
 import { type PausableTimer, pausableTimer } from './pausableTimer';
 import { relayApi } from './relayApi';
@@ -77,6 +78,8 @@ export interface HostBridge {
  * when the frame is lost after a challenge opened during it (its charge is open: not CONNECTION_LOST).
  * `onHoldExpired` fires once per order (issue 24), with `{ orderId }` only; `onPaymentResult` once per
  * order and charge (issue 25), with a settled `PayResult` copied by `parseSettledPayResult`.
+ * `onChange`, `onFocus`, `onBlur` and `onEscape` (issue 36) pass on copies of known values only
+ * (parseEvents.ts); `onChange` not again for a value equal to the last.
  */
 export function createHostMethods({
   options,
@@ -124,6 +127,8 @@ export function createHostMethods({
   const payTimers = new Set<PausableTimer>();
   /** The orders whose seat hold the host was told ran out (`onHoldExpired`, issue 24): once each. */
   const heldOut = new Set<string>();
+  /** The last `onChange` the host was given (JSON): an equal one is not passed on (issue 36). */
+  let lastChange: string | undefined;
   /** The payments started in the widget whose outcome the host was told (`onPaymentResult`, issue 25), by order and charge. */
   const settled = new Set<string>();
   /** `call` within PAY_CALL_TIMEOUT_MS of time without a challenge open; else PAY_TIMED_OUT. */
@@ -242,6 +247,25 @@ export function createHostMethods({
       if (settled.has(key)) return;
       settled.add(key);
       callSafely('onPaymentResult', options.onPaymentResult, result);
+    },
+    // The frame's (untrusted) word on the form (issue 36): copied from known values only.
+    onChange: (value: unknown) => {
+      const change = parseChange(value);
+      const json = JSON.stringify(change);
+      if (isDestroyed() || !change || json === lastChange) return;
+      lastChange = json;
+      callSafely('onChange', options.onChange, change);
+    },
+    onFocus: (value: unknown) => {
+      const event = parseFieldEvent(value);
+      if (!isDestroyed() && event) callSafely('onFocus', options.onFocus, event);
+    },
+    onBlur: (value: unknown) => {
+      const event = parseFieldEvent(value);
+      if (!isDestroyed() && event) callSafely('onBlur', options.onBlur, event);
+    },
+    onEscape: () => {
+      if (!isDestroyed()) callSafely('onEscape', options.onEscape);
     },
     claimWidgetSettings: () => settingsCache.claim(settingsKey, options),
     publishWidgetSettings: (outcome: unknown) => settingsCache.publish(settingsKey, options, outcome, revalidating),

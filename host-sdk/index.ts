@@ -18,9 +18,13 @@ export type {
 export { mountCashier } from './mountCashier';
 export { type PreloadCashierOptions, preloadCashier } from './preloadCashier';
 export type {
+  CardBrand,
   CardField,
   CashierApi,
+  CashierChange,
   CashierCrash,
+  CashierField,
+  CashierFieldEvent,
   CashierHandle,
   CashierTimings,
   DeclineCode,

@@ -1,8 +1,28 @@
-import type { CashierApi, CashierBuyer, CashierConfiguration, CashierError, CashierUpdate, PayResult } from '../shared';
+import type {
+  CashierApi,
+  CashierBuyer,
+  CashierChange,
+  CashierConfiguration,
+  CashierError,
+  CashierFieldEvent,
+  CashierUpdate,
+  PayResult,
+} from '../shared';
 import type { ContrastAdjustment } from '../shared/appearance/contrast';
 import type { Appearance, CashierFont } from '../shared/appearance/shape';
 
-export type { CardField, CashierApi, DeclineCode, PayInput, PayResult, ValidationResult } from '../shared';
+export type {
+  CardBrand,
+  CardField,
+  CashierApi,
+  CashierChange,
+  CashierField,
+  CashierFieldEvent,
+  DeclineCode,
+  PayInput,
+  PayResult,
+  ValidationResult,
+} from '../shared';
 
 /**
  * The options of {@link mountCashier}: the widget's inputs.
@@ -56,6 +76,22 @@ export interface MountCashierOptions {
   onPaymentResult?: (result: PayResult) => void;
   /** Called once, with the elapsed milliseconds, when the widget is not ready within 10 000 ms of the mount; it keeps waiting. Default: none. */
   onSlow?: (elapsedMs: number) => void;
+  /**
+   * Called when what the form tells a page changes, never on a keystroke that changes none of it:
+   * `{ complete, empty, paymentMethod, brand?, country? }`, see {@link CashierChange}.
+   * Enable your Place order on `complete`, show `brand` beside the total. Carries no card data.
+   * First called once the form is on screen. Default: none.
+   */
+  onChange?: (change: CashierChange) => void;
+  /** Called when one of the widget's fields gets the focus, with its name ({@link CashierField}). Default: none. */
+  onFocus?: (event: CashierFieldEvent) => void;
+  /** Called when one of the widget's fields loses the focus, with its name ({@link CashierField}). Default: none. */
+  onBlur?: (event: CashierFieldEvent) => void;
+  /**
+   * Called when the buyer presses Escape in the widget and no dialog of the widget's own (the bank's
+   * 3-D Secure page) is open: close your modal or leave the payment step. Default: none.
+   */
+  onEscape?: () => void;
   /**
    * The order the buyer pays for (from order setup). The widget offers that order's payment
    * methods, and `api.pay({ orderId })` must name the same order. Default: none (card only).

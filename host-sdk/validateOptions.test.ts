@@ -104,6 +104,11 @@ describe('validateOptions', () => {
       opts: () => ({ ...good(), onPaymentResult: { status: 'APPROVED' } }),
       message: 'opts.onPaymentResult must be a function if given (got an object)',
     },
+    ...(['onChange', 'onFocus', 'onBlur', 'onEscape'] as const).map((name) => ({
+      name: `${name} not a function (issue 36)`,
+      opts: () => ({ ...good(), [name]: true }),
+      message: `opts.${name} must be a function if given (got true)`,
+    })),
     {
       name: 'frameUrl not a URL',
       opts: () => ({ ...good(), frameUrl: '/frame' }),

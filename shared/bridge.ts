@@ -1,6 +1,7 @@
 import type { ContrastAdjustment } from './appearance/contrast';
 import type { Appearance, CashierFont } from './appearance/shape';
 import type { SerializedCashierError } from './CashierError';
+import type { CashierChange, CashierFieldEvent } from './events';
 import type { PayResult } from './widgetApi';
 import type { WidgetSettings } from './widgetSettings';
 
@@ -277,6 +278,18 @@ export type HostMethods = {
    * an `APPROVED`, `PENDING` or `DECLINED` `PayResult` is ignored.
    */
   onPaymentResult: (result: PayResult) => void;
+  /**
+   * The form's values a page builds on changed (issue 36): the host calls its `onChange` with a
+   * copy it builds from known values only (shared/events.ts `CashierChange`), and not again for an
+   * equal one. Untrusted: a value without boolean `complete` and `empty` and a method type is ignored.
+   */
+  onChange: (change: CashierChange) => void;
+  /** A field got the focus (issue 36); untrusted: a field not in CASHIER_FIELDS is ignored. */
+  onFocus: (event: CashierFieldEvent) => void;
+  /** A field lost the focus (issue 36); untrusted: a field not in CASHIER_FIELDS is ignored. */
+  onBlur: (event: CashierFieldEvent) => void;
+  /** The buyer pressed Escape in the widget, no dialog of its own open (issue 36). */
+  onEscape: () => void;
 };
 
 /** Methods the frame exposes to the host. */

@@ -1,4 +1,5 @@
 import type { CashierBuyer, CashierConfiguration, ChallengePresentation } from './bridge';
+import type { CashierChange, CashierFieldEvent } from './events';
 import type { ProviderClient } from './providerClient';
 import type { PayResult } from './widgetApi';
 import type { WidgetSettings } from './widgetSettings';
@@ -61,6 +62,18 @@ export interface CashierWidgetProps {
    * started. Optional: a frame built before it passes none.
    */
   onPaymentResult?: (result: PayResult) => void;
+  /**
+   * Call when one of the form's values a page builds on changes (issue 36): `{ complete, empty,
+   * paymentMethod, brand?, country? }` (shared/events.ts), never on a keystroke that changes none
+   * of them; the frame tells the host (`onChange`). Optional: a frame built before it passes none.
+   */
+  onChange?: (change: CashierChange) => void;
+  /** Call when a field of the form gets the focus, with its name (issue 36); the frame tells the host. Optional. */
+  onFocus?: (event: CashierFieldEvent) => void;
+  /** Call when a field of the form loses the focus, with its name (issue 36); the frame tells the host. Optional. */
+  onBlur?: (event: CashierFieldEvent) => void;
+  /** Call when the buyer presses Escape in the widget and no dialog of its own is open (issue 36). Optional. */
+  onEscape?: () => void;
 }
 
 /** What `mount` returns (DESIGN "The bundle"). */

@@ -8,6 +8,7 @@ export * from './constants';
 export { describeForeignError } from './describeForeignError';
 export * from './enums';
 export { epochNow } from './epochNow';
+export * from './events';
 export { isHttpsOrLoopback, isLoopbackHostname } from './isHttpsOrLoopback';
 export { isValidEmail } from './isValidEmail';
 export { isValidGuid } from './isValidGuid';

@@ -11,6 +11,7 @@ import {
 import { createBundleProviderApi } from './bundleProviderApi';
 import { CardForm } from './CardForm';
 import { createBilling } from './createBilling';
+import { followFormEvents } from './createFormEvents';
 import { createFormStore } from './createFormStore';
 import { createHold } from './createHold';
 import { createPayment, type PayResult } from './createPayment';
@@ -55,6 +56,9 @@ export { OUTCOME_UNKNOWN_NOTICE };
  * the form locks, `pay` rejects ORDER_HOLD_EXPIRED before tokenizing (a payment open then
  * completes), and `props.onHoldExpired({ orderId })` is called once per order. An order that
  * cannot be read shows no time left.
+ * The page hears what the buyer does (issue 36, createFormEvents): `props.onChange` when the
+ * form's completeness, emptiness, method, card brand or billing country changes, `props.onFocus`
+ * and `props.onBlur` with a field's name, `props.onEscape` for Escape outside the challenge dialog.
  * A render error, or payment methods that cannot be loaded, go to `props.onCrash`: an order the
  * provider does not know (404 ORDER_NOT_FOUND) as ORDER_NOT_FOUND `{ orderId, status: 404 }`, any
  * other failed request as the provider client's error (NETWORK_ERROR, HTTP_SERVER_ERROR, …).
@@ -103,6 +107,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const challengeFrame = createRef<HTMLIFrameElement>();
   const prefill = createPrefill(store, (all) => validateCardForm(all, billingRules()));
   prefill(props.buyer);
+  const events = followFormEvents({ store, container, idPrefix, current: () => current, billingRules, saved: () => saved });
 
   const focusFirstInvalid = (errors: Partial<Record<CardField, unknown>>) =>
     container.ownerDocument.getElementById(`${idPrefix}-${CARD_FIELDS.find((f) => errors[f])}`)?.focus();
@@ -252,7 +257,9 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       const deps = { client: props.providerClient, store, idPrefix, doc: container.ownerDocument };
       void loadSavedCards(providerApi, deps, (h) => {
         saved = h;
-        if (!unmounted) render();
+        if (unmounted) return;
+        render();
+        events.savedCardsLoaded();
       });
     },
     (error: unknown) => {
@@ -263,6 +270,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   return {
     unmount() {
       unmounted = true;
+      events.stop();
       lifetime.abort();
       hold.stop();
       root.unmount();

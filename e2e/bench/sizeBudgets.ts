@@ -70,9 +70,12 @@ export const SDK_ES_BUDGET = 7_050;
  * ES chunk 6 305 → 8 481 B, so 9 300 B. A per-language chunk fetched beside the frame would
  * take about 1.2 kB of it back: a candidate for the phone-speed work. Issue 35: `handle.update`'s
  * check of `appearance` and `fonts` (the script tag's bridge has its own copy of the shape check)
- * and the timings' contrast report: 9 477 B.
+ * and the timings' contrast report: 9 477 B. Issue 36's events (`onChange`, `onFocus`, `onBlur`,
+ * `onEscape`: the host's copies of the frame's word from known values only, parseEvents.ts, the
+ * brand and field lists, and their option names): 9 807 B (+330 B). Issue 36 item 4 asks the
+ * script tag back under 5.3 kB in all: this budget only keeps it from growing meanwhile.
  */
-export const SDK_BRIDGE_BUDGET = 9_500;
+export const SDK_BRIDGE_BUDGET = 9_850;
 
 /**
  * The reference bundle: 25 kB (issue "a buyer on a phone"). Issue 25's saved cards may add only
@@ -103,8 +106,11 @@ export const SDK_BRIDGE_BUDGET = 9_500;
  * spacing read as a `--cashier-*` token with today's value as fallback, the themes' token table,
  * the appearance class names on the parts, and the form's CSS for the focusRing token, floating
  * labels and the wallets' dark-scheme buttons) measured 27 869 B (+1 216 B, the same build before and after).
+ * Issue 36's events (createFormEvents.ts: the change summary and its dedupe, the focus, blur and
+ * Escape listeners, the field names; `cardBrand`): 28 368 B (+664 B on 27 704 B, the same build
+ * before and after).
  */
-export const BUNDLE_BUDGET = 27_900;
+export const BUNDLE_BUDGET = 28_400;
 /**
  * The saved-cards chunk (issue 25: the list's guard, the choice, the security code, remove, save; its English words): 3 662 B
  * measured; 3 721 B once it lists the cards itself and offers a member without cards the save box (buyer info: the bundle

@@ -66,8 +66,10 @@ const artifacts = () => {
     // answered 404 ORDER_NOT_FOUND, or 503) where it had only BUNDLE_CRASHED (`trackRequests.ts`),
     // and its document's title in the buyer's language (`applyLocale`), both in the inline script.
     // Issue 35: the inline script reads `appearance` and `fonts` from the host, imports the frame's
-    // appearance module when they are given and waits for it before the mount: 100 943 B.
-    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 101_000 },
+    // appearance module when they are given and waits for it before the mount: 100 943 B. The
+    // warm-up's render of the look (the appearance module, +105 B) and issue 36's four events
+    // relayed to the host: 101 038 B.
+    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 101_100 },
     { name: 'bundle, minified (React from the frame)', parts: bundle, budget: BUNDLE_BUDGET },
     {
       name: "frame's appearance module (issue 35), fetched only for a mount or update with an appearance or fonts (appearance-*.js)",
@@ -120,8 +122,9 @@ const artifacts = () => {
       // unnoticed. The SDK, frame and bundle keep their own budgets above.
       name: 'demo checkout page (dist/demo/demo.js, its chunks and the SDK bridge; React included)',
       parts: [...withStaticImports('demo/demo.js'), ...filesUnder('demo/chunks', /^bridge-[\w-]+\.js$/)],
-      // Issue 35's look picker and the looks (demo/looks.ts): 100 632 B.
-      budget: 100_700,
+      // Issue 35's look picker and the looks (demo/looks.ts): 100 632 B. Issue 36's events in the
+      // SDK's bridge and React entry (the demo's own use of them is still to come): 101 020 B.
+      budget: 101_100,
     },
     {
       name: 'all JS a buyer downloads for the demo widget (SDK + frame + bundle)',
@@ -153,7 +156,9 @@ const artifacts = () => {
       // in the entry, +208 B in the bridge: its `update` check and the contrast report), the
       // frame's (+386 B, 100 557 → 100 943 B) and the bundle's tokens and class names (+1 070 B): 144 986 B. The
       // appearance module itself (9 156 B) is fetched only by a page that styles the widget.
-      budget: 145_100,
+      // Issue 36's events (+330 B in the bridge, +664 B in the bundle, the frame's relay): 146 076 B.
+      // Issue 36 item 4 asks for 136.6 kB: this budget only keeps it from growing meanwhile.
+      budget: 146_100,
     },
   ];
 };

@@ -1,5 +1,5 @@
 import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import type { CashierTimings, PayResult } from '../../host-sdk';
+import type { CashierChange, CashierFieldEvent, CashierTimings, PayResult } from '../../host-sdk';
 import { ProviderPaths } from '../../shared';
 import { ProviderControl } from './provider';
 
@@ -10,14 +10,23 @@ export type HostEvent =
   | { index: number; type: 'slow'; ms: number }
   | { index: number; type: 'holdExpired'; orderId: string }
   | { index: number; type: 'paymentResult'; result: PayResult }
-  | { index: number; type: 'revalidate' };
+  | { index: number; type: 'revalidate' }
+  | { index: number; type: 'change'; change: CashierChange }
+  | { index: number; type: 'focus' | 'blur'; event: CashierFieldEvent }
+  | { index: number; type: 'escape'; args: unknown[] };
 
 /**
  * Options for `mount`: anything serializable of MountCashierOptions, plus test switches:
  * `revalidateTo`, a host whose `revalidateAppInstance` answers with that token; `revalidateNever`,
  * one whose `revalidateAppInstance` never answers. Both record a `revalidate` event when asked.
+ * `recordFormEvents`: issue 36's `onChange`, `onFocus`, `onBlur` and `onEscape` are recorded too
+ * (`change`, `focus`, `blur`, `escape`).
  */
-export type TestMountOptions = Record<string, unknown> & { revalidateTo?: string; revalidateNever?: boolean };
+export type TestMountOptions = Record<string, unknown> & {
+  revalidateTo?: string;
+  revalidateNever?: boolean;
+  recordFormEvents?: boolean;
+};
 
 export const SETTINGS_PATH = ProviderPaths.widgetSettings;
 export const MIN_BUNDLE_PATH = '/statics/cashier-widget-lazy-component.bundle.min.js';

@@ -12,6 +12,10 @@ function fakeProxy() {
     publishWidgetSettings: vi.fn(async () => undefined),
     onHoldExpired: vi.fn(async () => undefined),
     onPaymentResult: vi.fn(async () => undefined),
+    onChange: vi.fn(async () => undefined),
+    onFocus: vi.fn(async () => undefined),
+    onBlur: vi.fn(async () => undefined),
+    onEscape: vi.fn(async () => undefined),
   };
 }
 
@@ -38,6 +42,14 @@ describe('createHostPort: every call the loader waits for has a timeout (penpal 
     const result = { status: 'APPROVED', orderId: 'order-1', chargeId: 'charge-1' } as const;
     await port.onPaymentResult?.(result);
     expect(proxy.onPaymentResult).toHaveBeenCalledWith(result);
+    await port.onChange?.({ complete: true, empty: false, paymentMethod: 'CARD' });
+    await port.onFocus?.({ field: 'email' });
+    await port.onBlur?.({ field: 'email' });
+    await port.onEscape?.();
+    expect(proxy.onChange).toHaveBeenCalledWith({ complete: true, empty: false, paymentMethod: 'CARD' });
+    expect(proxy.onFocus).toHaveBeenCalledWith({ field: 'email' });
+    expect(proxy.onBlur).toHaveBeenCalledWith({ field: 'email' });
+    expect(proxy.onEscape).toHaveBeenCalledWith();
     expect(proxy.onApiInit).toHaveBeenCalledWith(['pay'], { frameLoaded: 1, mounted: 2 });
     expect(proxy.publishWidgetSettings).toHaveBeenCalledWith({
       ok: true,

@@ -1,6 +1,8 @@
 import { CallOptions, type RemoteProxy } from 'penpal';
 import {
+  type CashierChange,
   type CashierError,
+  type CashierFieldEvent,
   type ChallengePresentation,
   type FramePhases,
   type HostMethods,
@@ -26,6 +28,14 @@ export interface HostPort {
   onHoldExpired?(expiry: { orderId: string }): unknown;
   /** A payment the buyer started in the bundle settled (issue 25); the host narrows it. */
   onPaymentResult?(result: PayResult): unknown;
+  /** The form's values a page builds on changed (issue 36); the host narrows it. */
+  onChange?(change: CashierChange): unknown;
+  /** A field got the focus (issue 36). */
+  onFocus?(event: CashierFieldEvent): unknown;
+  /** A field lost the focus (issue 36). */
+  onBlur?(event: CashierFieldEvent): unknown;
+  /** Escape in the widget, no dialog of its own open (issue 36). */
+  onEscape?(): unknown;
 }
 
 /**
@@ -49,5 +59,10 @@ export function createHostPort(host: RemoteProxy<HostMethods>): HostPort {
     onHoldExpired: (expiry) => host.onHoldExpired(expiry),
     // A host SDK from before issue 25 answers METHOD_NOT_FOUND: ignored the same way.
     onPaymentResult: (result) => host.onPaymentResult(result),
+    // A host SDK from before issue 36 answers METHOD_NOT_FOUND: ignored the same way.
+    onChange: (change) => host.onChange(change),
+    onFocus: (event) => host.onFocus(event),
+    onBlur: (event) => host.onBlur(event),
+    onEscape: () => host.onEscape(),
   };
 }

@@ -158,6 +158,10 @@ function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [loca
     onChallenge: vi.fn(),
     onHoldExpired: vi.fn(),
     onPaymentResult: vi.fn(),
+    onChange: vi.fn(),
+    onFocus: vi.fn(),
+    onBlur: vi.fn(),
+    onEscape: vi.fn(),
     ...methods,
   };
   const connection = connect<FrameMethods>({

@@ -12,7 +12,13 @@ const bootstrap: FrameBootstrap = {
 };
 
 function setup() {
-  const host = { onPaymentResult: vi.fn() } as unknown as HostPort & { onPaymentResult: ReturnType<typeof vi.fn> };
+  const host = {
+    onPaymentResult: vi.fn(),
+    onChange: vi.fn(),
+    onFocus: vi.fn(),
+    onBlur: vi.fn(),
+    onEscape: vi.fn(),
+  } as unknown as HostPort & Record<'onPaymentResult' | 'onChange' | 'onFocus' | 'onBlur' | 'onEscape', ReturnType<typeof vi.fn>>;
   const tellHost = vi.fn((call: () => unknown) => call());
   const settings = { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } as WidgetSettings;
   const props = widgetProps(bootstrap, settings, {} as ProviderClient, host, { onApiInit: vi.fn(), fail: vi.fn(), tellHost });
@@ -26,6 +32,20 @@ describe('widgetProps: the bundle callbacks relayed to the host', () => {
     props.onPaymentResult?.(result);
     expect(tellHost).toHaveBeenCalledTimes(1);
     expect(host.onPaymentResult).toHaveBeenCalledWith(result);
+  });
+
+  it("onChange, onFocus, onBlur and onEscape (issue 36) go to the host's, each through tellHost (the host narrows them)", () => {
+    const { props, host, tellHost } = setup();
+    const change = { complete: false, empty: false, paymentMethod: 'CARD', brand: 'visa' } as const;
+    props.onChange?.(change);
+    props.onFocus?.({ field: 'cardNumber' });
+    props.onBlur?.({ field: 'cardNumber' });
+    props.onEscape?.();
+    expect(tellHost).toHaveBeenCalledTimes(4);
+    expect(host.onChange).toHaveBeenCalledWith(change);
+    expect(host.onFocus).toHaveBeenCalledWith({ field: 'cardNumber' });
+    expect(host.onBlur).toHaveBeenCalledWith({ field: 'cardNumber' });
+    expect(host.onEscape).toHaveBeenCalledWith();
   });
 });
 

@@ -188,6 +188,10 @@ describe('<CashierWidget>', () => {
       onSlow: vi.fn(),
       onHoldExpired: vi.fn(),
       onPaymentResult: vi.fn(),
+      onChange: vi.fn(),
+      onFocus: vi.fn(),
+      onBlur: vi.fn(),
+      onEscape: vi.fn(),
     });
     const first = { ...callbacks(), revalidateAppInstance: vi.fn(async () => 'a') };
     const second = { ...callbacks(), revalidateAppInstance: vi.fn(async () => 'b') };
@@ -201,7 +205,16 @@ describe('<CashierWidget>', () => {
     opts.onSlow?.(10_000);
     opts.onHoldExpired?.({ orderId: 'order-1' });
     opts.onPaymentResult?.({ status: 'APPROVED', orderId: 'order-1', chargeId: 'charge-1' });
+    opts.onChange?.({ complete: true, empty: false, paymentMethod: 'CARD', brand: 'visa' });
+    opts.onFocus?.({ field: 'cardNumber' });
+    opts.onBlur?.({ field: 'expiry' });
+    opts.onEscape?.();
     await expect(opts.revalidateAppInstance?.()).resolves.toBe('b');
+    expect(second.onChange).toHaveBeenCalledWith({ complete: true, empty: false, paymentMethod: 'CARD', brand: 'visa' });
+    expect(second.onFocus).toHaveBeenCalledWith({ field: 'cardNumber' });
+    expect(second.onBlur).toHaveBeenCalledWith({ field: 'expiry' });
+    expect(second.onEscape).toHaveBeenCalledOnce();
+    expect([first.onChange, first.onFocus, first.onBlur, first.onEscape].flatMap((f) => f.mock.calls)).toEqual([]);
     expect(second.onApiInit).toHaveBeenCalledWith({}, timings);
     expect(second.onCrash).toHaveBeenCalledWith({ code: 'X', message: 'm' });
     expect(second.onSlow).toHaveBeenCalledWith(10_000);

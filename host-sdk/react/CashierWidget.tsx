@@ -122,6 +122,18 @@ function tokenOf({ configuration }: MountCashierOptions): string | undefined {
   return typeof appInstance === 'string' && appInstance.trim() ? appInstance : undefined;
 }
 
+/** The callbacks `<CashierWidget>` relays to the latest render's prop. */
+type RelayedCallback =
+  | 'onApiInit'
+  | 'onCrash'
+  | 'onSlow'
+  | 'onHoldExpired'
+  | 'onPaymentResult'
+  | 'onChange'
+  | 'onFocus'
+  | 'onBlur'
+  | 'onEscape';
+
 /**
  * The options for `mountCashier` from the latest props: each callback calls the prop of the
  * latest render when it fires (a callback given later is called too). `revalidateAppInstance` is
@@ -132,7 +144,7 @@ function tokenOf({ configuration }: MountCashierOptions): string | undefined {
  */
 function withLatestCallbacks(latest: { current: CashierWidgetProps }): MountCashierOptions {
   const { className: _className, style: _style, onUpdateError: _onUpdateError, ...options } = latest.current;
-  const relay = <K extends 'onApiInit' | 'onCrash' | 'onSlow' | 'onHoldExpired' | 'onPaymentResult'>(name: K) => {
+  const relay = <K extends RelayedCallback>(name: K) => {
     const given = options[name];
     if (given !== undefined && typeof given !== 'function') return given;
     return ((...args: unknown[]) =>
@@ -154,6 +166,10 @@ function withLatestCallbacks(latest: { current: CashierWidgetProps }): MountCash
     onSlow: relay('onSlow'),
     onHoldExpired: relay('onHoldExpired'),
     onPaymentResult: relay('onPaymentResult'),
+    onChange: relay('onChange'),
+    onFocus: relay('onFocus'),
+    onBlur: relay('onBlur'),
+    onEscape: relay('onEscape'),
     revalidateAppInstance: given === undefined || typeof given !== 'function' ? given : revalidate,
   };
 }

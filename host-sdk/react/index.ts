@@ -5,12 +5,16 @@
  * touches no browser global, so it can be imported during server-side rendering.
  */
 export type {
+  CardBrand,
   CardField,
   CashierApi,
   CashierBuyer,
+  CashierChange,
   CashierConfiguration,
   CashierCrash,
   CashierErrorDetails,
+  CashierField,
+  CashierFieldEvent,
   CashierHandle,
   CashierTimings,
   CashierUpdate,

@@ -50,6 +50,8 @@ export function Checkout({ orderId, buyer, locale }: { orderId: string; buyer?: 
           expectTypeOf(error).toEqualTypeOf<CashierError>();
           setMessage(`Payment is unavailable (${error.details.causeCode ?? error.code}).`);
         }}
+        onChange={(change: Root.CashierChange) => setMessage(change.complete ? 'ready' : '')}
+        onEscape={() => setMessage('Escape')}
         onHoldExpired={(expiry) => {
           expectTypeOf(expiry).toEqualTypeOf<{ orderId: string }>();
           setMessage(`The seats of order ${expiry.orderId} are no longer held.`);

@@ -4,8 +4,11 @@
 // It never runs: a wrong public type is a compile error here. `@ts-expect-error` lines must fail.
 import {
   type CashierApi,
+  type CashierChange,
   CashierError,
   type CashierErrorDetails,
+  type CashierField,
+  type CashierFieldEvent,
   type CashierHandle,
   type CashierTimings,
   type CashierUpdate,
@@ -37,6 +40,17 @@ export function mountCheckout(
       ready(api);
     },
     // issue 24: once per order whose seat hold ran out; hold the seats again and `update({ orderId })`.
+    // issue 36: what the form tells the page, never card data.
+    onChange(change) {
+      expectTypeOf(change).toEqualTypeOf<CashierChange>();
+      expectTypeOf(change.brand).toEqualTypeOf<'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown' | undefined>();
+      expectTypeOf(change.complete).toEqualTypeOf<boolean>();
+    },
+    onFocus({ field }) {
+      expectTypeOf(field).toEqualTypeOf<CashierField>();
+    },
+    onBlur: (event: CashierFieldEvent) => show(`left ${event.field}`),
+    onEscape: () => show('Escape'),
     onHoldExpired({ orderId: expired }) {
       expectTypeOf(expired).toEqualTypeOf<string>();
       show(`Your seats for order ${expired} are no longer held.`);

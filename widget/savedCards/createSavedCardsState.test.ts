@@ -31,6 +31,19 @@ describe('saved cards state (issue 25)', () => {
     expect(state.getSnapshot().chosen).toBe(NEW_CARD);
   });
 
+  it("progress (issue 36's onChange): a saved card is complete with its whole security code, empty without one; a new card has none", () => {
+    const { state } = setup([visa, amex]);
+    expect(state.progress()).toEqual({ complete: false, empty: true });
+    state.setCvc('12');
+    expect(state.progress()).toEqual({ complete: false, empty: false });
+    state.setCvc('123');
+    expect(state.progress()).toEqual({ complete: true, empty: false });
+    state.choose('amex');
+    expect(state.progress()).toEqual({ complete: false, empty: true });
+    state.choose(NEW_CARD);
+    expect(state.progress()).toBeUndefined();
+  });
+
   it('asks 3 digits, 4 for Amex, as the card form does', () => {
     const { state } = setup([visa, amex]);
     state.setCvc('12a34');

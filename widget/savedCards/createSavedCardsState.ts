@@ -106,6 +106,14 @@ export function createSavedCardsState({ api, cards, now = () => new Date().toISO
       const cvc = value.replace(/\D/g, '').slice(0, card ? cvcLength(card) : 4);
       set({ cvc, cvcError: card && snapshot.cvcError ? cvcErrorOf(card, cvc) : undefined });
     },
+    /**
+     * With a saved card chosen, whether its security code is complete (valid as typed, nothing
+     * shown) and whether any of it is typed (issue 36's `onChange`); undefined with a new card.
+     */
+    progress(): { complete: boolean; empty: boolean } | undefined {
+      const card = chosenCard();
+      return card && { complete: !cvcErrorOf(card, snapshot.cvc), empty: snapshot.cvc === '' };
+    },
     /** Checks the security code (on blur, and before a payment); returns its error, undefined when valid or no saved card is chosen. */
     check(): Message | undefined {
       const card = chosenCard();

@@ -38,6 +38,10 @@ export interface SavedCardsHandle {
   consent(): SaveCardConsent | undefined;
   /** Empties the security code and the save box (the order is paid). */
   clear(): void;
+  /** With a saved card chosen: its security code complete, and empty (issue 36's `onChange`); undefined for a new card. */
+  progress(): { complete: boolean; empty: boolean } | undefined;
+  /** Calls `listener` after every change of the choice or the code; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
 }
 
 /**
@@ -93,5 +97,7 @@ export async function startSavedCards(deps: SavedCardsDeps): Promise<SavedCardsH
     },
     consent: () => state.consent(i18n._(SAVE_CARD_LABEL)),
     clear: () => state.clear(),
+    progress: () => state.progress(),
+    subscribe: (listener) => state.subscribe(listener),
   };
 }
