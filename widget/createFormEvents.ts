@@ -38,7 +38,8 @@ export interface FormEventsDeps {
  * - `onChange(change)` once the form is on screen, then whenever the {@link CashierChange} differs
  *   from the last one told (a keystroke inside a field that leaves it as complete, as empty and of the
  *   same brand tells nothing);
- * - `onFocus({ field })` and `onBlur({ field })` for the form's fields, by their event names;
+ * - `onFocus({ field })` and `onBlur({ field })` for the form's fields, by their event names, in order,
+ *   one task after the focus moved (none once `stop()` is called);
  * - `onEscape()` for Escape pressed anywhere in the frame's document while no 3-D Secure challenge is open
  *   (the challenge dialog's Escape is its own: it cancels the challenge).
  * @returns `savedCardsLoaded()` (follow the saved cards' choice too) and `stop()` (at unmount).
@@ -71,17 +72,33 @@ export function followFormEvents(deps: FormEventsDeps): { savedCardsLoaded(): vo
     current().onChange?.(next);
   };
 
+  // Focus events go out one task later, in order. Firefox blurs the focused field as the page
+  // starts to go into the back/forward cache, in the same task as `pagehide`; a message posted
+  // then evicts the page. By the next task the widget is unmounted and `stop()` dropped them.
+  const win = doc.defaultView ?? window;
+  let focusQueue: (() => void)[] = [];
+  let flush: number | undefined;
+  const later = (call: () => void) => {
+    focusQueue.push(call);
+    flush ??= win.setTimeout(() => {
+      const calls = focusQueue;
+      focusQueue = [];
+      flush = undefined;
+      for (const queued of calls) queued();
+    }, 0);
+  };
+
   const fieldOf = (target: EventTarget | null): CashierField | undefined => {
     const id = target instanceof Element ? target.id : '';
     return id.startsWith(`${idPrefix}-`) ? EVENT_FIELDS[id.slice(idPrefix.length + 1) as CardField] : undefined;
   };
   const onFocusIn = (event: FocusEvent) => {
     const field = fieldOf(event.target);
-    if (field) current().onFocus?.({ field });
+    if (field) later(() => current().onFocus?.({ field }));
   };
   const onFocusOut = (event: FocusEvent) => {
     const field = fieldOf(event.target);
-    if (field) current().onBlur?.({ field });
+    if (field) later(() => current().onBlur?.({ field }));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && !event.defaultPrevented && !store.getSnapshot().challenge) current().onEscape?.();
@@ -99,6 +116,8 @@ export function followFormEvents(deps: FormEventsDeps): { savedCardsLoaded(): vo
     },
     stop() {
       for (const stop of unsubscribe) stop();
+      win.clearTimeout(flush);
+      focusQueue = [];
       container.removeEventListener('focusin', onFocusIn);
       container.removeEventListener('focusout', onFocusOut);
       doc.removeEventListener('keydown', onKeyDown);

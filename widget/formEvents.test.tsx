@@ -79,14 +79,31 @@ describe('the widget tells the page what the buyer does (issue 36)', () => {
     ]);
   });
 
-  it('onFocus and onBlur name the field as DESIGN does (expiry, not expirationDate)', async () => {
+  it('onFocus and onBlur name the field as DESIGN does (expiry, not expirationDate), in order, one task later', async () => {
     const { onFocus, onBlur, byLabel } = await setup();
+    const told: string[] = [];
+    onFocus.mockImplementation(({ field }) => told.push(`focus ${field}`));
+    onBlur.mockImplementation(({ field }) => told.push(`blur ${field}`));
     act(() => byLabel('Card number').focus());
     act(() => byLabel('Expiration date').focus());
     act(() => byLabel('Email').focus());
     act(() => byLabel('Email').blur());
-    expect(onFocus.mock.calls).toEqual([[{ field: 'cardNumber' }], [{ field: 'expiry' }], [{ field: 'email' }]]);
-    expect(onBlur.mock.calls).toEqual([[{ field: 'cardNumber' }], [{ field: 'expiry' }], [{ field: 'email' }]]);
+    expect(told).toEqual([]); // not in the focus event's own task
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toEqual(['focus cardNumber', 'blur cardNumber', 'focus expiry', 'blur expiry', 'focus email', 'blur email']);
+  });
+
+  it('a blur as the widget unmounts in the same task (the page going into the back/forward cache) is never told', async () => {
+    const { onFocus, onBlur, byLabel, instance } = await setup();
+    act(() => byLabel('Card number').focus());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onFocus).toHaveBeenCalledOnce();
+    act(() => {
+      byLabel('Card number').blur();
+      instance.unmount();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onBlur).not.toHaveBeenCalled();
   });
 
   it('onEscape for Escape in the form, not while the 3-D Secure challenge is open, nor after unmount', async () => {

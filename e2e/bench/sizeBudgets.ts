@@ -108,9 +108,9 @@ export const SDK_BRIDGE_BUDGET = 9_850;
  * labels and the wallets' dark-scheme buttons) measured 27 869 B (+1 216 B, the same build before and after).
  * Issue 36's events (createFormEvents.ts: the change summary and its dedupe, the focus, blur and
  * Escape listeners, the field names; `cardBrand`): 28 368 B (+664 B on 27 704 B, the same build
- * before and after).
+ * before and after); focus events one task later, dropped at unmount (the back/forward cache): 28 428 B.
  */
-export const BUNDLE_BUDGET = 28_400;
+export const BUNDLE_BUDGET = 28_450;
 /**
  * The saved-cards chunk (issue 25: the list's guard, the choice, the security code, remove, save; its English words): 3 662 B
  * measured; 3 721 B once it lists the cards itself and offers a member without cards the save box (buyer info: the bundle

@@ -46,10 +46,13 @@ export function createLoader(deps: LoaderDeps): Loader {
     state = next;
     for (const listener of listeners) listener();
   };
+  // Nothing is told while stopped or suspended: a message to a page going into the back/forward
+  // cache (the blur of the field the buyer left as the page goes) makes Firefox evict that page.
+  const quiet = () => stopped() || suspended !== undefined;
   const tellHost = (call: () => unknown) => {
-    if (stopped()) return;
+    if (quiet()) return;
     Promise.resolve()
-      .then(call)
+      .then(() => (quiet() ? undefined : call()))
       .catch(() => undefined); // the host may be gone; nothing to do about it here
   };
 
