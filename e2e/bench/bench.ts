@@ -9,6 +9,8 @@
  * 2. The phone figure: the demo checkout throttled like a mid-range phone (phone.ts), without
  *    preload (`?preload=off`) and with it (issue 24: `preloadCashier` at load), one set after the other.
  * 3. The size table (sizes.ts).
+ * 4. The layout figure (issue 36, layout.ts): the page's CLS and the frame's height before and
+ *    after the buyer scrolls to it, the frame starting below the fold, at three viewports.
  *
  * Browser setup. CDP throttling (`Network.emulateNetworkConditions`,
  * `Emulation.setCPUThrottlingRate`) applies per target, and a cross-site iframe is its own
@@ -34,7 +36,7 @@
  * overall limit (--limit-minutes) with a hard exit a minute after it, and servers and browsers
  * closed in `finally`.
  *
- * Usage: `tsx e2e/bench/bench.ts [--runs 15] [--phone-runs 5] [--limit-minutes 20]`;
+ * Usage: `tsx e2e/bench/bench.ts [--runs 15] [--phone-runs 5] [--layout-runs 3] [--limit-minutes 20]`;
  * a count of 0 skips its section.
  */
 import { cpus, loadavg } from 'node:os';
@@ -43,6 +45,7 @@ import type { Browser } from '@playwright/test';
 import { startBenchServers } from './benchServers';
 import { type FrameProcess, launchBrowser } from './browsers';
 import { Deadline } from './deadline';
+import { LAYOUT_LIMITS, type LayoutRun, measureLayout } from './layout';
 import { measurePhone, mergePhone, PHONE_THROTTLING, type PhoneResult } from './phone';
 import { conditionName, measureReadyTimes, READY_CONDITIONS, type ReadyResult } from './readyTime';
 import { formatSize, measureSizes } from './sizes';
@@ -65,6 +68,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '15' },
     'phone-runs': { type: 'string', default: '5' },
+    'layout-runs': { type: 'string', default: '3' },
     'limit-minutes': { type: 'string', default: '20' },
   },
 });
@@ -75,6 +79,7 @@ const count = (name: string, value: string, least = 0) => {
 };
 const runs = count('runs', values.runs);
 const phoneRuns = count('phone-runs', values['phone-runs']);
+const layoutRuns = count('layout-runs', values['layout-runs']);
 const limitMs = count('limit-minutes', values['limit-minutes'], 1) * 60_000;
 
 const started = Date.now();
@@ -182,6 +187,22 @@ function printLook(look: PhoneResult, none: PhoneResult) {
   for (const line of look.afterTapFiles) console.log(`     ${line}`);
 }
 
+function printLayout(results: LayoutRun[]) {
+  console.log(
+    `\n4. Layout: the demo with the frame below the fold (a spacer above it), ready, then scrolled into view; Chromium, frame in its own process; ${layoutRuns} run(s) per viewport`,
+  );
+  console.log(
+    `   viewport   CLS (largest window)  shifts load → scroll + 3 s  frame's own shifts  frame height before → +1 s → +3 s (px)  limits: CLS ≤ ${LAYOUT_LIMITS.cls}, ±${LAYOUT_LIMITS.heightPx} px`,
+  );
+  for (const r of results) {
+    const jump = Math.max(Math.abs(r.heights[1] - r.heights[0]), Math.abs(r.heights[2] - r.heights[0]));
+    const met = r.shiftSum <= LAYOUT_LIMITS.cls && jump <= LAYOUT_LIMITS.heightPx;
+    console.log(
+      `   ${r.viewport.padEnd(10)} ${r.cls.toFixed(4).padEnd(21)} ${r.shiftSum.toFixed(4).padEnd(27)} ${r.frameShiftSum.toFixed(4).padEnd(19)} ${r.heights.join(' → ').padEnd(40)} ${met ? 'met' : 'MISSED'}`,
+    );
+  }
+}
+
 function printSizes() {
   console.log('\n3. Sizes (gzip -9) against their budgets');
   for (const size of measureSizes()) console.log(`   ${formatSize(size)}`);
@@ -219,6 +240,12 @@ try {
   if (phonePreload) printPhone(phonePreload, true);
   if (phoneLook && phonePreload) printLook(phoneLook, phonePreload);
   printSizes();
+  if (layoutRuns > 0) {
+    browser = await launchBrowser('own');
+    printLayout(await measureLayout(browser, URLS.host, layoutRuns, deadline));
+    await browser.close();
+    browser = undefined;
+  }
   const took = Math.round((Date.now() - started) / 1000);
   console.log(`\nbench took ${Math.floor(took / 60)} min ${took % 60} s; load average ${loadavg()[0]?.toFixed(2)} at the end`);
 } finally {

@@ -1,6 +1,14 @@
 /**
  * Reports the document's content height (CSS pixels, rounded up) to `report` now and whenever
  * it changes, so the host can size the iframe to fit (HostMethods.onResize). Returns a stop function.
+ *
+ * Issue 36: the height must be right before the buyer sees the frame. Chromium does not render a
+ * cross-site frame that is out of view, and a `ResizeObserver` reports only when the frame is
+ * rendered: the frame kept its loading height below the fold and grew as the buyer scrolled to it.
+ * So every change of the document (a `MutationObserver`: its callback is a microtask, never
+ * throttled) is measured at once, the layout forced by the read; a resize of the frame's window
+ * and loaded fonts are measured too. The `ResizeObserver` stays for anything else that moves the
+ * layout (an image's size, a transition's end).
  */
 export function observeHeight(doc: Document, report: (heightPx: number) => void): () => void {
   let last = -1;
@@ -10,8 +18,18 @@ export function observeHeight(doc: Document, report: (heightPx: number) => void)
     last = height;
     report(height);
   };
-  const observer = new ResizeObserver(measure);
-  observer.observe(doc.body);
+  const resized = new ResizeObserver(measure);
+  resized.observe(doc.body);
+  const changed = new MutationObserver(measure);
+  changed.observe(doc.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  const win = doc.defaultView;
+  win?.addEventListener('resize', measure);
+  doc.fonts?.addEventListener('loadingdone', measure);
   measure();
-  return () => observer.disconnect();
+  return () => {
+    resized.disconnect();
+    changed.disconnect();
+    win?.removeEventListener('resize', measure);
+    doc.fonts?.removeEventListener('loadingdone', measure);
+  };
 }
