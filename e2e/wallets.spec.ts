@@ -1,7 +1,7 @@
 import type { Frame, Page } from '@playwright/test';
 import { CONTROL_KEY_HEADER } from '../provider';
 import { ProviderPaths } from '../shared';
-import { APPROVED_CARD, clickPlaceOrder, fillCard, logLines, startCheckout, typeBilling, widget } from './support/checkout';
+import { APPROVED_CARD, fillCard, logLines, placeOrder, startCheckout, typeBilling, widget } from './support/checkout';
 import { APP_INSTANCE, FRAME_ORIGIN, PROVIDER_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
 import { expect, test } from './support/test';
@@ -205,8 +205,7 @@ test('a race with pay(): Place order pays by card while the wallet sheet is open
   await typeBilling(page);
   await widget(page).getByRole('button', { name: 'Pay with Google Pay' }).click();
   await expect.poll(() => walletLog(page).then((l) => JSON.stringify(l))).toContain('google:show');
-  // The widget grew with the sheet's message: Place order moved (Chromium's stale hit-test data).
-  await clickPlaceOrder(page);
+  await placeOrder(page).click();
   await expect(page.getByRole('region', { name: 'Order confirmed' })).toHaveAttribute('data-order-status', 'PAID');
   await frameOf(page).evaluate(() => (window as unknown as { __walletRelease: () => void }).__walletRelease());
   await expect(widget(page).getByText('This order is already paid, so your wallet was not charged.')).toBeVisible();

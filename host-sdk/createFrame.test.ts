@@ -30,4 +30,8 @@ describe('createFrame', () => {
     expect(['0', '0px']).toContain(iframe.style.borderWidth || iframe.style.border);
     expect(iframe.isConnected).toBe(false);
   });
+
+  it('has rounded corners: for that irregular clip Chromium asks the page where a click goes (e2e/clicks.spec.ts)', () => {
+    expect(createFrame(document, 'https://frame.example/').style.borderRadius).toBe('1px');
+  });
 });

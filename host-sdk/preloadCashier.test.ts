@@ -169,7 +169,7 @@ describe('preloadCashier (issue 24)', () => {
       expect(el.firstChild).toBe(warm);
       expect(document.querySelectorAll('iframe')).toHaveLength(1);
       for (const name of ['aria-hidden', 'inert', 'tabindex']) expect(warm.hasAttribute(name), name).toBe(false);
-      expect(warm.style.cssText).toBe('border: 0px; width: 100%; display: block; height: 0px;');
+      expect(warm.style.cssText).toBe('border: 0px; border-radius: 1px; width: 100%; display: block; height: 0px;');
       await settled();
       expect(penpal.connect).toHaveBeenLastCalledWith(expect.objectContaining({ channel: STANDBY_CHANNEL }));
       expect(connections[1]?.methods.getBootstrap(), "the mount's own inputs").not.toHaveProperty('preload');

@@ -77,10 +77,9 @@ export async function typeBilling(page: Page, zip = BILLING_ZIP): Promise<void> 
 }
 
 /**
- * Clicks the demo's Place order: the only way a spec clicks it. Typing into the frame scrolls the
- * page, and the card form can leave the button just below the fold; Chromium routes a click sent
- * right after Playwright's own scroll with the cross-site frame's hit-test data from before the
- * scroll (the click lands in the iframe and nothing pays). So scroll first and let two frames paint.
+ * Clicks the demo's Place order: the only way a spec clicks it. Playwright scrolls it into view
+ * first when the card form left it below the fold; the widget's rounded iframe makes Chromium ask
+ * the page where that click goes (host-sdk/createFrame.ts, e2e/clicks.spec.ts).
  */
 export async function clickPlaceOrder(page: Page): Promise<void> {
   await clickBelowTheFold(placeOrder(page));
@@ -88,8 +87,6 @@ export async function clickPlaceOrder(page: Page): Promise<void> {
 
 /** {@link clickPlaceOrder} for any host page button under a widget that may have grown. */
 export async function clickBelowTheFold(button: Locator): Promise<void> {
-  await button.scrollIntoViewIfNeeded();
-  await button.page().evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
   await button.click();
 }
 
