@@ -1,4 +1,4 @@
-import { type CashierTimings, preloadCashier } from 'cashier-widget/react';
+import { type CashierChange, type CashierTimings, preloadCashier } from 'cashier-widget/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Order, OrderSetupLine, OrderSetupRequest } from '../shared';
 import { type CatalogEvent, findReferenceEvent } from '../shared';
@@ -9,6 +9,7 @@ import { EventLog } from './EventLog';
 import { widgetLook } from './lookPicker';
 import { OrderForm } from './OrderForm';
 import { PaymentStep } from './PaymentStep';
+import { brandName } from './paymentEvents';
 import { useEventLog } from './useEventLog';
 
 /** Props of {@link Checkout}. */
@@ -28,6 +29,9 @@ export interface CheckoutProps {
  * The widget is warmed with `preloadCashier` when the page loads (not with `?preload=off`). With
  * `?buyer=returning` the page signs in as the provider's returning buyer (saved cards). When the
  * seat hold runs out, "Hold tickets again" makes a new order with the same tickets and buyer.
+ * Place order waits for the widget's `complete`, the card's brand shows beside the total, and
+ * Escape in the widget leaves the payment step (issue 36): the widget goes, the details open
+ * again, and their heading takes the focus; the order left behind is not paid (its hold runs out).
  */
 export function Checkout({ config: written, search }: CheckoutProps) {
   const query = useMemo(() => checkoutQuery(search), [search]);
@@ -44,6 +48,11 @@ export function Checkout({ config: written, search }: CheckoutProps) {
   const [holdExpired, setHoldExpired] = useState(false);
   const [timings, setTimings] = useState<CashierTimings>();
   const paymentTitle = useRef<HTMLHeadingElement>(null);
+  const detailsTitle = useRef<HTMLHeadingElement>(null);
+  /** The widget's last `onChange` in this visit of the payment step. */
+  const [change, setChange] = useState<CashierChange>();
+  /** Counts the visits of the payment step: an order setup that answers after the buyer left is dropped. */
+  const visit = useRef(0);
 
   useEffect(() => {
     if (!query.preload) return;
@@ -85,11 +94,24 @@ export function Checkout({ config: written, search }: CheckoutProps) {
     };
     setSetupError('');
     setRequest(next); // the widget mounts now, and gets the order's id when it comes
+    const visiting = visit.current;
     const created = await createOrder(next);
-    if (!created) return;
+    if (!created || visit.current !== visiting) return; // failed, or the buyer left meanwhile
     // The keyboard goes on to the payment (its heading takes the focus), then the form is closed.
     paymentTitle.current?.focus();
     setOrder(created);
+  }
+
+  /** Escape in the widget (PaymentStep says when it may): back to step 2, the widget unmounted, the order dropped. */
+  function leavePayment() {
+    visit.current += 1;
+    setRequest(undefined);
+    setOrder(undefined);
+    setChange(undefined);
+    setHoldExpired(false);
+    setSetupError('');
+    delete document.body.dataset.orderId;
+    detailsTitle.current?.focus();
   }
 
   async function holdAgain() {
@@ -112,6 +134,8 @@ export function Checkout({ config: written, search }: CheckoutProps) {
           closed={order !== undefined}
           setupError={order ? '' : setupError}
           onContinue={(lines, buyer) => void continueToPayment(lines, buyer)}
+          brand={brandName(change)}
+          detailsTitleRef={detailsTitle}
         />
         <PaymentStep
           config={config}
@@ -131,6 +155,9 @@ export function Checkout({ config: written, search }: CheckoutProps) {
           }}
           onHoldAgain={() => void holdAgain()}
           onReady={setTimings}
+          change={change}
+          onChange={setChange}
+          onLeave={leavePayment}
           titleRef={paymentTitle}
         />
         <EventLog entries={entries} timings={timings} />

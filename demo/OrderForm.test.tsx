@@ -28,6 +28,16 @@ function form(props: Partial<OrderFormProps> = {}) {
 }
 
 describe('OrderForm', () => {
+  it("the card's brand shows beside the total when given, and nothing when not", () => {
+    form({ brand: 'Visa' });
+    const total = document.querySelector('.total');
+    expect(total?.textContent).toMatch(/^Total .+Visa$/);
+    expect(document.getElementById('card-brand')?.textContent).toBe('Visa');
+    cleanup();
+    form({ brand: '' });
+    expect(document.getElementById('card-brand')).toBeNull();
+  });
+
   it('an empty name: the problem in the alert, the field focused, marked invalid and described by it; no order', () => {
     const { onContinue, submit } = form();
     submit();

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import type { CatalogEvent, OrderSetupLine } from '../shared';
 import { BuyerFields } from './BuyerFields';
 import { BUYER_FIELDS, checkBuyer } from './buyerForm';
@@ -17,10 +17,14 @@ export interface OrderFormProps {
   setupError: string;
   /** Called on "Continue to payment" with the chosen lines (at least one) and the checked buyer details. */
   onContinue: (lines: OrderSetupLine[], buyer: Record<string, string>) => void;
+  /** The card's brand as the page shows it beside the total (e.g. "Visa"); '' or undefined for none. */
+  brand?: string;
+  /** The heading of step 2, which takes the focus when the buyer leaves the payment step. */
+  detailsTitleRef?: RefObject<HTMLHeadingElement | null>;
 }
 
-/** Steps 1 and 2: the tickets (two of the first type chosen), the total, the buyer's details and "Continue to payment". */
-export function OrderForm({ event, money, creating, closed, setupError, onContinue }: OrderFormProps) {
+/** Steps 1 and 2: the tickets (two of the first type chosen), the total (with the card's brand once known), the buyer's details and "Continue to payment". */
+export function OrderForm({ event, money, creating, closed, setupError, onContinue, brand, detailsTitleRef }: OrderFormProps) {
   const tickets = event.ticketTypes;
   const [quantities, setQuantities] = useState<number[]>(() => tickets.map((_, index) => (index === 0 ? 2 : 0)));
   const [problem, setProblem] = useState<string>();
@@ -78,8 +82,11 @@ export function OrderForm({ event, money, creating, closed, setupError, onContin
       </div>
       <p className="total">
         Total <strong id="total">{money(total)}</strong>
+        {brand && <span id="card-brand">{brand}</span>}
       </p>
-      <h2>2. Your details</h2>
+      <h2 id="details-title" tabIndex={-1} ref={detailsTitleRef}>
+        2. Your details
+      </h2>
       <BuyerFields invalidField={invalidField} disabled={closed} />
       <p id="order-error" className="error" role="alert">
         {problem ?? setupError}

@@ -1,4 +1,4 @@
-import { type CashierApi, type CashierTimings, CashierWidget } from 'cashier-widget/react';
+import { type CashierApi, type CashierChange, type CashierTimings, CashierWidget } from 'cashier-widget/react';
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { matchLocale } from '../shared';
 import type { DemoConfig } from './demoConfig';
@@ -7,6 +7,7 @@ import { LookPicker } from './LookPicker';
 import { localeFromQuery } from './languagePicker';
 import { widgetLook } from './lookPicker';
 import type { DemoLookName } from './looks';
+import { canPlaceOrder, escapeDetail, escapeLeaves } from './paymentEvents';
 import { TestCards } from './TestCards';
 import type { Log } from './useEventLog';
 import { usePlaceOrder } from './usePlaceOrder';
@@ -39,11 +40,22 @@ export interface PaymentStepProps {
   onHoldAgain: () => void;
   /** Called when the widget is ready, with its load timings. */
   onReady: (timings: CashierTimings) => void;
+  /** The widget's last `onChange`; undefined before its first (and after the buyer left the step). Place order waits for `complete`. */
+  change?: CashierChange;
+  /** The widget's `onChange`: the page keeps the last one. */
+  onChange: (change: CashierChange) => void;
+  /** Escape in the widget with no payment running or settled: leave the payment step, back to the buyer's details. */
+  onLeave: () => void;
   /** The step's heading, which takes the focus when the order is made. */
   titleRef: RefObject<HTMLHeadingElement | null>;
 }
 
-/** Step 3: the language and look pickers, `<CashierWidget>` (`#cashier`), Place order, the hold, and the confirmation. */
+/**
+ * Step 3: the language and look pickers, `<CashierWidget>` (`#cashier`), Place order, the hold, and
+ * the confirmation. Place order is enabled once the widget's last `onChange` says `complete`
+ * (issue 36); Escape in the widget leaves the step (`onLeave`) unless a payment runs, has an
+ * unknown outcome or settled. Every event of the widget goes to the log.
+ */
 export function PaymentStep(props: PaymentStepProps) {
   const { config, log, started, orderId, buyer, holdExpired, holdingAgain } = props;
   const [locale, setLocale] = useState(() => localeFromQuery(props.search));
@@ -56,13 +68,32 @@ export function PaymentStep(props: PaymentStepProps) {
   const payment = usePlaceOrder({ api, orderId, money: props.money, log });
   const { confirmation, refs } = payment;
   const placeOrderRef = useRef<HTMLButtonElement>(null);
-  /** True from a press of "Hold tickets again" until the new order is in: then Place order takes the focus (the button it was on goes). */
+  /**
+   * True from a press of "Hold tickets again" until the new order is in: then Place order takes the
+   * focus (the button it was on goes), or the step's heading while the form is not complete.
+   */
   const focusPlaceOrder = useRef(false);
+  /** `started` as of the last render, for callbacks of a widget the page already removed. */
+  const onStep = useRef(started);
+  onStep.current = started;
+  const placeable = canPlaceOrder({ ready: api !== undefined, orderId, crashed, holdExpired, change: props.change });
   useEffect(() => {
     if (!focusPlaceOrder.current || holdExpired || !orderId) return;
     focusPlaceOrder.current = false;
-    placeOrderRef.current?.focus();
-  }, [orderId, holdExpired]);
+    const button = placeOrderRef.current;
+    if (button && !button.disabled) button.focus();
+    else props.titleRef.current?.focus();
+  }, [orderId, holdExpired, props.titleRef]);
+
+  /** `onEscape`: leaves the step when no payment runs, has an unknown outcome or settled; the widget goes with it. */
+  function leaveOnEscape() {
+    log('onEscape', escapeDetail(payment.phase));
+    if (!escapeLeaves(payment.phase)) return;
+    setApi(undefined);
+    setCrashed(false);
+    payment.reset();
+    props.onLeave();
+  }
 
   function chooseLanguage(chosen: string) {
     setLocale(chosen);
@@ -103,6 +134,12 @@ export function PaymentStep(props: PaymentStepProps) {
               log('onApiInit', `api methods: ${Object.keys(received).join(', ')}`);
             }}
             onCrash={(crash) => {
+              // <CashierWidget> unmounted (Escape left the step) tells CONNECTION_LOST "removed from
+              // the page" before its deferred destroy(): not a crash of the widget the page shows.
+              if (!onStep.current) {
+                log('onCrash', `${crash.code}: ${crash.message} (the page had removed the widget: ignored)`);
+                return;
+              }
               log('onCrash', `${crash.code}: ${crash.message}`);
               setCrashed(true);
             }}
@@ -110,6 +147,13 @@ export function PaymentStep(props: PaymentStepProps) {
             onHoldExpired={props.onHoldExpired}
             onPaymentResult={payment.paidInWidget}
             onUpdateError={(error) => log('update refused', `${error.code}: ${error.message}`)}
+            onChange={(change) => {
+              log('onChange', JSON.stringify(change));
+              props.onChange(change);
+            }}
+            onFocus={({ field }) => log('onFocus', field)}
+            onBlur={({ field }) => log('onBlur', field)}
+            onEscape={leaveOnEscape}
             revalidateAppInstance={async () => {
               log('revalidateAppInstance', 'handing the frame a fresh app instance');
               return config.appInstance;
@@ -122,7 +166,7 @@ export function PaymentStep(props: PaymentStepProps) {
         ref={placeOrderRef}
         type="button"
         hidden={!started || payment.settled}
-        disabled={!api || !orderId || crashed || holdExpired}
+        disabled={!placeable}
         onClick={() => void payment.place()}
       >
         Place order

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { askSiteServer } from './askSiteServer';
 import { type Confirmation, confirmationFor, type PayOutcome } from './confirmationFor';
+import type { PaymentPhase } from './paymentEvents';
 import type { Log } from './useEventLog';
 
 /** What {@link usePlaceOrder} needs: the widget's api, the order, and where to log. */
@@ -28,12 +29,15 @@ type ReadBack = { orderId: string; outcome: PayOutcome };
  * did not settle leaves Place order on screen; a settled one (APPROVED, PENDING) hides it and asks
  * the site's own server (askSiteServer, for up to 10 s), which fulfils only from a signed webhook or
  * its own read of the order: the page shows what the server saw (confirmationFor), never the
- * browser's word. `checkAgain()` asks the server again.
+ * browser's word. `checkAgain()` asks the server again. `phase` says whether a payment runs, has an
+ * unknown outcome or settled; `reset()` forgets a payment that never settled (the buyer left the step).
  */
 export function usePlaceOrder({ api, orderId, money, log }: PlaceOrderInputs) {
   const [result, setResult] = useState('');
   const [note, setNote] = useState('');
   const [settled, setSettled] = useState(false);
+  /** Where the last Place order stands while nothing settled: running, or its outcome unknown (a lost reply). */
+  const [running, setRunning] = useState<Exclude<PaymentPhase, 'settled'>>('idle');
   const [again, setAgain] = useState<ReadBack>();
   const [confirmation, setConfirmation] = useState<Extract<Confirmation, { ok: true }>>();
   const resultRef = useRef<HTMLParagraphElement>(null);
@@ -97,12 +101,14 @@ export function usePlaceOrder({ api, orderId, money, log }: PlaceOrderInputs) {
     }
     setResult('Processing your payment…');
     setNote('');
+    setRunning('paying');
     let outcome: PayOutcome & { message?: string };
     try {
       outcome = (await pay({ orderId })) as typeof outcome;
     } catch (thrown) {
       const error = thrown as { code?: string; message?: string };
       log('api.pay rejected', `${error.code}: ${error.message}`);
+      setRunning(error.code === 'PAYMENT_OUTCOME_UNKNOWN' ? 'unknown' : 'idle');
       setResult(
         error.code === 'PAYMENT_OUTCOME_UNKNOWN'
           ? 'We could not confirm your payment. Press Place order again: you will not be charged twice.'
@@ -112,6 +118,7 @@ export function usePlaceOrder({ api, orderId, money, log }: PlaceOrderInputs) {
       return;
     }
     log('api.pay', JSON.stringify(outcome));
+    setRunning('idle');
     return settle(orderId, outcome);
   }
 
@@ -156,6 +163,8 @@ export function usePlaceOrder({ api, orderId, money, log }: PlaceOrderInputs) {
     note,
     /** True once a payment settled: Place order is hidden. */
     settled,
+    /** Where the payment stands: `idle`, `paying`, `unknown` (a lost reply) or `settled`. */
+    phase: (settled ? 'settled' : running) as PaymentPhase,
     /** True when the site's server did not confirm the order: "Check the order again" shows. */
     canCheckAgain: again !== undefined,
     /** The order as the site's server confirmed it. */
@@ -163,6 +172,13 @@ export function usePlaceOrder({ api, orderId, money, log }: PlaceOrderInputs) {
     place,
     paidInWidget,
     checkAgain: () => (again ? readBackOnce(again) : Promise.resolve()),
+    /** Forgets what the page shows of a payment that did not settle (the buyer left the payment step). */
+    reset: () => {
+      setResult('');
+      setNote('');
+      setRunning('idle');
+      setAgain(undefined);
+    },
     refs: { result: resultRef, again: againRef, confirmation: confirmationRef },
   };
 }

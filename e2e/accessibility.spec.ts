@@ -9,8 +9,11 @@ import {
   DECLINE_MESSAGE,
   DECLINED_CARD,
   fillCard,
+  INVALID_CARD,
   placeOrder,
   startCheckout,
+  typeInvalidCard,
+  waitForPayment,
   widget,
 } from './support/checkout';
 import { expect, openAndMount, SETTINGS_PATH, test, widgetFrame } from './support/test';
@@ -35,8 +38,12 @@ test('axe: no WCAG 2.1 A/AA violation on the checkout and in the frame with the 
   await expect(widget(page).locator('[autocomplete="address-level1"]')).toBeVisible();
   await expectNoViolations(page, 'the empty form');
 
-  await clickPlaceOrder(page);
+  // Place order is disabled until the form is complete (issue 36): the field errors a buyer meets
+  // are the widget's own check as each field is left.
+  await expect(placeOrder(page)).toBeDisabled();
+  await typeInvalidCard(page);
   await expect(widget(page).getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(widget(page).getByLabel('Security code')).toHaveAttribute('aria-invalid', 'true');
   await expectNoViolations(page, 'field errors');
 
   await fillCard(page, DECLINED_CARD);
@@ -91,7 +98,7 @@ async function focused(page: Page): Promise<{ where: 'host' | 'frame'; name: str
   return { where: 'frame', name: inside.name, ring: inside.ring };
 }
 
-test('a purchase with the keyboard alone: Tab into the frame and out, the first invalid field after a failed validation, the confirmation after approval', async ({
+test('a purchase with the keyboard alone: Tab into the frame and out, an invalid field described as it is left, the confirmation after approval', async ({
   page,
 }) => {
   await page.goto('/');
@@ -122,7 +129,7 @@ test('a purchase with the keyboard alone: Tab into the frame and out, the first 
   await page.keyboard.type('ada@example.com');
   await tabTo(/^button Continue to payment/);
   await page.keyboard.press('Enter');
-  await expect(placeOrder(page)).toBeEnabled();
+  await waitForPayment(page);
   expect((await focused(page)).name, 'the focus goes on to the payment').toBe('h2 3. Payment');
 
   // Into the frame: the payment methods are a radio group (arrows), then the card fields.
@@ -132,18 +139,24 @@ test('a purchase with the keyboard alone: Tab into the frame and out, the first 
   await expect(widget(page).getByRole('radio', { name: 'Pay at the venue' })).toBeChecked();
   await page.keyboard.press('ArrowLeft');
   await expect(widget(page).getByRole('radio', { name: 'Card' })).toBeChecked();
-  // Out of the frame with nothing typed: Place order, and the widget's validation.
-  const place = await tabTo(/^button Place order/);
-  expect(place.where).toBe('host');
-  await page.keyboard.press('Enter');
+  // Nothing typed: Place order is disabled, out of the Tab order, until the widget says the form
+  // is complete (issue 36). A wrong card number, then on: the widget's check marks it as it is left.
+  await expect(placeOrder(page)).toBeDisabled();
+  await tabTo(/^input Card number/);
+  await page.keyboard.type(INVALID_CARD);
+  await tabTo(/^input Expiration date/);
   const cardNumber = widget(page).getByLabel('Card number');
-  await expect(cardNumber).toBeFocused();
+  await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
   const errorId = `${await cardNumber.getAttribute('id')}-error`;
   await expect(cardNumber).toHaveAttribute('aria-describedby', new RegExp(errorId));
   const error = widget(page).locator(`[id="${errorId}"]`);
   await expect(error).toHaveAttribute('aria-live', 'polite');
   await expect(error).not.toBeEmpty();
 
+  // Back to the invalid field with Shift+Tab, and the right number over the wrong one.
+  await tabTo(/^input Card number/, true);
+  await expect(cardNumber).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(APPROVED_CARD);
   await tabTo(/^input Expiration date/);
   await page.keyboard.type('12/30');
@@ -192,10 +205,12 @@ test('non-text contrast and focus: field borders are 3:1 or more on the form, an
   page,
 }) => {
   await startCheckout(page);
-  // Once the billing fields are in (issue 23), the frame has grown and Place order moved: click it where it is now.
+  // The billing fields are in (issue 23): all eight fields are on the form.
   await expect(widget(page).locator('[autocomplete="address-level1"]')).toBeVisible();
-  await clickPlaceOrder(page); // field errors; the widget focuses the first invalid field
+  await typeInvalidCard(page); // field errors: the widget's check as each field is left
   const cardNumber = widget(page).getByLabel('Card number');
+  await expect(cardNumber).toHaveAttribute('aria-invalid', 'true');
+  await cardNumber.click(); // the buyer goes back to the first invalid field
   await expect(cardNumber).toBeFocused();
   const seen = await frameOf(page).evaluate(() => {
     const luminance = (css: string) => {

@@ -7,11 +7,13 @@ import {
   DECLINE_MESSAGE,
   DECLINED_CARD,
   fillCard,
+  INVALID_CARD,
   placeOrder,
   startCheckout,
   widget,
 } from './support/checkout';
-import { expect, test } from './support/test';
+import { payOutcome, startPay } from './support/hostPay';
+import { expect, openAndMount, test, widgetFrame } from './support/test';
 import { typeInto } from './support/typeInto';
 
 // The reference payment flow on the demo checkout (localhost) with the widget in its frame
@@ -77,19 +79,37 @@ test('a decline is shown in the widget, then another card succeeds', async ({ pa
   ]);
 });
 
-test('an invalid form: errors shown inside the frame, focus moved to the first invalid field, no charge', async ({
+test('an invalid card number on the demo: the widget marks it as the buyer leaves it, Place order stays disabled, no charge', async ({
   page,
   provider,
 }) => {
   await startCheckout(page);
   const frame = widget(page);
+  // Every other field is filled and valid: only the card number keeps the form from being complete.
+  await fillCard(page, INVALID_CARD);
+  await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(frame.getByText('Enter a valid card number')).toBeVisible();
+  await expect(placeOrder(page), 'Place order waits for the widget to say complete').toBeDisabled();
+  await expect(page.getByRole('status')).toHaveText('');
+  expect(await provider.charges()).toEqual([]);
+});
+
+test('pay on an invalid form (a host page that calls it anyway): errors shown inside the frame, focus moved to the first invalid field, INVALID, no charge', async ({
+  page,
+  provider,
+}) => {
+  // The demo cannot ask this (its Place order is disabled until the form is complete): the test
+  // host page (e2e/fixtures/test-host.html) calls `pay` as any host's script may.
+  const orderId = await provider.setupOrder();
+  await openAndMount(page, { orderId });
+  const frame = widgetFrame(page);
   // The widget asks its document to focus the first invalid field. Whether the browser honours a
-  // programmatic focus in a cross-site frame after a click on the host page is its own policy
-  // (Chromium refuses once the frame's user activation from typing has expired, ~5 s), so the test
-  // records the widget's focus() calls: what the widget controls, in every engine.
+  // programmatic focus in a cross-site frame is its own policy (Chromium refuses once the frame's
+  // user activation from typing has expired, ~5 s), so the test records the widget's focus()
+  // calls: what the widget controls, in every engine.
   await typeInto(frame.getByLabel('Cardholder name'), 'Ada Lovelace');
-  await typeInto(frame.getByLabel('Card number'), '4242 4242 4242 4241');
-  const frameDocument = await (await page.locator('#cashier iframe').elementHandle())?.contentFrame();
+  await typeInto(frame.getByLabel('Card number'), INVALID_CARD);
+  const frameDocument = await (await page.locator('#mount-0 iframe').elementHandle())?.contentFrame();
   if (!frameDocument) throw new Error('no widget frame');
   await frameDocument.evaluate(() => {
     const calls: string[] = [];
@@ -100,9 +120,8 @@ test('an invalid form: errors shown inside the frame, focus moved to the first i
       focus.call(this, options);
     };
   });
-  // The billing fields make the form taller than the viewport: Place order is below the fold.
-  await clickPlaceOrder(page);
-  await expect(page.getByRole('status')).toHaveText('Please check the payment details.');
+  await startPay(page, orderId);
+  expect(await payOutcome(page)).toEqual({ resolved: expect.objectContaining({ status: 'INVALID' }) });
   await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   await expect(frame.getByText('Enter a valid card number')).toBeVisible();
   await expect

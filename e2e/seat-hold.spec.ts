@@ -11,6 +11,7 @@ import {
   logLines,
   placeOrder,
   readOrder,
+  waitForPayment,
   widget,
 } from './support/checkout';
 import { installClock, passTime } from './support/clock';
@@ -42,11 +43,11 @@ async function recordOrderSetups(page: Page): Promise<() => Promise<unknown[]>> 
   return () => page.evaluate(() => (window as unknown as { orderSetupBodies: unknown[] }).orderSetupBodies);
 }
 
-/** Opens the demo with a hold of `seconds`, continues to payment, waits for Place order; returns the order id. */
+/** Opens the demo with a hold of `seconds`, continues to payment, waits for the widget and the order; returns the order id. */
 async function checkoutWithHold(page: Page, seconds: number): Promise<string> {
   await page.goto(`/?hold=${seconds}`);
   await continueToPayment(page);
-  await expect(placeOrder(page)).toBeEnabled();
+  await waitForPayment(page);
   return page.evaluate(() => document.body.dataset.orderId as string);
 }
 
@@ -80,7 +81,7 @@ test('without ?hold= order setup asks for no hold: the provider holds for its de
   const orderSetups = await recordOrderSetups(page);
   await page.goto('/');
   await continueToPayment(page);
-  await expect(placeOrder(page)).toBeEnabled();
+  await waitForPayment(page);
   const [body, ...more] = await orderSetups();
   expect(more).toEqual([]);
   expect(body).toEqual(expect.objectContaining({ eventId: 'riverside-jazz-night' }));

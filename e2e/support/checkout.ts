@@ -25,11 +25,22 @@ export async function continueToPayment(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 }
 
+/**
+ * Waits for the payment step after Continue to payment: the order made (its id on the page's body),
+ * the widget's api in (`onApiInit` logged) and its form on screen (its first `onChange` logged).
+ * Place order stays disabled until the widget says the form is `complete` (issue 36).
+ */
+export async function waitForPayment(page: Page): Promise<void> {
+  await expect(page.locator('body')).toHaveAttribute('data-order-id', /\S/);
+  await expect(logLines(page, 'onApiInit')).toHaveCount(1);
+  await expect(logLines(page, 'onChange').first()).toBeAttached();
+}
+
 /** Opens the checkout (`query` e.g. `?event=online`), continues to payment, waits for the widget; returns the order id. */
 export async function startCheckout(page: Page, query = ''): Promise<string> {
   await page.goto(`/${query}`);
   await continueToPayment(page);
-  await expect(placeOrder(page)).toBeEnabled();
+  await waitForPayment(page);
   return page.evaluate(() => document.body.dataset.orderId as string);
 }
 
@@ -44,6 +55,22 @@ export async function fillCard(page: Page, number: string, frame: FrameLocator =
   await typeInto(frame.getByLabel('Security code'), '123');
   await fillBilling(frame);
   await typeInto(frame.getByLabel('Email'), 'ada@example.com');
+}
+
+/** A card number that fails the Luhn check: the widget calls it invalid (`Enter a valid card number`). */
+export const INVALID_CARD = '4242 4242 4242 4241';
+
+/**
+ * Types an invalid card as a buyer may, field by field (a wrong card number, a past expiry, a
+ * one-digit security code), and leaves the last one: the widget's own check on blur marks each
+ * field invalid and shows its error. The way to field errors on the demo, whose Place order is
+ * disabled until the form is complete; `frame`: the widget's frame, default the demo checkout's.
+ */
+export async function typeInvalidCard(page: Page, frame: FrameLocator = widget(page)): Promise<void> {
+  await typeInto(frame.getByLabel('Card number'), INVALID_CARD);
+  await typeInto(frame.getByLabel('Expiration date'), '01/20');
+  await typeInto(frame.getByLabel('Security code'), '1');
+  await frame.getByLabel('Cardholder name').click();
 }
 
 /** The billing postal code the fills use: a US ZIP code that the AVS test card's bank has on file (provider/README.md). */
