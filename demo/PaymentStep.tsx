@@ -73,9 +73,6 @@ export function PaymentStep(props: PaymentStepProps) {
    * focus (the button it was on goes), or the step's heading while the form is not complete.
    */
   const focusPlaceOrder = useRef(false);
-  /** `started` as of the last render, for callbacks of a widget the page already removed. */
-  const onStep = useRef(started);
-  onStep.current = started;
   const placeable = canPlaceOrder({ ready: api !== undefined, orderId, crashed, holdExpired, change: props.change });
   useEffect(() => {
     if (!focusPlaceOrder.current || holdExpired || !orderId) return;
@@ -134,12 +131,6 @@ export function PaymentStep(props: PaymentStepProps) {
               log('onApiInit', `api methods: ${Object.keys(received).join(', ')}`);
             }}
             onCrash={(crash) => {
-              // <CashierWidget> unmounted (Escape left the step) tells CONNECTION_LOST "removed from
-              // the page" before its deferred destroy(): not a crash of the widget the page shows.
-              if (!onStep.current) {
-                log('onCrash', `${crash.code}: ${crash.message} (the page had removed the widget: ignored)`);
-                return;
-              }
               log('onCrash', `${crash.code}: ${crash.message}`);
               setCrashed(true);
             }}

@@ -68,8 +68,9 @@ const artifacts = () => {
     // Issue 35: the inline script reads `appearance` and `fonts` from the host, imports the frame's
     // appearance module when they are given and waits for it before the mount: 100 943 B. The
     // warm-up's render of the look (the appearance module, +105 B) and issue 36's four events
-    // relayed to the host: 101 038 B.
-    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 101_100 },
+    // relayed to the host: 101 038 B. Its height measured on every change of the document (issue 36
+    // item 1, observeHeight.ts: a MutationObserver, the window's resize, loaded fonts): 101 150 B.
+    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 101_200 },
     { name: 'bundle, minified (React from the frame)', parts: bundle, budget: BUNDLE_BUDGET },
     {
       name: "frame's appearance module (issue 35), fetched only for a mount or update with an appearance or fonts (appearance-*.js)",
@@ -159,9 +160,10 @@ const artifacts = () => {
       // frame's (+386 B, 100 557 → 100 943 B) and the bundle's tokens and class names (+1 070 B): 144 986 B. The
       // appearance module itself (9 156 B) is fetched only by a page that styles the widget.
       // Issue 36's events (+330 B in the bridge, +664 B in the bundle, the frame's relay): 146 076 B;
-      // their focus events kept out of the back/forward cache (+60 B in the bundle): 146 156 B.
+      // their focus events kept out of the back/forward cache (+60 B in the bundle): 146 156 B;
+      // the frame's height on every change of its document (+92 B) and the iframe's rounded corners: 146 255 B.
       // Issue 36 item 4 asks for 136.6 kB: this budget only keeps it from growing meanwhile.
-      budget: 146_200,
+      budget: 146_300,
     },
   ];
 };

@@ -181,6 +181,27 @@ describe('<CashierWidget>', () => {
     expect(revalidateAppInstance).toHaveBeenCalledTimes(2);
   });
 
+  it('once unmounted, no callback is called: the frame removed with it is not a crash', async () => {
+    const onCrash = vi.fn();
+    const onChange = vi.fn();
+    const { unmount } = render(
+      <StrictMode>
+        <CashierWidget {...base} onCrash={onCrash} onChange={onChange} />
+      </StrictMode>,
+    );
+    await settle();
+    const opts = sdk.mounts[0]?.opts as MountCashierOptions;
+    opts.onChange?.({ complete: false, empty: true, paymentMethod: 'CARD' });
+    expect(onChange).toHaveBeenCalledOnce(); // StrictMode's second effect run left it alive
+    unmount(); // the container is gone now; the SDK's watch reports it before the deferred destroy
+    opts.onCrash?.({ code: 'CONNECTION_LOST', message: 'The payment frame was removed from the page' } as never);
+    opts.onChange?.({ complete: false, empty: true, paymentMethod: 'CARD' });
+    await settle();
+    expect(onCrash).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenCalledOnce();
+    expect(sdk.mounts[0]?.handle.destroy).toHaveBeenCalledTimes(1);
+  });
+
   it('callbacks call the prop of the latest render, without a remount', async () => {
     const callbacks = () => ({
       onApiInit: vi.fn(),

@@ -61,6 +61,16 @@ export function CashierWidget(props: CashierWidgetProps) {
   useLayoutEffect(() => {
     latest.current = props;
   });
+  // False from the commit that removes the component: its container leaves the document then, and
+  // the SDK's watch would report the frame's removal (onCrash CONNECTION_LOST) before the deferred
+  // destroy. The page removed the widget itself: none of its callbacks is called from then on.
+  const alive = useRef(true);
+  useLayoutEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     const el = container.current;
@@ -70,7 +80,7 @@ export function CashierWidget(props: CashierWidgetProps) {
       if (current) current.leaving = false; // destroyed here, not by its cleanup's microtask
       current?.handle.destroy();
       current = {
-        handle: mountCashier(el, withLatestCallbacks(latest)),
+        handle: mountCashier(el, withLatestCallbacks(latest, alive)),
         key,
         inputs: widgetInputs(latest.current),
         leaving: false,
@@ -136,19 +146,22 @@ type RelayedCallback =
 
 /**
  * The options for `mountCashier` from the latest props: each callback calls the prop of the
- * latest render when it fires (a callback given later is called too). `revalidateAppInstance` is
+ * latest render when it fires (a callback given later is called too), and nothing once the
+ * component is unmounted (`alive` false). `revalidateAppInstance` is
  * wrapped only when given (it is part of {@link remountKey}): without it a 401 fails at once.
  * When the frame asks for a fresh token, a token the props gave since the mount (or since it was
  * last handed over) is the answer; otherwise the prop is called. A value that is not a function is passed as it is,
  * for `mountCashier` to refuse.
  */
-function withLatestCallbacks(latest: { current: CashierWidgetProps }): MountCashierOptions {
+function withLatestCallbacks(latest: { current: CashierWidgetProps }, alive: { current: boolean }): MountCashierOptions {
   const { className: _className, style: _style, onUpdateError: _onUpdateError, ...options } = latest.current;
   const relay = <K extends RelayedCallback>(name: K) => {
     const given = options[name];
     if (given !== undefined && typeof given !== 'function') return given;
     return ((...args: unknown[]) =>
-      (latest.current[name] as ((...a: unknown[]) => unknown) | undefined)?.(...args)) as MountCashierOptions[K];
+      alive.current
+        ? (latest.current[name] as ((...a: unknown[]) => unknown) | undefined)?.(...args)
+        : undefined) as MountCashierOptions[K];
   };
   /** The props' token the frame last had: the one it was mounted with, then each one handed over. */
   let propsToken = tokenOf(options);
