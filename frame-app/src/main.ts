@@ -195,11 +195,17 @@ async function run(standby = false) {
   });
   // penpal's proxy throws (not rejects) once the host destroyed the connection, and Chromium may
   // still run a removed frame's observer: call inside a promise so it can never be uncaught.
-  const stopObserving = observeHeight(document, (height) => {
-    Promise.resolve()
-      .then(() => host.onResize(height))
-      .catch(() => undefined);
-  });
+  /** True from a `pagehide` into the back/forward cache until the page is shown again. */
+  let cached = false;
+  const stopObserving = observeHeight(
+    document,
+    (height) => {
+      Promise.resolve()
+        .then(() => host.onResize(height))
+        .catch(() => undefined);
+    },
+    () => cached,
+  );
   // Spec 2, 4: nothing while waiting or once the bundle is mounted, the alert when failed, in
   // the theme and language as they are now (an update after the failure restyles it: `loader.inputs()`).
   const started = loader;
@@ -216,14 +222,19 @@ async function run(standby = false) {
   // its connection, but not the widget: no typed card stays in the cached page, and the widget is
   // mounted again, empty, when the page comes back (the host hears onApiInit again).
   const onPageHide = (event: PageTransitionEvent) => {
-    if (event.persisted) return started.suspend();
+    if (event.persisted) {
+      cached = true; // the suspend's unmount changes the document: no height goes to a page being cached
+      return started.suspend();
+    }
     window.removeEventListener('pagehide', onPageHide);
     window.removeEventListener('pageshow', onPageShow);
     stopObserving();
     started.stop();
   };
   const onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted) started.resume();
+    if (!event.persisted) return;
+    cached = false;
+    started.resume();
   };
   window.addEventListener('pagehide', onPageHide);
   window.addEventListener('pageshow', onPageShow);

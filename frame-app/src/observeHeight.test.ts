@@ -62,4 +62,22 @@ describe('observeHeight (issue 36: the height is right before the frame is seen)
     await microtask();
     expect(report).toHaveBeenCalledTimes(4);
   });
+
+  it('tells nothing while quiet (a page going into the back/forward cache), then the first change after', async () => {
+    const report = vi.fn();
+    let quiet = false;
+    observeHeight(document, report, () => quiet);
+    expect(report.mock.calls).toEqual([[306]]);
+    quiet = true;
+    height = 0; // the widget unmounted as the page goes into the cache
+    document.body.replaceChildren();
+    window.dispatchEvent(new Event('resize'));
+    await microtask();
+    expect(report).toHaveBeenCalledOnce();
+    quiet = false;
+    height = 604; // mounted again as the page is shown
+    document.body.append(document.createElement('form'));
+    await microtask();
+    expect(report.mock.calls).toEqual([[306], [604]]);
+  });
 });

@@ -9,10 +9,15 @@
  * throttled) is measured at once, the layout forced by the read; a resize of the frame's window
  * and loaded fonts are measured too. The `ResizeObserver` stays for anything else that moves the
  * layout (an image's size, a transition's end).
+ *
+ * While `quiet()` is true (default never) nothing is measured or told: a page going into the
+ * back/forward cache must get no message (Firefox evicts it), and the widget's unmount then changes
+ * the document. The first change after it is measured against the last height told.
  */
-export function observeHeight(doc: Document, report: (heightPx: number) => void): () => void {
+export function observeHeight(doc: Document, report: (heightPx: number) => void, quiet: () => boolean = () => false): () => void {
   let last = -1;
   const measure = () => {
+    if (quiet()) return;
     const height = Math.ceil(doc.body.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
