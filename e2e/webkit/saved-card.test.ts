@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderPaths } from '../../shared';
 import { HOST_ORIGIN } from '../support/origins';
+import { orderOf } from './checkout';
 import { byLabel, byLabelledBy, inFrame, typeInto } from './dom';
 import { webkitPerFile } from './webkitPerFile';
 
@@ -23,8 +24,7 @@ describe('saved cards in WebKit', () => {
     expect(await typeInto(b, 'Email address', 'ada@example.com')).toBe('ada@example.com');
     await b.$('button=Continue to payment').click();
     const placeOrder = b.$('button=Place order');
-    await placeOrder.waitForEnabled();
-    const orderId = await b.execute(() => document.body.dataset.orderId);
+    const orderId = await orderOf(b);
 
     await inFrame(b, '#cashier iframe', async () => {
       const visa = b.$(`//label[normalize-space(.)=${JSON.stringify(VISA)}]//input[@type="radio"]`);
@@ -33,6 +33,7 @@ describe('saved cards in WebKit', () => {
       expect(await b.$(byLabel('Card number')).isExisting(), 'no card number asked').toBe(false);
       expect(await typeInto(b, 'Security code', '123')).toBe('123');
     });
+    await placeOrder.waitForEnabled(); // the saved card with its code: the form is complete
     await placeOrder.click();
 
     const confirmation = b.$(byLabelledBy('Order confirmed'));
