@@ -274,7 +274,7 @@ export default defineConfig(({ mode }): UserConfig => {
             entryFileNames: '[name]-[hash].js',
             chunkFileNames: '[name]-[hash].js',
             // One file for React itself; the entries are thin facades over it.
-            codeSplitting: { groups: [{ name: 'react-runtime', test: isSharedReactRuntime }] },
+            codeSplitting: { groups: [{ name: 'preact-runtime', test: isSharedReactRuntime }] },
           },
         },
       },
