@@ -61,7 +61,12 @@ const artifacts = () => {
       parts: filesUnder('host-sdk', /^bridge-[\w-]+\.js$/),
       budget: SDK_BRIDGE_BUDGET,
     },
-    { name: 'frame script before the settings request (inline in index.html)', parts: frame.slice(0, 1), budget: 35_000 },
+    {
+      name: 'frame script before the settings request (inline in index.html)',
+      parts: frame.slice(0, 1),
+      // Issue 36 item 4's ceiling: 32 354 B, then 31 530 B without axios's table of status names (axiosWithoutStatusNames.ts).
+      budget: 31_900,
+    },
     // 99 964 B, then 100 557 B: the frame tells the host a request's own failure (a provider that
     // answered 404 ORDER_NOT_FOUND, or 503) where it had only BUNDLE_CRASHED (`trackRequests.ts`),
     // and its document's title in the buyer's language (`applyLocale`), both in the inline script.
@@ -70,7 +75,8 @@ const artifacts = () => {
     // warm-up's render of the look (the appearance module, +105 B) and issue 36's four events
     // relayed to the host: 101 038 B. Its height measured on every change of the document (issue 36
     // item 1, observeHeight.ts: a MutationObserver, the window's resize, loaded fonts): 101 150 B.
-    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 101_200 },
+    // Issue 36 item 4: axios's table of status names out of the inline script (-824 B): 100 338 B.
+    { name: 'frame app JS in all (inline script + *.js, React included)', parts: frame, budget: 100_400 },
     { name: 'bundle, minified (React from the frame)', parts: bundle, budget: BUNDLE_BUDGET },
     {
       name: "frame's appearance module (issue 35), fetched only for a mount or update with an appearance or fonts (appearance-*.js)",
@@ -163,7 +169,8 @@ const artifacts = () => {
       // their focus events kept out of the back/forward cache (+60 B in the bundle): 146 156 B;
       // the frame's height on every change of its document (+92 B) and the iframe's rounded corners: 146 255 B.
       // Issue 36 item 4 asks for 136.6 kB: this budget only keeps it from growing meanwhile.
-      budget: 146_300,
+      // Issue 36 item 4: axios's table of status names out of the frame (-824 B): 145 443 B.
+      budget: 145_500,
     },
   ];
 };
