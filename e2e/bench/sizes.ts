@@ -169,8 +169,9 @@ const artifacts = () => {
       // their focus events kept out of the back/forward cache (+60 B in the bundle): 146 156 B;
       // the frame's height on every change of its document (+92 B) and the iframe's rounded corners: 146 255 B.
       // Issue 36 item 4 asks for 136.6 kB: this budget only keeps it from growing meanwhile.
-      // Issue 36 item 4: axios's table of status names out of the frame (-824 B): 145 443 B.
-      budget: 145_500,
+      // Issue 36 item 4: axios's table of status names out of the frame (-824 B): 145 443 B; the SDK
+      // entry's overlay and warm-up frames in its bridge (-428 B in the entry, +492 B in the bridge): 145 507 B.
+      budget: 145_550,
     },
   ];
 };
