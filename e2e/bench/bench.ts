@@ -144,6 +144,8 @@ function printPhone(r: PhoneResult, preload: boolean) {
   console.log('   to the network after the tap, last run (type status URL):');
   for (const line of r.afterTapFiles) console.log(`     ${line}`);
   console.log(`   runs (s): ${r.ms.map((v) => (v / 1000).toFixed(2)).join(' ')}`);
+  console.log('   waterfall of the last run (ms since the tap; the page and the frame on one clock):');
+  for (const line of r.waterfall) console.log(`     ${line}`);
   console.log(`   Playwright's view, tap → visible: median ${(summarize(r.playwrightMs).median / 1000).toFixed(2)} s`);
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   const frameJs = summarize(r.frameJsBytes).median;
