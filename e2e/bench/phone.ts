@@ -247,6 +247,15 @@ async function runOnce(
       clickAt,
       visibleAt,
     );
+    // The widget's own load phases (onApiInit's timings, as the demo lists them), ms since mountCashier.
+    await page
+      .locator('#timings dd')
+      .first()
+      .waitFor({ timeout: deadline.step(10_000) });
+    const phases = await page.locator('#timings dt, #timings dd').allTextContents();
+    result.waterfall.push(
+      `load phases since mountCashier: ${phases.map((text, i) => (i % 2 ? `${text}; ` : `${text} `)).join('')}`,
+    );
     result.settingsMs.push(
       await frame.evaluate(
         () => performance.getEntriesByType('resource').find((e) => e.name.includes('/widget-settings'))?.duration ?? Number.NaN,
