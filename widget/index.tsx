@@ -223,7 +223,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             onCountry={(country) => void billing.choose(country)}
             wrapCard={saved?.wrap}
             payPal={payPal.element}
-            wallets={wallets(current.orderId)}
+            wallets={wallets.slot(current.orderId)}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />
