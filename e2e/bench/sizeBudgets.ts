@@ -109,8 +109,12 @@ export const SDK_BRIDGE_BUDGET = 9_850;
  * Issue 36's events (createFormEvents.ts: the change summary and its dedupe, the focus, blur and
  * Escape listeners, the field names; `cardBrand`): 28 368 B (+664 B on 27 704 B, the same build
  * before and after); focus events one task later, dropped at unmount (the back/forward cache): 28 428 B.
+ * Issue 36 item 1's settled first form (createFirstPaint.ts: the gate and its cap; FormSkeleton.tsx:
+ * the placeholder in the appearance's tokens; everything fetched at once at the mount, the billing
+ * chain collapsed, the hold's read and the wallets' buttons ready before the form): 29 210 B (+782 B,
+ * the same build before and after).
  */
-export const BUNDLE_BUDGET = 28_450;
+export const BUNDLE_BUDGET = 29_250;
 /**
  * The saved-cards chunk (issue 25: the list's guard, the choice, the security code, remove, save; its English words): 3 662 B
  * measured; 3 721 B once it lists the cards itself and offers a member without cards the save box (buyer info: the bundle

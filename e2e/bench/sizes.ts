@@ -161,9 +161,10 @@ const artifacts = () => {
       // appearance module itself (9 156 B) is fetched only by a page that styles the widget.
       // Issue 36's events (+330 B in the bridge, +664 B in the bundle, the frame's relay): 146 076 B;
       // their focus events kept out of the back/forward cache (+60 B in the bundle): 146 156 B;
-      // the frame's height on every change of its document (+92 B) and the iframe's rounded corners: 146 255 B.
+      // the frame's height on every change of its document (+92 B) and the iframe's rounded corners: 146 255 B;
+      // issue 36 item 1's settled first form (+782 B in the bundle: the gate, the placeholder, the fetches at once): 147 037 B.
       // Issue 36 item 4 asks for 136.6 kB: this budget only keeps it from growing meanwhile.
-      budget: 146_300,
+      budget: 147_100,
     },
   ];
 };
