@@ -11,7 +11,7 @@
  * 3. The size table (sizes.ts).
  * 4. The layout figure (issue 36, layout.ts): the page's CLS and the frame's height before and
  *    after the buyer scrolls to it, the frame starting below the fold, at three viewports; then the
- *    frame in view as it loads: its heights from the card field's first paint to 1 s later.
+ *    frame in view as it loads: its heights from the form's first paint to 1 s later.
  *
  * Browser setup. CDP throttling (`Network.emulateNetworkConditions`,
  * `Emulation.setCPUThrottlingRate`) applies per target, and a cross-site iframe is its own
@@ -206,15 +206,15 @@ function printLayout(results: LayoutRun[]) {
 
 function printInView(results: InViewRun[]) {
   console.log(
-    `\n4b. Layout, the frame IN VIEW as it loads (scrolled into view at the tap; preload done): the frame's document height at every painted frame, from the card field's first paint to 1 s later; ${layoutRuns} run(s) each`,
+    `\n4b. Layout, the frame IN VIEW as it loads (scrolled into view at the tap; preload done): the frame's document height at every painted frame, from the form's first paint to 1 s later; ${layoutRuns} run(s) each`,
   );
   console.log(
-    `   buyer      viewport   before card  first → settled (px)  steps  heights painted (px)            tap → card  limit: 0 steps, ±${LAYOUT_LIMITS.heightPx} px`,
+    `   buyer      viewport   before form  first → settled (px)  steps  heights painted (px)            tap → form  limit: 0 steps, ±${LAYOUT_LIMITS.heightPx} px`,
   );
   for (const r of results) {
     const met = Math.abs(r.settledPx - r.firstPx) <= LAYOUT_LIMITS.heightPx && r.heights.length === 1;
     console.log(
-      `   ${r.buyer.padEnd(10)} ${r.viewport.padEnd(10)} ${String(r.beforePx).padEnd(12)} ${`${r.firstPx} → ${r.settledPx}`.padEnd(21)} ${String(r.heights.length - 1).padEnd(6)} ${r.heights.join(' → ').padEnd(31)} ${`${Math.round(r.tapToCardMs)} ms`.padEnd(11)} ${met ? 'met' : 'MISSED'}`,
+      `   ${r.buyer.padEnd(10)} ${r.viewport.padEnd(10)} ${String(r.beforePx).padEnd(12)} ${`${r.firstPx} → ${r.settledPx}`.padEnd(21)} ${String(r.heights.length - 1).padEnd(6)} ${r.heights.join(' → ').padEnd(31)} ${`${Math.round(r.tapToFormMs)} ms`.padEnd(11)} ${met ? 'met' : 'MISSED'}`,
     );
   }
 }

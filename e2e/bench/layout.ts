@@ -17,13 +17,13 @@
  * the limit (it can only be larger). The frame's own shifts inside its document are printed beside.
  *
  * The in-view figure (issue 36 item 1, "the first painted height is the settled one"): the demo with
- * no spacer, the frame scrolled into view as soon as "Continue to payment" is tapped, so it loads in
- * view and is rendered every frame. An init script in the frame samples its document's height
+ * no spacer, the payment step scrolled to the top of the viewport as soon as "Continue to payment" is
+ * tapped, so the frame loads in view and is rendered every frame. An init script in the frame samples its document's height
  * (what observeHeight tells the host: the body's box, rounded up) at every animation frame, i.e.
- * every height a painted frame had; from the first frame painted with the card number field
- * (`autocomplete=cc-number`) to 1 s later it counts the steps (changes of height) and gives the
- * first and the settled height, and the height painted just before the field (the placeholder, or
- * nothing). At 390 × 844 and 1280 × 900, for a guest and for the returning buyer (`?buyer=returning`:
+ * every height a painted frame had; from the first frame painted with the payment form (its
+ * `<form>`: the card fields, or a member's saved card chosen) to 1 s later it counts the steps
+ * (changes of height) and gives the first and the settled height, and the height painted just
+ * before the form (a placeholder, or nothing). At 390 × 844 and 1280 × 900, for a guest and for the returning buyer (`?buyer=returning`:
  * saved cards and PayPal).
  */
 import type { Browser } from '@playwright/test';
@@ -40,7 +40,7 @@ export const LAYOUT_VIEWPORTS = [
 /** The in-view figure's viewports (CSS px) and buyers (the demo's `?buyer=`). */
 export const IN_VIEW_VIEWPORTS = [LAYOUT_VIEWPORTS[0], LAYOUT_VIEWPORTS[2]] as const;
 export const IN_VIEW_BUYERS = ['guest', 'returning'] as const;
-/** How long after the card field's first paint the in-view figure watches the height (ms). */
+/** How long after the form's first paint the in-view figure watches the height (ms). */
 const IN_VIEW_WATCH_MS = 1_000;
 /** How long the widget has, once ready and out of view, before the buyer scrolls to it (ms). */
 const SETTLE_MS = 1_500;
@@ -74,52 +74,52 @@ const RECORDER = `(() => {
 
 type Shift = { t: number; v: number };
 
-/** One in-view run: the frame's document height as painted, from the card field's first paint. */
+/** One in-view run: the frame's document height as painted, from the form's first paint. */
 export interface InViewRun {
   viewport: string;
   buyer: (typeof IN_VIEW_BUYERS)[number];
-  /** The height of the last frame painted before the card field (a placeholder); 0 when nothing was painted. */
+  /** The height of the last frame painted before the form (a placeholder); 0 when nothing was painted. */
   beforePx: number;
-  /** The height in the first frame painted with the card field (px). */
+  /** The height in the first frame painted with the form (px). */
   firstPx: number;
   /** The height IN_VIEW_WATCH_MS later (px). */
   settledPx: number;
   /** The heights painted in that second, in order, each differing from the one before. */
   heights: number[];
-  /** Tap on "Continue to payment" → the card field's first paint (ms). */
-  tapToCardMs: number;
+  /** Tap on "Continue to payment" → the form's first paint (ms). */
+  tapToFormMs: number;
 }
 
 /**
  * The frame's height sampler, as source text: in a child frame, from its document's start, at
  * every animation frame, the body's height rounded up (observeHeight's measure) and whether the
- * card number field is there; a sample only when either changed, until IN_VIEW_WATCH_MS + 500 ms
- * after the field's first paint. Times are epoch ms (performance.timeOrigin + now).
+ * payment form is there; a sample only when either changed, until IN_VIEW_WATCH_MS + 500 ms
+ * after the form's first paint. Times are epoch ms (performance.timeOrigin + now).
  */
 const SAMPLER = `(() => {
   if (window === top) return;
   const samples = (window.__heights = []);
   const now = () => performance.timeOrigin + performance.now();
-  let cardAt;
+  let formAt;
   const tick = () => {
     const body = document.body;
     if (body) {
       const h = Math.ceil(body.getBoundingClientRect().height);
-      const card = document.querySelector('input[autocomplete="cc-number"]') !== null;
-      if (card && cardAt === undefined) cardAt = now();
+      const form = document.querySelector("form") !== null;
+      if (form && formAt === undefined) formAt = now();
       const last = samples[samples.length - 1];
-      if (!last || last.h !== h || last.card !== card) samples.push({ t: now(), h, card });
+      if (!last || last.h !== h || last.form !== form) samples.push({ t: now(), h, form });
     }
-    if (cardAt === undefined || now() - cardAt < ${IN_VIEW_WATCH_MS + 500}) requestAnimationFrame(tick);
+    if (formAt === undefined || now() - formAt < ${IN_VIEW_WATCH_MS + 500}) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 })();`;
 
-type HeightSample = { t: number; h: number; card: boolean };
+type HeightSample = { t: number; h: number; form: boolean };
 
-/** The in-view figure of one run's samples (see {@link InViewRun}); undefined when the card field never painted. */
-export function readHeights(samples: readonly HeightSample[]): Omit<InViewRun, 'viewport' | 'buyer' | 'tapToCardMs'> | undefined {
-  const first = samples.findIndex((s) => s.card);
+/** The in-view figure of one run's samples (see {@link InViewRun}); undefined when the form never painted. */
+export function readHeights(samples: readonly HeightSample[]): Omit<InViewRun, 'viewport' | 'buyer' | 'tapToFormMs'> | undefined {
+  const first = samples.findIndex((s) => s.form);
   const start = samples[first];
   if (!start) return undefined;
   const watched = samples.slice(first).filter((s) => s.t <= start.t + IN_VIEW_WATCH_MS);
@@ -195,8 +195,9 @@ async function inViewOnce(
     await continueButton.scrollIntoViewIfNeeded({ timeout: deadline.step(STEP_MS) });
     const tapAt = await page.evaluate(() => performance.timeOrigin + performance.now());
     await continueButton.click({ timeout: deadline.step(STEP_MS) });
-    // In view while it loads: the container's top at the viewport's top (the frame takes longer than this to paint).
-    await page.evaluate(() => document.getElementById('cashier')?.scrollIntoView({ block: 'start' }));
+    // In view while it loads: the payment step's heading at the viewport's top, the frame below it (the
+    // demo focuses that heading once the order is made, which then scrolls nothing).
+    await page.evaluate(() => document.getElementById('payment-title')?.scrollIntoView({ block: 'start' }));
     const iframe = page.locator('#cashier iframe');
     await iframe.waitFor({ state: 'attached', timeout: deadline.step(STEP_MS) });
     const frame = await (await iframe.elementHandle())?.contentFrame();
@@ -208,15 +209,18 @@ async function inViewOnce(
       await page.waitForTimeout(100);
       figure = readHeights(await sampled());
     }
-    if (!figure) throw new Error(`in-view layout bench at ${viewport.width}×${viewport.height}: the card field never painted`);
+    if (!figure)
+      throw new Error(
+        `in-view layout bench at ${viewport.width}×${viewport.height}: the form never painted (frame ${frame.url()}, last samples ${JSON.stringify((await sampled()).slice(-3))})`,
+      );
     await page.waitForTimeout(IN_VIEW_WATCH_MS + 200);
     const samples = await sampled();
     const done = readHeights(samples);
-    const cardAt = samples.find((s) => s.card)?.t ?? tapAt;
+    const formAt = samples.find((s) => s.form)?.t ?? tapAt;
     if (!done) throw new Error('in-view layout bench: the samples went');
     const inView = await iframe.evaluate((el) => el.getBoundingClientRect().top < innerHeight);
     if (!inView) throw new Error(`in-view layout bench at ${viewport.width}×${viewport.height}: the frame was not in view`);
-    return { viewport: `${viewport.width}×${viewport.height}`, buyer, ...done, tapToCardMs: cardAt - tapAt };
+    return { viewport: `${viewport.width}×${viewport.height}`, buyer, ...done, tapToFormMs: formAt - tapAt };
   } finally {
     await context.close();
   }

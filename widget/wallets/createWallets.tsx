@@ -43,14 +43,14 @@ export function createWallets(deps: WalletDeps): {
   prepare: (orderId: string, locale: Promise<string>) => Promise<void>;
 } {
   const Buttons = lazy(() => load().then((chunk) => chunk.loadWalletButtons(deps.store.getSnapshot().locale)));
-  /** The orders whose buttons {@link prepare} made ready: shown at the slot's first render. */
-  const prepared = new Map<string, { offer: WalletOffer; Ready: LoadedButtons }>();
+  /** The orders {@link prepare} read: their buttons, ready to show at the slot's first render, or null (none offered). */
+  const prepared = new Map<string, { offer: WalletOffer; Ready: LoadedButtons } | null>();
   function Slot({ orderId }: { orderId: string | undefined }) {
     const ready = orderId === undefined ? undefined : prepared.get(orderId);
     const [offer, setOffer] = useState<WalletOffer>();
     useEffect(() => {
       let live = true;
-      if (orderId && !ready)
+      if (orderId && ready === undefined)
         offeredWallets(deps, orderId).then((wallets) => live && wallets[0] && setOffer({ orderId, wallets }));
       return () => {
         live = false;
@@ -68,7 +68,10 @@ export function createWallets(deps: WalletDeps): {
     async prepare(orderId, locale) {
       try {
         const wallets = await offeredWallets(deps, orderId);
-        if (!wallets[0]) return;
+        if (!wallets[0]) {
+          prepared.set(orderId, null);
+          return;
+        }
         const chunk = await load();
         const { default: Ready } = await chunk.loadWalletButtons(await locale);
         prepared.set(orderId, { offer: { orderId, wallets }, Ready });
