@@ -1,4 +1,11 @@
 import type { Frame, Page } from '@playwright/test';
+import {
+  installFrameMousedowns,
+  installHostProbe,
+  readFrameMousedowns,
+  readHostProbe,
+  readIframeHeight,
+} from './support/clickProbe';
 import { FRAME_ORIGIN } from './support/origins';
 import { expect, openAndMount, test, waitForEvent, widgetFrame } from './support/test';
 
@@ -16,41 +23,21 @@ import { expect, openAndMount, test, waitForEvent, widgetFrame } from './support
 
 const CLICKS = 20;
 
-/** What the host page saw: its button's clicks and where each mousedown went. */
-interface HostProbe {
-  clicks: number;
-  mousedowns: string[];
-}
-
 /** Mounts a widget with the host button right under its container; resolves with the widget's frame. */
 async function mountWithButtonBelow(page: Page): Promise<Frame> {
   await openAndMount(page);
   await waitForEvent(page, 'apiInit');
   await expect(widgetFrame(page).locator('[autocomplete="country"]')).toHaveValue('US');
-  await page.evaluate(() => {
-    const probe: HostProbe = { clicks: 0, mousedowns: [] };
-    (window as unknown as { __probe: HostProbe }).__probe = probe;
-    const button = document.createElement('button');
-    button.id = 'host-button';
-    button.textContent = 'Host button';
-    button.style.cssText = 'display:block;width:100%;height:40px;margin:0';
-    button.addEventListener('click', () => probe.clicks++);
-    document.getElementById('mount-0')?.after(button);
-    addEventListener('mousedown', (e) => probe.mousedowns.push((e.target as Element).id || (e.target as Element).tagName), true);
-  });
+  await page.evaluate(installHostProbe);
   const frame = page.frames().find((f) => f.url().startsWith(FRAME_ORIGIN));
   if (!frame) throw new Error('the widget frame is not among the page frames');
-  await frame.evaluate(() => {
-    const w = window as unknown as { __mousedowns: number };
-    w.__mousedowns = 0;
-    addEventListener('mousedown', () => w.__mousedowns++, true);
-  });
+  await frame.evaluate(installFrameMousedowns);
   return frame;
 }
 
-const hostProbe = (page: Page) => page.evaluate(() => (window as unknown as { __probe: HostProbe }).__probe);
-const frameMousedowns = (frame: Frame) => frame.evaluate(() => (window as unknown as { __mousedowns: number }).__mousedowns);
-const iframeHeight = (page: Page) => page.evaluate(() => document.querySelector('iframe')?.style.height ?? '');
+const hostProbe = (page: Page) => page.evaluate(readHostProbe);
+const frameMousedowns = (frame: Frame) => frame.evaluate(readFrameMousedowns);
+const iframeHeight = (page: Page) => page.evaluate(readIframeHeight);
 const country = (page: Page) => widgetFrame(page).locator('[autocomplete="country"]');
 
 /** The buyer chooses `code` as the billing country, and the frame settles at the height it asks for. */

@@ -12,10 +12,10 @@ import {
 } from './support/test';
 
 // DESIGN "The bundle" and the phone issue: the frame offers its one React to bundles through an
-// import map; the reference bundle uses it, and a bundle with its own React, or with none, still
-// loads and mounts.
+// import map (Preact's React-compatible API since issue 36 item 4); the reference bundle uses it,
+// and a bundle with its own React, or with none, still loads and mounts.
 
-test('the reference bundle renders with the frame’s React: one React file loaded, the bundle ships none', async ({
+test('the reference bundle renders with the frame’s React, Preact’s compat layer: one runtime file loaded, the bundle ships none', async ({
   page,
   provider,
 }) => {
@@ -30,16 +30,23 @@ test('the reference bundle renders with the frame’s React: one React file load
     const map = JSON.parse(document.querySelector('script[type="importmap"]')?.textContent ?? '{}') as {
       imports: Record<string, string>;
     };
-    const react = (await import(/* @vite-ignore */ 'react')) as { version: string };
+    const react = (await import(/* @vite-ignore */ 'react')) as Record<string, unknown> & { version: string };
     const scripts = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
-    return { specifiers: Object.keys(map.imports).sort(), version: react.version, scripts };
+    // Preact's compat names its internals apart from React's own (which React 19 calls
+    // __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE).
+    const preact =
+      '__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED' in react &&
+      !('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE' in react);
+    return { specifiers: Object.keys(map.imports).sort(), version: react.version, preact, scripts };
   });
   // React's three, and the frame's appearance module (issue 35), imported only by a mount that styles the widget.
   expect(seen.specifiers).toEqual(['cashier-frame-appearance', 'react', 'react-dom/client', 'react/jsx-runtime']);
   expect(seen.scripts.filter((p) => /\/appearance-[\w-]+\.js$/.test(p))).toEqual([]);
+  // Preact's compat says it is React 19 to libraries that ask.
   expect(seen.version).toMatch(/^19\./);
-  // React itself comes from the frame's origin, once; the bundle is the only file from the statics.
-  expect(seen.scripts.filter((p) => /react-runtime-[\w-]+\.js$/.test(p))).toHaveLength(1);
+  expect(seen.preact).toBe(true);
+  // The runtime comes from the frame's origin, once; the bundle is the only file from the statics.
+  expect(seen.scripts.filter((p) => /preact-runtime-[\w-]+\.js$/.test(p))).toHaveLength(1);
   const bundleText = await (await page.request.get(`${PROVIDER_ORIGIN}${MIN_BUNDLE_PATH}`)).text();
   expect(bundleText).toMatch(/from\s*["']react["']/);
   expect(bundleText).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');

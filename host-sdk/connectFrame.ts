@@ -1,7 +1,7 @@
 import { connect, type RemoteProxy, WindowMessenger } from 'penpal';
 import { type CashierError, CONNECTION_TIMEOUT_MS, type FrameMethods, STANDBY_CHANNEL } from '../shared';
 import { createHostMethods } from './createHostMethods';
-import type { FrameOverlay } from './createOverlay';
+import { createOverlay } from './createOverlay';
 import type { ResolvedOptions } from './resolveOptions';
 import { warnUnknownOptions } from './warnUnknownOptions';
 
@@ -9,8 +9,9 @@ import { warnUnknownOptions } from './warnUnknownOptions';
  * The host SDK's bridge (issue 10): everything a mount needs once its iframe exists, loaded
  * lazily by the entry (`loadBridge`) while the frame document loads, so the script a host page
  * runs up front stays small. It holds penpal's parent side, the host methods, the page's one
- * settings cache (spec 4: a module singleton, however many mounts load the bridge) and the
- * mount's own words in every language (`localizeMount`).
+ * settings cache (spec 4: a module singleton, however many mounts load the bridge), the mount's
+ * own words in every language (`localizeMount`), the iframe's overlay for a 3-D Secure challenge
+ * (`createOverlay`) and `preloadCashier`'s warm-up frames (`standbyFrames.ts`, `preloadFrame`).
  */
 
 /** What {@link connectFrame} needs from the mount. */
@@ -25,8 +26,6 @@ export interface FrameLinkContext {
   mountedAt: number;
   /** True once `destroy()` ran; nothing fires after it. */
   isDestroyed: () => boolean;
-  /** Sizes the iframe, and lends it the viewport for a 3-D Secure challenge (issue 22); made by the entry. */
-  overlay: FrameOverlay;
   /** True when `iframe` is a warm-up frame the mount adopted (issue 24): it waits on STANDBY_CHANNEL. Default false. */
   adopted?: boolean;
 }
@@ -45,19 +44,13 @@ export interface FrameLink {
  * Connects to the mount's frame with penpal (DESIGN "Security model": the iframe's window, from
  * `frameOrigin` only, CONNECTION_TIMEOUT_MS for the handshake) and exposes the host methods.
  * penpal's handshake does not mind that the frame may have sent its greeting first: this side
- * greets too, and the frame answers. First it reports the option names `mountCashier` does not
- * know (`warnUnknownOptions`: a console warning, here so the entry carries none of it).
+ * greets too, and the frame answers. The iframe is sized to the frame's height and lent the
+ * viewport for a 3-D Secure challenge (issue 22, `createOverlay`). First it reports the option names `mountCashier` does not know
+ * (`warnUnknownOptions`: a console warning, here so the entry carries none of it).
  */
-export function connectFrame({
-  iframe,
-  frameOrigin,
-  options,
-  mountedAt,
-  isDestroyed,
-  overlay,
-  adopted,
-}: FrameLinkContext): FrameLink {
+export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestroyed, adopted }: FrameLinkContext): FrameLink {
   warnUnknownOptions(options, 'mountCashier');
+  const overlay = createOverlay(iframe);
   const bridge = createHostMethods({
     options,
     mountedAt,
@@ -88,4 +81,4 @@ export function connectFrame({
 }
 
 export { localizeMount } from './localizeMount';
-export { preloadFrame } from './preloadFrame';
+export { adoptStandbyFrame, warmUpOnce } from './standbyFrames';

@@ -30,8 +30,8 @@ afterEach(() => {
 /** Imports the loader afresh with the bridge at `file`; its warm-up at the page's load is the first try. */
 async function importLoader(file: string) {
   vi.stubEnv('CASHIER_BRIDGE_FILE', file);
-  const { loadBridge } = await import('./loadBridgeScript');
-  return loadBridge;
+  const { loadBridge, loadedBridge } = await import('./loadBridgeScript');
+  return Object.assign(loadBridge, { loadedBridge });
 }
 
 /** Fires the load event of the `index`th element and waits for the loader to settle. */
@@ -46,9 +46,12 @@ describe('loadBridgeScript', () => {
     expect(appended).toHaveLength(1); // the warm-up at the page's load
     expect(appended[0]).toMatchObject({ type: 'module', crossOrigin: 'anonymous', integrity: 'sha384-test', src: GOOD });
     const first = loadBridge();
+    expect(loadBridge.loadedBridge()).toBeUndefined();
     await loaded(0);
-    await expect(first).resolves.toMatchObject({ connectFrame: 'bridge' });
-    await expect(loadBridge()).resolves.toMatchObject({ connectFrame: 'bridge' });
+    const bridge = await first;
+    expect(bridge).toMatchObject({ connectFrame: 'bridge' });
+    expect(loadBridge.loadedBridge()).toBe(bridge); // synchronously, from then on
+    await expect(loadBridge()).resolves.toBe(bridge);
     expect(appended).toHaveLength(1);
   });
 
@@ -57,6 +60,7 @@ describe('loadBridgeScript', () => {
     const first = expect(loadBridge()).rejects.toThrow('bridge threw');
     await loaded(0);
     await first;
+    expect(loadBridge.loadedBridge()).toBeUndefined();
     const second = expect(loadBridge()).rejects.toThrow('bridge threw');
     expect(appended).toHaveLength(2);
     expect(appended[1]?.src).toBe(`${THROWS}?retry=1`);

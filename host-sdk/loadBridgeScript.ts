@@ -16,6 +16,8 @@ const script = document.currentScript as HTMLScriptElement | null;
 const sdkUrl = script?.src || location.href;
 const nonce = script?.nonce;
 let loading: Promise<typeof Bridge> | undefined;
+/** The bridge module once it has loaded; undefined before. */
+let loaded: typeof Bridge | undefined;
 let failures = 0;
 
 /** The bridge module, fetched at most once per page until it loads (see above); rejects with why not. */
@@ -29,6 +31,12 @@ export function loadBridge(): Promise<typeof Bridge> {
   });
   return loading;
 }
+
+/**
+ * The bridge module if it has loaded, synchronously (see {@link loadBridge}); undefined before. What
+ * only the bridge can have made (a warm-up frame, `standbyFrames.ts`) is there to take at once.
+ */
+export const loadedBridge = (): typeof Bridge | undefined => loaded;
 
 /** One try: the module script element, then the module it put in the page's module map. */
 function fetchBridge(): Promise<typeof Bridge> {
@@ -51,7 +59,9 @@ function fetchBridge(): Promise<typeof Bridge> {
       reject(new Error(`${url} did not load`));
     };
     document.head.append(element);
-  }).then((url) => import(/* @vite-ignore */ url)); // rejects when the module threw as it ran
+  })
+    .then((url): Promise<typeof Bridge> => import(/* @vite-ignore */ url)) // rejects when the module threw as it ran
+    .then((bridge) => (loaded = bridge));
 }
 
 // The first mount need not wait for the bridge: fetch it once the page has loaded. A failure

@@ -6,16 +6,25 @@ import { loadBridge } from './loadBridge';
 import { mountCashier } from './mountCashier';
 import type { CashierHandle, MountCashierOptions } from './types';
 
-/** The bridge loads for real (a dynamic import) unless a test makes it fail. */
-const bridgeLoad = vi.hoisted(() => ({ failure: undefined as Error | undefined, gate: undefined as Promise<void> | undefined }));
+/**
+ * The bridge loads for real (a dynamic import) unless a test makes it fail. Each test is a page of
+ * its own: `loadedBridge()` has the module only once this test's page loaded it.
+ */
+const bridgeLoad = vi.hoisted(() => ({
+  failure: undefined as Error | undefined,
+  gate: undefined as Promise<void> | undefined,
+  loaded: undefined as typeof import('./connectFrame') | undefined,
+}));
 vi.mock('./loadBridge', async (importOriginal) => {
   const real = await importOriginal<typeof import('./loadBridge')>();
   return {
     loadBridge: async () => {
       await bridgeLoad.gate;
       if (bridgeLoad.failure) throw bridgeLoad.failure;
-      return real.loadBridge();
+      bridgeLoad.loaded = await real.loadBridge();
+      return bridgeLoad.loaded;
     },
+    loadedBridge: () => bridgeLoad.loaded,
   };
 });
 
@@ -58,6 +67,7 @@ beforeAll(async () => {
 beforeEach(() => {
   bridgeLoad.failure = undefined;
   bridgeLoad.gate = undefined;
+  bridgeLoad.loaded = undefined;
   connections = [];
   penpal.messengerOptions.length = 0;
   penpal.connect.mockReset();

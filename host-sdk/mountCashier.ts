@@ -3,11 +3,9 @@ import { callSafely } from './callSafely';
 import { checkFrameOrigin } from './checkFrameOrigin';
 import type { FrameLink } from './connectFrame';
 import { createFrame, frameSrc } from './createFrame';
-import { createOverlay } from './createOverlay';
 import { createUpdate } from './createUpdate';
-import { loadBridge } from './loadBridge';
+import { loadBridge, loadedBridge } from './loadBridge';
 import { resolveOptions } from './resolveOptions';
-import { adoptStandbyFrame, preloadKey } from './standbyFrames';
 import type { CashierHandle, MountCashierOptions } from './types';
 import { validateOptions } from './validateOptions';
 import { watchFrame } from './watchFrame';
@@ -59,16 +57,19 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
   let crashed = false;
   /** The alert the SDK shows in place of a frame that failed to load or was lost. */
   let alert: HTMLElement | undefined;
-  /** The bridge once loaded, even after the mount ended: it has the mount's words in every language. */
-  let bridge: Awaited<ReturnType<typeof loadBridge>> | undefined;
   const frameOrigin = new URL(frameUrl).origin;
-  const adopted = adoptStandbyFrame(el, preloadKey(options));
+  // A warm-up frame is the bridge's: with none loaded there is none to adopt.
+  const adopted = loadedBridge()?.adoptStandbyFrame(el, options);
   const iframe = adopted?.frame ?? createFrame(el.ownerDocument, frameSrc(frameUrl, pageOrigin));
 
   /** A warm-up still under way in the frame this mount adopted ends (issue 24); no one listens otherwise. */
   const release = () => iframe.dispatchEvent(new Event(FRAME_RELEASED_EVENT));
-  /** The iframe's title and the alert in the buyer's language; English until the bridge arrives, which words them then. */
-  const localize = () => bridge?.localizeMount(iframe, alert, options.locale);
+  /**
+   * The iframe's title and the alert in the buyer's language, by the bridge (which keeps the
+   * mount's words in every language, also after the mount ended); English until it arrives, which
+   * words them then.
+   */
+  const localize = () => loadedBridge()?.localizeMount(iframe, alert, options.locale);
   const crash = (error: CashierError) => {
     if (link) link.crash(error);
     else if (!crashed && !destroyed) {
@@ -95,17 +96,15 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
 
   /** The frame's methods once the bridge is loaded and the handshake done; rejects when either fails. */
   const connected = loadBridge().then(
-    (loaded) => {
-      bridge = loaded;
+    (bridge) => {
       localize();
       if (destroyed || crashed) throw new Error('the mount ended before the bridge arrived');
-      link = loaded.connectFrame({
+      link = bridge.connectFrame({
         iframe,
         frameOrigin,
         options,
         mountedAt,
         isDestroyed: () => destroyed,
-        overlay: createOverlay(iframe),
         adopted: adopted !== undefined,
       });
       link.connected.then(

@@ -1,10 +1,9 @@
 import type { CashierConfiguration } from '../shared';
 import type { Appearance, CashierFont } from '../shared/appearance/shape';
 import { checkFrameOrigin } from './checkFrameOrigin';
-import { frameSrc } from './createFrame';
+import { createFrame, frameSrc } from './createFrame';
 import { loadBridge } from './loadBridge';
 import { type ResolvedOptions, resolveOptions } from './resolveOptions';
-import { preloadKey, warmUpOnce } from './standbyFrames';
 import { validateOptions } from './validateOptions';
 
 /**
@@ -40,8 +39,8 @@ export interface PreloadCashierOptions {
  * (Chromium 133+, Firefox 144+), the warm frame then waits, hidden, and the next such mount adopts
  * it: moved into its element with its document, React and bundle already running, it shows the
  * card form without loading anything again. Elsewhere the warm frame is removed once done, and the
- * mount loads a new one from the warm caches. This entry checks the options and keeps the
- * warm-ups (`standbyFrames.ts`); the work is the bridge's (`preloadFrame`), fetched as a mount
+ * mount loads a new one from the warm caches. This entry checks the options; the warm-ups
+ * (`standbyFrames.ts`) and their work (`preloadFrame`) are the bridge's, fetched as a mount
  * fetches it.
  * @returns a Promise that resolves when the warm-up has ended, whatever its outcome; it never
  *   rejects (a failure is the mount's to report, with its retries).
@@ -60,9 +59,7 @@ export function preloadCashier(options: PreloadCashierOptions): Promise<void> {
     throw error;
   }
   const resolved = options as ResolvedOptions;
-  return warmUpOnce(preloadKey(resolved), (makeFrame) =>
-    loadBridge()
-      .then((bridge) => bridge.preloadFrame(resolved, makeFrame, frameSrc))
-      .catch(() => undefined),
-  );
+  return loadBridge()
+    .then((bridge) => bridge.warmUpOnce(resolved, createFrame, frameSrc))
+    .catch(() => undefined);
 }

@@ -26,8 +26,8 @@ export function hideFrame(iframe: HTMLIFrameElement): void {
  * (CONNECTION_TIMEOUT_MS). Its crashes are not reported (the mount reports its own). The frame
  * document, its scripts and the bundle stay in the browser's HTTP cache, the settings in the
  * page's cache, for a mount that loads its own frame. `createFrame` and `frameSrc` make the
- * mount's iframe (the entry's, so the bridge carries no copy of them); the entry keeps one
- * warm-up per options (`standbyFrames.ts`). A mount that adopted the frame while it was warming
+ * mount's iframe (the entry's, so the bridge carries no copy of them); `standbyFrames.ts` keeps
+ * one warm-up per options. A mount that adopted the frame while it was warming
  * up and let it go (FRAME_RELEASED_EVENT) ends the warm-up: nothing kept. It first reports the
  * option names it does not know (`warnUnknownOptions`), as a mount does.
  * @returns a Promise of the frame kept in standby (`undefined`: none) once the warm-up ended, whatever its outcome; never rejects.

@@ -1,11 +1,13 @@
-import { createFrame, FRAME_STYLE } from './createFrame';
+import { type createFrame, FRAME_STYLE, type frameSrc } from './createFrame';
+import { preloadFrame } from './preloadFrame';
 import type { ResolvedOptions } from './resolveOptions';
 
 /**
- * The page's warm-up frames (issue 24), in the SDK's entry, so that `mountCashier` can take one
- * at once, before its bridge has loaded. One warm-up per key (see {@link preloadKey}): the
- * Promise of the bridge's work, settled with the frame it keeps in standby (hidden, its React and
- * the bundle loaded, waiting on STANDBY_CHANNEL) or `undefined` when it kept none.
+ * The page's warm-up frames (issue 24), in the bridge: only the bridge's `preloadFrame` makes one,
+ * so a page that has one has the bridge, and `mountCashier` takes it at once (`loadedBridge()`),
+ * the entry carrying none of this. One warm-up per key (see {@link preloadKey}): the Promise of
+ * the bridge's work, settled with the frame it keeps in standby (hidden, its React and the bundle
+ * loaded, waiting on STANDBY_CHANNEL) or `undefined` when it kept none.
  */
 const warmUps = new Map<string, Promise<HTMLIFrameElement | undefined>>();
 /** Each warm-up's frame from the moment it exists (warming up, then in standby), by key: adopted by one mount at most. */
@@ -19,22 +21,26 @@ export function preloadKey({ host, configuration, frameUrl, debug }: ResolvedOpt
 }
 
 /**
- * `start(makeFrame)`'s warm-up for `key`, once: while one is under way or its frame waits in
- * standby, the same Promise (a frame adopted since makes room for a new warm-up). `makeFrame` is
- * `createFrame`, keeping the frame for {@link adoptStandbyFrame}. Resolves when it ended.
+ * `preloadCashier`'s warm-up (`preloadFrame`) for `options`' key, once: while one is under way or
+ * its frame waits in standby, the same Promise (a frame adopted since makes room for a new
+ * warm-up). `makeFrame` and `frameSrc` are the entry's `createFrame` and `frameSrc` (so the bridge
+ * carries no copy of them); the frame is kept for {@link adoptStandbyFrame}. Resolves when it
+ * ended, whatever its outcome.
  */
-export function warmUpOnce(
-  key: string,
-  start: (makeFrame: typeof createFrame) => Promise<HTMLIFrameElement | undefined>,
-): Promise<void> {
+export function warmUpOnce(options: ResolvedOptions, makeFrame: typeof createFrame, src: typeof frameSrc): Promise<void> {
+  const key = preloadKey(options);
   let warmUp = warmUps.get(key);
   if (!warmUp) {
-    const started = start((doc, src) => {
-      const frame = createFrame(doc, src);
-      frames.set(key, frame);
-      frame.addEventListener('load', () => loaded.add(frame), { once: true });
-      return frame;
-    });
+    const started = preloadFrame(
+      options,
+      (doc, url) => {
+        const frame = makeFrame(doc, url);
+        frames.set(key, frame);
+        frame.addEventListener('load', () => loaded.add(frame), { once: true });
+        return frame;
+      },
+      src,
+    );
     warmUp = started;
     warmUps.set(key, started);
     started.then((frame) => {
@@ -47,7 +53,7 @@ export function warmUpOnce(
 }
 
 /**
- * Adopts the warm-up frame for `key` into `el` (issue 24), in standby or still warming up: moved
+ * Adopts the warm-up frame for `options`' key into `el` (issue 24), in standby or still warming up: moved
  * there with `Element.moveBefore`, which keeps its document running, then shown as `createFrame`
  * makes a frame (in the tab order and the accessibility tree again, 0 px tall until the frame
  * reports its height). A frame still warming up finishes first, then takes the mount's inputs on
@@ -55,7 +61,11 @@ export function warmUpOnce(
  * there (no `moveBefore`, another document, `el` not in the page): the mount then makes its own.
  * @returns the frame, and whether its document has loaded already.
  */
-export function adoptStandbyFrame(el: HTMLElement, key: string): { frame: HTMLIFrameElement; loaded: boolean } | undefined {
+export function adoptStandbyFrame(
+  el: HTMLElement,
+  options: ResolvedOptions,
+): { frame: HTMLIFrameElement; loaded: boolean } | undefined {
+  const key = preloadKey(options);
   const frame = frames.get(key);
   if (!frame) return undefined;
   try {

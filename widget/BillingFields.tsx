@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { FormStore } from './createFormStore';
-import { controlProps, FormField } from './FormField';
+import { controlProps, FormField, refuseChange } from './FormField';
 import { type CardField, FIELD_LABELS, isAsked, POSTAL_CODE_LABELS, SUBDIVISION_LABELS, validateField } from './validateCardForm';
 
 /** Props of {@link BillingFields}. */
@@ -46,9 +46,12 @@ export function BillingFields({ store, i18n, idPrefix, lockedId, onCountry }: Bi
       if (store.getSnapshot().values[name] !== '') store.setError(name, validateField(name, store.getSnapshot().values, rules));
     },
   });
-  const change = (name: CardField, value: string) => {
-    if (store.getSnapshot().locked) return;
-    store.setValue(name, value);
+  const change = (name: CardField, input: HTMLInputElement | HTMLSelectElement) => {
+    if (store.getSnapshot().locked) {
+      if (input instanceof HTMLInputElement) refuseChange(input, store.getSnapshot().values[name]);
+      return;
+    }
+    store.setValue(name, input.value);
     if (errors[name]) store.setError(name, validateField(name, store.getSnapshot().values, rules));
   };
   const error = (name: CardField) => {
@@ -83,7 +86,7 @@ export function BillingFields({ store, i18n, idPrefix, lockedId, onCountry }: Bi
             {...control('subdivision')}
             autoComplete="address-level1"
             disabled={locked}
-            onChange={(e) => change('subdivision', e.target.value)}
+            onChange={(e) => change('subdivision', e.currentTarget)}
           >
             <option value="">{i18n._(msg`Choose…`)}</option>
             {billing.states.map((s) => (
@@ -109,7 +112,7 @@ export function BillingFields({ store, i18n, idPrefix, lockedId, onCountry }: Bi
             autoComplete="postal-code"
             dir="ltr"
             readOnly={locked}
-            onChange={(e) => change('postalCode', e.target.value)}
+            onChange={(e) => change('postalCode', e.currentTarget)}
           />
         </FormField>
       )}

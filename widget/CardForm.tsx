@@ -13,7 +13,7 @@ import { BillingFields } from './BillingFields';
 import { formatCardNumber } from './cardNumber';
 import type { FormStore } from './createFormStore';
 import { formatExpiry } from './expiry';
-import { controlProps, describedBy, FormField, fieldStyles, useNoValueAttributes } from './FormField';
+import { controlProps, describedBy, FormField, fieldStyles, refuseChange, useNoValueAttributes } from './FormField';
 import { HOLD_EXPIRED, HoldNotice } from './HoldNotice';
 import { type CardField, FIELD_LABELS, validateField } from './validateCardForm';
 
@@ -172,7 +172,7 @@ export function CardForm(props: CardFormProps) {
           value={values[name]}
           readOnly={locked}
           onChange={(e) => {
-            if (store.getSnapshot().locked) return;
+            if (store.getSnapshot().locked) return refuseChange(e.currentTarget, store.getSnapshot().values[name]);
             const format = FORMATTERS[name];
             store.setValue(name, format ? format(e.target.value) : e.target.value);
             if (error) store.setError(name, validateField(name, store.getSnapshot().values, rules));

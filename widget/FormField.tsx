@@ -43,6 +43,16 @@ export function useNoValueAttributes(root: RefObject<HTMLElement | null>): void 
   }, [root]);
 }
 
+/**
+ * Puts a controlled field's value back when the form refuses a change (it is locked). React puts
+ * a controlled input back by itself after every change event; Preact, which the frame offers as
+ * its React (issue 36 item 4), writes a field's value only when it renders, and a refused change
+ * renders nothing.
+ */
+export function refuseChange(input: HTMLInputElement, value: string): void {
+  if (input.value !== value) input.value = value;
+}
+
 /** The ids that describe a control: its hint, its error and the locked explanation, as present. */
 export const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 

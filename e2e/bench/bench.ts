@@ -55,8 +55,8 @@ import { formatSummary, summarize } from './stats';
 const PORT_BASE = Number(process.env.CASHIER_BENCH_PORT_BASE ?? 4373);
 const PORTS = { host: PORT_BASE, frame: PORT_BASE + 1, provider: PORT_BASE + 2 };
 const URLS = { host: `http://localhost:${PORTS.host}/`, frameOrigin: `http://127.0.0.1:${PORTS.frame}` };
-/** Tap → card form visible on the phone: 2 s without preload; issue 24's 0.7 s with it. */
-const PHONE_TARGET_MS = { off: 2_000, on: 700 };
+/** Tap → card form visible on the phone: issue 36's 1.1 s without preload (2 s before it) and 0.7 s with it. */
+const PHONE_TARGET_MS = { off: 1_100, on: 700 };
 const JS_BASELINE_KB = 651;
 /**
  * The demo look the appearance figure uses (demo/looks.ts; `LOOK=night` picks another, to tell what
@@ -145,6 +145,8 @@ function printPhone(r: PhoneResult, preload: boolean) {
   console.log('   to the network after the tap, last run (type status URL):');
   for (const line of r.afterTapFiles) console.log(`     ${line}`);
   console.log(`   runs (s): ${r.ms.map((v) => (v / 1000).toFixed(2)).join(' ')}`);
+  console.log('   waterfall of the last run (ms since the tap; the page and the frame on one clock):');
+  for (const line of r.waterfall) console.log(`     ${line}`);
   console.log(`   Playwright's view, tap → visible: median ${(summarize(r.playwrightMs).median / 1000).toFixed(2)} s`);
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   const frameJs = summarize(r.frameJsBytes).median;

@@ -60,6 +60,8 @@ export interface PhoneResult {
   preloadMs: number[];
   /** What went to the network after the tap in the last run: `type method status url`. */
   afterTapFiles: string[];
+  /** The last run's waterfall: each request of the page and the frame from the tap on, `+start → +end ms  url`, then the field's paint. */
+  waterfall: string[];
 }
 
 interface StampWindow {
@@ -135,6 +137,7 @@ export async function measurePhone(
     scriptsAfterTap: [],
     preloadMs: [],
     afterTapFiles: [],
+    waterfall: [],
   };
   const probeBaseline = await unthrottledProbe(browser);
   const started = Date.now();
@@ -248,6 +251,20 @@ async function runOnce(
     const clickAt = await page.evaluate(() => (window as unknown as StampWindow).__benchClickAt);
     if (typeof visibleAt !== 'number' || typeof clickAt !== 'number') throw new Error('phone: the in-page stamps are missing');
     result.ms.push(visibleAt - clickAt);
+    result.waterfall = waterfall(
+      [...(await page.evaluate(requestTimes)), ...(await frame.evaluate(requestTimes))],
+      clickAt,
+      visibleAt,
+    );
+    // The widget's own load phases (onApiInit's timings, as the demo lists them), ms since mountCashier.
+    await page
+      .locator('#timings dd')
+      .first()
+      .waitFor({ timeout: deadline.step(10_000) });
+    const phases = await page.locator('#timings dt, #timings dd').allTextContents();
+    result.waterfall.push(
+      `load phases since mountCashier: ${phases.map((text, i) => (i % 2 ? `${text}; ` : `${text} `)).join('')}`,
+    );
     result.settingsMs.push(
       await frame.evaluate(
         () => performance.getEntriesByType('resource').find((e) => e.name.includes('/widget-settings'))?.duration ?? Number.NaN,
@@ -261,6 +278,26 @@ async function runOnce(
   }
 }
 
+/** In a page or frame: its document's and resources' requests, start and end on the one clock (`timeOrigin + …`). */
+const requestTimes = () =>
+  [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => ({
+    url: e.name,
+    start: performance.timeOrigin + e.startTime,
+    end: performance.timeOrigin + (e as PerformanceResourceTiming).responseEnd,
+  }));
+
+/** The requests started after the tap, in order, as `+start → +end ms  url` since the tap, and the field's paint last. */
+function waterfall(requests: { url: string; start: number; end: number }[], tapAt: number, visibleAt: number): string[] {
+  const ms = (at: number) => `+${Math.round(at - tapAt)}`.padStart(6);
+  return [
+    ...requests
+      .filter((r) => r.start >= tapAt)
+      .sort((a, b) => a.start - b.start)
+      .map((r) => `${ms(r.start)} → ${ms(r.end)} ms  ${r.url.length > 110 ? `${r.url.slice(0, 110)}…` : r.url}`),
+    `${ms(visibleAt)}           "Card number" painted`,
+  ];
+}
+
 /**
  * `earlier` and `later` as one result (`earlier` undefined: `later`): the per-run figures in run
  * order; the last run's files are `later`'s. For runs of two conditions taken in turn.
@@ -270,7 +307,8 @@ export function mergePhone(earlier: PhoneResult | undefined, later: PhoneResult)
   const merged = { ...later };
   for (const key of Object.keys(later) as (keyof PhoneResult)[]) {
     const [a, b] = [earlier[key], later[key]];
-    if (Array.isArray(a) && Array.isArray(b) && key !== 'afterTapFiles') (merged[key] as unknown[]) = [...a, ...b];
+    if (Array.isArray(a) && Array.isArray(b) && key !== 'afterTapFiles' && key !== 'waterfall')
+      (merged[key] as unknown[]) = [...a, ...b];
   }
   return merged;
 }

@@ -65,7 +65,7 @@ test('a purchase on the deployed sites: TLS everywhere, the frame CSP as a heade
   );
   expect(await frameDocument.headerValue('cache-control')).toBe('no-cache');
   expect((await frameDocument.securityDetails())?.issuer).toBe('Cashier e2e throwaway CA');
-  expect(await one(originOf('frame'), /react-runtime-[\w-]+\.js$/).headerValue('cache-control')).toBe(
+  expect(await one(originOf('frame'), /preact-runtime-[\w-]+\.js$/).headerValue('cache-control')).toBe(
     'public, max-age=31536000, immutable',
   );
   const bundle = one(originOf('statics'), /\/statics\/cashier-widget-lazy-component\.bundle\.min\.js$/);

@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  installFrameMousedowns,
+  installHostProbe,
+  readFrameMousedowns,
+  readHostProbe,
+  readIframeHeight,
+} from '../support/clickProbe';
 import { HOST_ORIGIN } from '../support/origins';
 import { inFrame, openAndMount, waitForEvents } from './dom';
 import { webkitPerFile } from './webkitPerFile';
@@ -20,42 +27,21 @@ import { webkitPerFile } from './webkitPerFile';
 const { browser } = webkitPerFile();
 const CLICKS = 20;
 
-/** What the host page saw: its button's clicks and the target of each mousedown. */
-interface HostProbe {
-  clicks: number;
-  mousedowns: string[];
-}
-
 /** Opens the test host, mounts a widget and puts the host button right under its container. */
 async function mountWithButtonBelow(): Promise<void> {
   const b = browser();
   await openAndMount(b, HOST_ORIGIN);
   await waitForEvents(b, 'apiInit', 1);
-  await b.execute(() => {
-    const probe: HostProbe = { clicks: 0, mousedowns: [] };
-    (window as unknown as { __probe: HostProbe }).__probe = probe;
-    const button = document.createElement('button');
-    button.id = 'host-button';
-    button.textContent = 'Host button';
-    button.style.cssText = 'display:block;width:100%;height:40px;margin:0';
-    button.addEventListener('click', () => probe.clicks++);
-    document.getElementById('mount-0')?.after(button);
-    addEventListener('mousedown', (e) => probe.mousedowns.push((e.target as Element).id || (e.target as Element).tagName), true);
-  });
+  await b.execute(installHostProbe);
   await inFrame(b, 'iframe', async () => {
     await expect.poll(() => b.$('[autocomplete="country"]').getValue()).toBe('US');
-    await b.execute(() => {
-      const w = window as unknown as { __mousedowns: number };
-      w.__mousedowns = 0;
-      addEventListener('mousedown', () => w.__mousedowns++, true);
-    });
+    await b.execute(installFrameMousedowns);
   });
 }
 
-const hostClicks = () => browser().execute(() => (window as unknown as { __probe: HostProbe }).__probe.clicks);
-const frameMousedowns = () =>
-  inFrame(browser(), 'iframe', () => browser().execute(() => (window as unknown as { __mousedowns: number }).__mousedowns));
-const iframeHeight = () => browser().execute(() => document.querySelector('iframe')?.style.height ?? '');
+const hostClicks = async () => (await browser().execute(readHostProbe)).clicks;
+const frameMousedowns = () => inFrame(browser(), 'iframe', () => browser().execute(readFrameMousedowns));
+const iframeHeight = () => browser().execute(readIframeHeight);
 
 /** The buyer chooses `code` as the billing country in the frame. */
 const chooseCountry = (code: 'US' | 'DE') =>
@@ -108,7 +94,7 @@ async function expectEveryClickOnTheHost(click: (i: number) => Promise<string>):
     if (onPage !== 1 || inTheFrame !== 0) lost.push(`${i}: ${what}: ${onPage} on the page, ${inTheFrame} in the frame`);
   }
   expect(lost, `${CLICKS - lost.length} of ${CLICKS} clicks reached the host`).toEqual([]);
-  const probe = await browser().execute(() => (window as unknown as { __probe: HostProbe }).__probe);
+  const probe = await browser().execute(readHostProbe);
   expect(probe.clicks).toBe(CLICKS);
   expect(probe.mousedowns.filter((target) => target !== 'host-button')).toEqual([]);
 }

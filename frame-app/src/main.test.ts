@@ -22,6 +22,7 @@ import {
   TECHNICAL_DIFFICULTIES_MESSAGE,
 } from '../../shared';
 import { linkWindows, type WindowLink } from './testing/linkWindows';
+import { stubResizeObserver } from './testing/stubResizeObserver';
 
 // The frame app's entry (main.ts) as it runs in the frame document, against a real penpal host in
 // its parent window (testing/linkWindows.ts carries the messages with their origin and source).
@@ -92,19 +93,7 @@ beforeEach(() => {
       return HttpResponse.json({ widgetStaticsBaseUrl: 'http://127.0.0.1:4175/statics' });
     }),
   );
-  resizeCallbacks = [];
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(callback: () => void) {
-        resizeCallbacks.push(callback);
-      }
-      observe() {}
-      disconnect() {
-        resizeCallbacks = [];
-      }
-    },
-  );
+  resizeCallbacks = stubResizeObserver();
   vi.stubEnv('CASHIER_STATICS_ALLOWLIST', 'development');
   vi.stubEnv('CASHIER_VAULT_ORIGIN', 'development');
   document.documentElement.dataset.loaderState = 'waiting';

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { observeHeight } from './observeHeight';
+import { stubResizeObserver } from './testing/stubResizeObserver';
 
 // jsdom lays nothing out and has no ResizeObserver: the body's height is set by hand, and the
 // ResizeObserver here never reports, as in a cross-site frame Chromium does not render (out of view).
@@ -11,18 +12,8 @@ let resizeCallbacks: (() => void)[] = [];
 
 beforeEach(() => {
   height = 306;
-  resizeCallbacks = [];
   vi.spyOn(document.body, 'getBoundingClientRect').mockImplementation(() => ({ height }) as DOMRect);
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(callback: () => void) {
-        resizeCallbacks.push(callback);
-      }
-      observe() {}
-      disconnect() {}
-    },
-  );
+  resizeCallbacks = stubResizeObserver();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,7 +4,7 @@ import { type CSSProperties, type ReactNode, useEffect, useRef, useState, useSyn
 import type { SavedCard } from '../../shared';
 import { APPEARANCE_CLASSES as C, classes, space, token } from '../appearance';
 import type { FormStore } from '../createFormStore';
-import { controlProps, describedBy, FormField, fieldStyles } from '../FormField';
+import { controlProps, describedBy, FormField, fieldStyles, refuseChange } from '../FormField';
 import { cvcLength, NEW_CARD, type SavedCardsSnapshot, type SavedCardsState } from './createSavedCardsState';
 
 /** The label of the "save this card" box; its words, as shown, are the consent the card tokenization carries to the vault. */
@@ -208,7 +208,9 @@ export function SavedCardsChoice({ state, store, i18n, idPrefix, children }: Sav
             dir="ltr"
             value={s.cvc}
             readOnly={locked}
-            onChange={(e) => !store.getSnapshot().locked && state.setCvc(e.target.value)}
+            onChange={(e) =>
+              store.getSnapshot().locked ? refuseChange(e.currentTarget, s.cvc) : state.setCvc(e.currentTarget.value)
+            }
             onBlur={() => s.cvc !== '' && state.check()}
           />
         </FormField>
