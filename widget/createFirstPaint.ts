@@ -24,8 +24,9 @@ export interface FirstPaint {
  * height is in (the order's methods and seat hold, the billing fields of the buyer's country, a
  * member's saved cards, the order's wallets), so the buyer never sees it grow as they arrive.
  * Parts given in the task that creates the gate count, since the check runs a microtask later; a
- * part may add another before it settles (an update's methods, then its hold). After `capMs` the
- * gate opens with whatever is still on its way, which then shows as it arrives.
+ * part may add another before it settles. Only what the mount knows is a part: an order an update
+ * gives later is not. After `capMs` the gate opens with whatever is still on its way, which then
+ * shows as it arrives.
  */
 export function createFirstPaint(capMs: number, timers: FirstPaintTimers = globalThis): FirstPaint {
   let open = false;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { type AddressFormat, ProviderPaths as P, type ProviderRequest, type SavedCard } from '../shared';
+import { FIRST_PAINT_CAP_MS } from './createFirstPaint';
 import { fakeProviderClient, mountNow, WAIT } from './testing/mountWidget';
 
 // Issue 36 item 1: the widget's first form is its settled form. A placeholder shows while the
@@ -43,6 +44,11 @@ const replies = (buyer: unknown): Record<string, unknown> => ({
   [P.buyerInfo]: buyer,
   [P.creditCards]: [VISA],
 });
+
+/** The requests of round one that no order decides: the billing fields and who the buyer is. */
+const ORDERLESS = [P.localeCountries, P.buyerCountry, P.localeAddress('US'), P.localeStates('US'), P.buyerInfo];
+/** What the widget reads of order ord_1 before its form: its methods and (the hold) the order. */
+const ORDER = [P.paymentMethodsByOrder('ord_1'), P.order('ord_1')];
 
 /** A provider whose requests wait until `answer(path)`; `asked` lists the paths asked so far. */
 function handProvider(buyer: unknown) {
@@ -132,4 +138,33 @@ describe('the first form is the settled form (issue 36 item 1)', () => {
       container.remove();
     },
   );
+
+  it("an order an update gives does not hold the form back: it shows once the billing fields and buyer info are in, then the order's methods and hold join it", async () => {
+    const provider = handProvider({ type: 'GUEST' });
+    const container = document.body.appendChild(document.createElement('div'));
+    const first = watchFirstForm(container);
+    // As the demo does: the widget mounts at the tap, the order's id follows once the order is made.
+    const mountedAt = performance.now();
+    const widget = await mountNow({ providerClient: provider.providerClient, orderId: undefined }, container);
+    await vi.waitFor(() => expect(provider.asked).toEqual(expect.arrayContaining(ORDERLESS)), WAIT);
+    const updated = widget.update({ orderId: 'ord_1' });
+    await vi.waitFor(() => expect(provider.asked).toEqual(expect.arrayContaining(ORDER)), WAIT);
+    for (const path of ORDERLESS) await provider.answer(path);
+    await vi.waitFor(() => expect(first.current, "the form, with ord_1's replies still out").not.toBeNull(), WAIT);
+    // Not the cap's form: that one would show as well, after FIRST_PAINT_CAP_MS.
+    expect(performance.now() - mountedAt, 'ms from the mount to the form').toBeLessThan(FIRST_PAINT_CAP_MS);
+    expect(first.current).toEqual({
+      placeholder: false,
+      methods: false,
+      hold: false,
+      postalCode: true,
+      state: true,
+      savedCard: false,
+    });
+    for (const path of ORDER) await provider.answer(path);
+    await updated;
+    await vi.waitFor(() => expect(container.querySelector('input[type=radio][value=PAY_AT_VENUE]')).not.toBeNull(), WAIT);
+    await vi.waitFor(() => expect(container.textContent).toMatch(/held for/), WAIT);
+    container.remove();
+  });
 });

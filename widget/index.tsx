@@ -33,11 +33,13 @@ export { OUTCOME_UNKNOWN_NOTICE };
 /**
  * The reference cashier widget bundle's entry (DESIGN "The bundle"). Renders the payment form into
  * `container` settled (issue 36 item 1): a placeholder of the form's shape (FormSkeleton) shows
- * while everything that decides the form's height is fetched at once, in parallel: the payment
- * methods and the seat hold of `props.orderId` (or of an order an update gives meanwhile), the
- * billing fields of the buyer's country, a member's saved cards and the order's wallets. The form
- * replaces it once they are in, or after FIRST_PAINT_CAP_MS with what has arrived (the rest then
- * shows as it comes); from then on its height changes only on what the buyer does or an update.
+ * while what the mount knows decides the form's height is fetched at once, in parallel: the
+ * payment methods, seat hold and wallets of `props.orderId`, the billing fields of the buyer's
+ * country, a member's saved cards and the language's words. The form replaces it once they are
+ * in, or after FIRST_PAINT_CAP_MS with what has arrived (the rest then shows as it comes); from
+ * then on its height changes only on what the buyer does or an update. An order an update gives
+ * does not hold the form back, even while the placeholder shows: its methods, hold and wallets
+ * change the form when they come.
  * Then it hands `props.onApiInit` the api:
  * - `validate()` → `{ valid, errors }`: shows the errors and focuses the first invalid field;
  *   with a method other than card (pay at the venue) there is nothing to fill: `{ valid: true, errors: {} }`;
@@ -216,7 +218,8 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const render = () =>
     root.render(
       <ErrorBoundary onError={(error) => current.onCrash(error)}>
-        {!store.getSnapshot().methods && <FormSkeleton theme={current.theme} order={current.orderId !== undefined} />}
+        {/* The shape of the first form: a hold line for the mount's own order only (an update's does not hold the form). */}
+        {!store.getSnapshot().methods && <FormSkeleton theme={current.theme} order={props.orderId !== undefined} />}
         {store.getSnapshot().methods && (
           <CardForm
             store={store}
@@ -320,16 +323,15 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
         }
       };
       refuseWhileOpen();
-      // An order given while the placeholder shows is read beside its methods, and the first form waits for both.
+      // A new order's hold is read beside its methods. Nothing here holds the first form back
+      // (issue 36 item 1): what the update brings changes the form's height when it comes.
       const holdRead = newOrder === undefined ? undefined : readHold(newOrder);
-      if (newOrder !== undefined && !firstPaint.isOpen()) firstPaint.wait(wallets.prepare(newOrder, language));
       const loading = Promise.all([
         newOrder === undefined
           ? undefined
           : providerApi.getPaymentMethodsByOrder(newOrder).then(narrowMethods, orderNotLoaded(newOrder)),
         locale === undefined ? undefined : translator.prepare(locale).catch(languageNotLoaded(locale)),
       ]);
-      firstPaint.wait(loading);
       const [methods, switchLanguage] = await loading;
       if (unmounted) return;
       refuseWhileOpen(); // a pay may have started while the methods loaded
@@ -338,12 +340,12 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       store.setLocale(translator.locale);
       // A new order's methods are known (the mount's are superseded), and its hold's countdown starts again.
       if (newOrder !== undefined) {
-        firstPaint.wait(hold.follow(newOrder, holdRead));
+        void hold.follow(newOrder, holdRead);
         methodsKnown = true;
       }
       if (methods) show(methods);
       prefill(buyer);
-      render(); // the form, or the placeholder (now with the order's hold line)
+      render(); // the form, or the placeholder
     },
   };
 }
