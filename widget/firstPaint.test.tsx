@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AddressFormat, ProviderPaths as P, type ProviderRequest, type SavedCard } from '../shared';
 import { FIRST_PAINT_CAP_MS } from './createFirstPaint';
-import { fakeProviderClient, mountNow, WAIT } from './testing/mountWidget';
+import { preload } from './preload';
+import { fakeProviderClient, mountNow, WAIT, widgetProps } from './testing/mountWidget';
 
 // Issue 36 item 1: the widget's first form is its settled form. A placeholder shows while the
 // order's methods and hold, the billing fields of the buyer's country and who the buyer is are
@@ -167,4 +168,28 @@ describe('the first form is the settled form (issue 36 item 1)', () => {
     await vi.waitFor(() => expect(container.textContent).toMatch(/held for/), WAIT);
     container.remove();
   });
+
+  it.each([
+    { buyer: 'a guest', reply: { type: 'GUEST' }, warm: ORDERLESS },
+    { buyer: 'a member', reply: { type: 'MEMBER', memberId: 'm1' }, warm: [...ORDERLESS, P.creditCards] },
+  ])(
+    "$buyer, after the bundle's preload in this frame (issue 36 item 4): the mount asks only for its order, and its form waits for nothing else",
+    async ({ reply, warm }) => {
+      const provider = handProvider(reply);
+      const { host, configuration, settings, locale } = widgetProps();
+      preload({ host, configuration, settings, debug: false, locale, providerClient: provider.providerClient });
+      for (const path of warm) await provider.answer(path); // a member's cards once buyer info says so
+      expect(provider.asked.slice().sort(), 'the warm-up asks what no order decides, nothing else').toEqual(warm.slice().sort());
+      provider.asked.length = 0;
+      const container = document.body.appendChild(document.createElement('div'));
+      const first = watchFirstForm(container);
+      await mountNow({ providerClient: provider.providerClient, orderId: 'ord_1' }, container);
+      await vi.waitFor(() => expect(provider.asked).toEqual(expect.arrayContaining(ORDER)), WAIT);
+      for (const path of ORDER) await provider.answer(path);
+      await vi.waitFor(() => expect(first.current).not.toBeNull(), WAIT);
+      expect(first.current).toMatchObject({ methods: true, hold: true, savedCard: reply.type === 'MEMBER' });
+      expect(provider.asked, 'nothing the warm-up asked is asked again').toEqual(ORDER);
+      container.remove();
+    },
+  );
 });

@@ -16,6 +16,7 @@ import { createTranslator, type Message } from './i18n/createTranslator';
 import { languageNotLoaded, narrowMethods, orderNotLoaded } from './loadRefusals';
 import { loadSavedCards } from './loadSavedCards';
 import { createPayPal } from './paypal/createPayPal';
+import { warmReplies } from './preload';
 import { readOrderHold } from './readOrderHold';
 import type { SavedCardsHandle } from './savedCards';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
@@ -28,6 +29,7 @@ import type { WalletDeps } from './wallets/walletKit';
 
 let mounts = 0;
 
+export { preload } from './preload';
 export { OUTCOME_UNKNOWN_NOTICE };
 
 /**
@@ -39,7 +41,8 @@ export { OUTCOME_UNKNOWN_NOTICE };
  * in, or after FIRST_PAINT_CAP_MS with what has arrived (the rest then shows as it comes); from
  * then on its height changes only on what the buyer does or an update. An order an update gives
  * does not hold the form back, even while the placeholder shows: its methods, hold and wallets
- * change the form when they come.
+ * change the form when they come. What a preloadCashier warm-up of this frame asked for (the
+ * bundle's {@link preload}: the locale metadata, buyer info) is answered from memory.
  * Then it hands `props.onApiInit` the api:
  * - `validate()` → `{ valid, errors }`: shows the errors and focuses the first invalid field;
  *   with a method other than card (pay at the venue) there is nothing to fill: `{ valid: true, errors: {} }`;
@@ -89,8 +92,10 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   // The frame's client sends with the spec's rules; the typed operations are the bundle's own.
   // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model");
   // a 3-D Secure challenge page is shown only from there too (issue 22).
+  // What a preloadCashier warm-up in this frame asked (`preload`) is answered from memory.
   const { vault } = props.providerClient;
-  const providerApi = createBundleProviderApi(props.providerClient.request, vault.request, vault.origin);
+  const client = { ...props.providerClient, request: warmReplies.serve(props, props.providerClient.request) };
+  const providerApi = createBundleProviderApi(client.request, vault.request, vault.origin);
   // The billing country defaults to the region of the tag the host gave (de-AT → AT), not of its fallback.
   const billing = createBilling({ api: providerApi, store, locale: () => current.locale ?? 'en' });
   const billingRules = () => ({ format: store.getSnapshot().billing?.format });
@@ -273,7 +278,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   firstPaint.wait(hold.follow(props.orderId, props.orderId === undefined ? undefined : readHold(props.orderId)));
   if (props.orderId) firstPaint.wait(wallets.prepare(props.orderId, language));
   firstPaint.wait(billing.start());
-  const deps = { client: props.providerClient, store, idPrefix, doc: container.ownerDocument };
+  const deps = { client, store, idPrefix, doc: container.ownerDocument };
   firstPaint.wait(
     loadSavedCards(providerApi, deps, (h) => {
       saved = h;

@@ -175,8 +175,9 @@ const artifacts = () => {
       // entry, +492 B in the bridge): 145 507 B. Preact's compat layer as the frame's React (-58 kB)
       // and the bundle's refused changes put back (+53 B): 87 580 B;
       // issue 36 item 1's settled first form (the gate, the placeholder, the fetches at once): 88 375 B
-      // (+795 B in the bundle, measured after the merge).
-      budget: 88_450,
+      // (+795 B in the bundle, measured after the merge). The bundle's `preload` for the warm-up
+      // (issue 36 item 4, +398 B): 88 773 B.
+      budget: 88_800,
     },
   ];
 };
