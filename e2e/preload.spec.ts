@@ -100,6 +100,28 @@ test('after a preload, the mount makes no settings request and downloads no scri
   expect(await page.locator('iframe').count(), 'no warm frame left behind').toBe(1);
 });
 
+test('where frames can move, the mount that adopts the warm frame asks the provider nothing its warm-up asked: the billing countries, the buyer’s country, buyer info (issue 36 item 4)', async ({
+  page,
+  provider,
+}) => {
+  await page.goto('/test-host.html');
+  const canMove = await page.evaluate(() => 'moveBefore' in Element.prototype);
+  const orderless = [ProviderPaths.localeCountries, ProviderPaths.buyerCountry, ProviderPaths.buyerInfo];
+  const asked = () => Promise.all(orderless.map(async (path) => (await provider.requests(path)).length));
+  await preload(page);
+  // The bundle's preload asks them in a frame that can be adopted only; the frame says done without waiting for them.
+  await expect.poll(asked, 'asked by the warm-up').toEqual(orderless.map(() => (canMove ? 1 : 0)));
+  await mount(page);
+  await waitForEvent(page, 'apiInit');
+  const frame = widgetFrame(page);
+  await expect(frame.getByLabel('Card number')).toBeVisible();
+  await expect(frame.locator('[autocomplete="country"]'), 'the billing fields, from the warm replies').toBeVisible();
+  await page.waitForTimeout(300); // a request the mount would make late
+  expect(await asked(), 'asked in all: the warm-up’s where the frame is adopted, else the mount’s').toEqual(
+    orderless.map(() => 1),
+  );
+});
+
 test('a mount while the warm-up is still under way adopts the warming frame where frames can move: one frame in the page, the card form, one settings request', async ({
   page,
   provider,
@@ -168,7 +190,7 @@ test('without a preload, the same counters see the mount download the settings, 
   expect(downloads).toContain(`script ${MIN_BUNDLE_PATH}`);
 });
 
-test('a preload with no mount: the warm-up frame is outside the accessibility tree and the tab order, then waits there (or is gone), with no callback and no error', async ({
+test('a preload with no mount: the warm-up frame is outside the accessibility tree and the tab order, then waits there (or is gone), with no callback, no error and no order or payment request', async ({
   page,
   provider,
 }) => {
@@ -209,11 +231,20 @@ test('a preload with no mount: the warm-up frame is outside the accessibility tr
     expect(await iframe.boundingBox()).toMatchObject({ width: 0, height: 0 });
     expect(await page.locator('body').ariaSnapshot()).not.toContain('iframe');
   } else await expect(iframe).toHaveCount(0);
-  const paths = (await provider.requestsAfter(0)).map((r) => r.path);
+  const canMove = await page.evaluate(() => 'moveBefore' in Element.prototype);
+  const others = (await provider.requestsAfter(0)).filter((r) => r.path !== SETTINGS_PATH && !r.path.startsWith('/statics/'));
+  // Where a mount can adopt the frame, the bundle's preload asks what no order decides (issue 36
+  // item 4): the locale metadata and buyer info, GETs (and their preflights). No order, no payment.
+  const P = ProviderPaths;
+  const orderless = (path: string) =>
+    [P.localeCountries, P.buyerCountry, P.buyerInfo].includes(path) || path.startsWith(`${P.localeCountries}/`);
   expect(
-    paths.filter((path) => path !== SETTINGS_PATH && !path.startsWith('/statics/')),
-    'provider requests besides settings and statics',
+    others
+      .filter((r) => !(canMove && ['GET', 'OPTIONS'].includes(r.method) && orderless(r.path)))
+      .map((r) => `${r.method} ${r.path}`),
+    'provider requests besides settings, statics and (where the frame can be adopted) the orderless GETs',
   ).toEqual([]);
+  if (canMove) expect(others.map((r) => r.path)).toContain(P.buyerInfo);
   expect(await hostEvents(page)).toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -34,11 +34,14 @@ export interface PreloadCashierOptions {
  * `<head>` too) when the checkout page loads. It fetches what a later `mountCashier` with the same
  * options needs (the frame document and its scripts, the widget settings into the page's settings
  * cache, the bundle) and shows nothing: no iframe visible, in the tab order or in the
- * accessibility tree, and no payment request. Safe to call more than once (one warm-up per
+ * accessibility tree, and no order or payment request. Safe to call more than once (one warm-up per
  * `host`, `configuration`, `frameUrl` and `debug`). Where the browser has `Element.moveBefore`
  * (Chromium 133+, Firefox 144+), the warm frame then waits, hidden, and the next such mount adopts
  * it: moved into its element with its document, React and bundle already running, it shows the
- * card form without loading anything again. Elsewhere the warm frame is removed once done, and the
+ * card form without loading anything again. There the bundle may also ask the provider, with
+ * `configuration`, what no order decides (the reference bundle's `preload`: the billing countries,
+ * address formats and states, the buyer's country, buyer info), which the adopting mount finds in
+ * the frame's memory. Elsewhere the warm frame is removed once done, and the
  * mount loads a new one from the warm caches. This entry checks the options; the warm-ups
  * (`standbyFrames.ts`) and their work (`preloadFrame`) are the bridge's, fetched as a mount
  * fetches it.

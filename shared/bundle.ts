@@ -88,10 +88,40 @@ export interface CashierWidgetInstance {
   update?(props: Partial<CashierWidgetProps>): void | Promise<void>;
 }
 
-/** The bundle module's shape: an ES module exporting `mount` (DESIGN "The bundle"). */
+/**
+ * What the frame passes to the bundle's optional `preload` (issue 36 item 4): the inputs of the
+ * preloadCashier warm-up, which a later mount with the same `host` and `configuration` adopts.
+ */
+export interface CashierWidgetPreloadProps {
+  /** The provider's API base URL, as the warm-up was given it. */
+  host: string;
+  /** The app instance token and msid of the warm-up (and of the mount that will adopt its frame). */
+  configuration: CashierConfiguration;
+  /** True when the unminified bundle was loaded. */
+  debug: boolean;
+  /** The widget settings the warm-up loaded. */
+  settings: WidgetSettings;
+  /** The language the warm-up resolved (the page's `<html lang>` or the browser's), canonical; the mount's may differ. */
+  locale?: string;
+  /** The warm-up frame's provider request client (spec 7's retries; no revalidation: a 401 just fails). */
+  providerClient: Pick<ProviderClient, 'request'>;
+}
+
+/**
+ * The bundle module's shape: an ES module exporting `mount` (DESIGN "The bundle"), and optionally
+ * `preload`. A bundle without `preload` works as before: the frame only imports it in a warm-up.
+ */
 export interface CashierWidgetModule {
   /** Renders the widget into `container`; a throw moves the loader to failed (BUNDLE_MOUNT_FAILED). */
   mount(container: HTMLElement, props: CashierWidgetProps): CashierWidgetInstance;
+  /**
+   * Optional (issue 36 item 4). Called once in preloadCashier's warm-up frame, after the import,
+   * when that frame can be adopted by the mount (`Element.moveBefore`): the bundle may start what
+   * no order decides (the provider's locale metadata, who the buyer is) and keep it in memory for
+   * the `mount` that follows in the same document. Returns nothing the frame waits for; a throw is
+   * ignored, and the warm-up says it is done at once. Not called in a frame that mounts.
+   */
+  preload?(props: CashierWidgetPreloadProps): void;
 }
 
 /** True when an imported module has a `mount` function. */

@@ -13,7 +13,8 @@ export interface BillingDeps {
 export interface Billing {
   /**
    * Loads the billing countries and the buyer's country (spec 7 buyer country resolution; else the
-   * locale's region, e.g. `ja` → JP), chooses it, and loads its address format. Never rejects: when
+   * locale's region, e.g. `ja` → JP), chooses it, and loads its address format and subdivisions,
+   * all in two round trips at most (the region's format is asked beside the countries). Never rejects: when
    * the countries cannot be loaded, no billing field is asked and charges go without an address.
    */
   start(): Promise<void>;
@@ -33,10 +34,13 @@ export function createBilling({ api, store, locale }: BillingDeps): Billing {
   const load = (country: string) => {
     let found = formats.get(country);
     if (!found) {
-      found = api.getAddressFormat(country).then(async (format) => {
-        const states = format.subdivision ? (await api.getStates(country)).states : [];
-        return [format, states] as [AddressFormat, Subdivision[]];
-      });
+      // Both at once (issue 36: one round trip, not two): a country without subdivisions answers an
+      // empty list, and a list that cannot be loaded matters only where the format has them.
+      const states = api.getStates(country).then((reply) => reply.states);
+      states.catch(() => undefined);
+      found = api
+        .getAddressFormat(country)
+        .then(async (format) => [format, format.subdivision ? await states : []] as [AddressFormat, Subdivision[]]);
       found.catch(() => formats.delete(country));
       formats.set(country, found);
     }
@@ -64,17 +68,22 @@ export function createBilling({ api, store, locale }: BillingDeps): Billing {
   return {
     start() {
       const run = (async () => {
+        // All at once (issue 36: the form waits for them): the countries, where the provider places
+        // the buyer, and the address format of the locale's region, the country when the provider
+        // cannot place the buyer (a guess that costs two requests when it places them elsewhere).
+        const region = new Intl.Locale(locale()).maximize().region;
+        if (region) load(region).catch(() => undefined);
+        const placing = api.resolveBuyerCountry().then(
+          (reply) => reply.country,
+          () => null,
+        );
         let countries: string[];
         try {
           countries = (await api.getCountries()).countries;
         } catch {
           return;
         }
-        const placed = await api.resolveBuyerCountry().then(
-          (reply) => reply.country,
-          () => null,
-        );
-        const region = new Intl.Locale(locale()).maximize().region;
+        const placed = await placing;
         const country = [placed, region].find((c): c is string => typeof c === 'string' && countries.includes(c)) ?? '';
         store.setBilling({ countries, format: undefined, states: [] });
         if (country) await choose(country);

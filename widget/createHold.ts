@@ -20,8 +20,12 @@ export interface HoldDeps {
 
 /** The countdown of the seat hold of the widget's order (issue 24); see {@link createHold}. */
 export interface Hold {
-  /** Follows the hold of `orderId` (undefined: no order), forgetting the previous order's countdown. */
-  follow(orderId: string | undefined): void;
+  /**
+   * Follows the hold of `orderId` (undefined: no order), forgetting the previous order's countdown.
+   * `read` is the order's read already under way (issue 36: started beside its methods), if any.
+   * Resolves once the first read has settled and its hold is in the store (at once without an order).
+   */
+  follow(orderId: string | undefined, read?: Promise<OrderHold | undefined>): Promise<void>;
   /** True when `orderId`'s hold has run out: a new charge for it must not be made. */
   expired(orderId: string): boolean;
   /** The provider refused a charge of `orderId` for its expired hold (409): it expires now. */
@@ -63,7 +67,10 @@ export function createHold(deps: HoldDeps): Hold {
     clearTimeout(timer);
     if (orderId === undefined || hold === undefined || expiredOrders.has(orderId)) return;
     const now = Date.now();
-    if (lastTick !== undefined && (now - lastTick > CLOCK_JUMP_MS || now < lastTick)) return sync(orderId);
+    if (lastTick !== undefined && (now - lastTick > CLOCK_JUMP_MS || now < lastTick)) {
+      void sync(orderId);
+      return;
+    }
     lastTick = now;
     const left = msLeft();
     deps.store.setHold({ secondsLeft: Math.max(0, Math.ceil(left / 1000)), expired: false });
@@ -71,13 +78,12 @@ export function createHold(deps: HoldDeps): Hold {
     else if (deps.openOrder() !== orderId) expire(orderId);
   };
 
-  /** Reads the order (and the provider's clock) again, then ticks. */
-  const sync = (order: string) => {
+  /** Reads the order (and the provider's clock) again, or takes `given`, then ticks. */
+  const sync = (order: string, given?: Promise<OrderHold | undefined>) => {
     clearTimeout(timer);
     lastTick = undefined;
     const mine = generation;
-    deps
-      .read(order)
+    return (given ?? deps.read(order))
       .then((read) => {
         if (mine === generation) hold = read;
       })
@@ -88,18 +94,18 @@ export function createHold(deps: HoldDeps): Hold {
   };
 
   const onVisible = () => {
-    if (deps.doc.visibilityState === 'visible' && orderId !== undefined && hold !== undefined) sync(orderId);
+    if (deps.doc.visibilityState === 'visible' && orderId !== undefined && hold !== undefined) void sync(orderId);
   };
   deps.doc.addEventListener('visibilitychange', onVisible);
 
   return {
-    follow(next) {
+    follow(next, read) {
       generation += 1;
       clearTimeout(timer);
       orderId = next;
       hold = undefined;
       deps.store.setHold(undefined);
-      if (next !== undefined) sync(next);
+      return next === undefined ? Promise.resolve() : sync(next, read);
     },
     expired: (order) => expiredOrders.has(order) || (order === orderId && msLeft() <= 0),
     refused: expire,

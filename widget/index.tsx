@@ -1,26 +1,22 @@
 import { createRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import {
-  CashierError,
-  type CashierWidgetInstance,
-  type CashierWidgetProps,
-  ErrorCode,
-  matchLocale,
-  type PaymentMethod,
-} from '../shared';
+import { CashierError, type CashierWidgetInstance, type CashierWidgetProps, ErrorCode, type PaymentMethod } from '../shared';
 import { createBundleProviderApi } from './bundleProviderApi';
 import { CardForm } from './CardForm';
 import { createBilling } from './createBilling';
+import { createFirstPaint, FIRST_PAINT_CAP_MS } from './createFirstPaint';
 import { followFormEvents } from './createFormEvents';
 import { createFormStore } from './createFormStore';
 import { createHold } from './createHold';
 import { createPayment, type PayResult } from './createPayment';
 import { createPrefill } from './createPrefill';
 import { ErrorBoundary } from './ErrorBoundary';
+import { FormSkeleton } from './FormSkeleton';
 import { createTranslator, type Message } from './i18n/createTranslator';
 import { languageNotLoaded, narrowMethods, orderNotLoaded } from './loadRefusals';
 import { loadSavedCards } from './loadSavedCards';
 import { createPayPal } from './paypal/createPayPal';
+import { warmReplies } from './preload';
 import { readOrderHold } from './readOrderHold';
 import type { SavedCardsHandle } from './savedCards';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
@@ -29,15 +25,25 @@ import { presentChallenge } from './threeDSecure/presentChallenge';
 import { declineMessage, OUTCOME_UNKNOWN_NOTICE } from './toPayResult';
 import { CARD_FIELDS, type CardField, type ValidationResult, validateCardForm } from './validateCardForm';
 import { createWallets } from './wallets/createWallets';
+import type { WalletDeps } from './wallets/walletKit';
 
 let mounts = 0;
 
+export { preload } from './preload';
 export { OUTCOME_UNKNOWN_NOTICE };
 
 /**
  * The reference cashier widget bundle's entry (DESIGN "The bundle"). Renders the payment form into
- * `container` at once (card only), loads the payment methods of `props.orderId` (none without
- * one) and shows them as they arrive, then hands `props.onApiInit` the api:
+ * `container` settled (issue 36 item 1): a placeholder of the form's shape (FormSkeleton) shows
+ * while what the mount knows decides the form's height is fetched at once, in parallel: the
+ * payment methods, seat hold and wallets of `props.orderId`, the billing fields of the buyer's
+ * country, a member's saved cards and the language's words. The form replaces it once they are
+ * in, or after FIRST_PAINT_CAP_MS with what has arrived (the rest then shows as it comes); from
+ * then on its height changes only on what the buyer does or an update. An order an update gives
+ * does not hold the form back, even while the placeholder shows: its methods, hold and wallets
+ * change the form when they come. What a preloadCashier warm-up of this frame asked for (the
+ * bundle's {@link preload}: the locale metadata, buyer info) is answered from memory.
+ * Then it hands `props.onApiInit` the api:
  * - `validate()` → `{ valid, errors }`: shows the errors and focuses the first invalid field;
  *   with a method other than card (pay at the venue) there is nothing to fill: `{ valid: true, errors: {} }`;
  * - `pay({ orderId })` → {@link PayResult}: validate → tokenize → charge, exactly once, one order
@@ -47,7 +53,7 @@ export { OUTCOME_UNKNOWN_NOTICE };
  *   bank's challenge in a dialog over the form (threeDSecure/) while `pay` stays pending.
  * `props.buyer` prefills the email and cardholder-name fields (issue 13); the buyer may edit them.
  * Every word is in `props.locale`'s shipped language (issue 23; `matchLocale`, English by default):
- * the form shows once that language's catalog is loaded (English, in the bundle, at once); a
+ * the form shows once that language's catalog is loaded too (English, in the bundle, at once); a
  * catalog that cannot be loaded leaves the form in English. The billing fields (country, then the
  * postal code and state where the country's address format has them) show once the provider's
  * locale metadata is loaded; a card is charged with its billing address.
@@ -86,18 +92,25 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   // The frame's client sends with the spec's rules; the typed operations are the bundle's own.
   // Card data goes to the vault the frame was built with, never to `host` (DESIGN "Security model");
   // a 3-D Secure challenge page is shown only from there too (issue 22).
+  // What a preloadCashier warm-up in this frame asked (`preload`) is answered from memory.
   const { vault } = props.providerClient;
-  const providerApi = createBundleProviderApi(props.providerClient.request, vault.request, vault.origin);
+  const client = { ...props.providerClient, request: warmReplies.serve(props, props.providerClient.request) };
+  const providerApi = createBundleProviderApi(client.request, vault.request, vault.origin);
   // The billing country defaults to the region of the tag the host gave (de-AT → AT), not of its fallback.
   const billing = createBilling({ api: providerApi, store, locale: () => current.locale ?? 'en' });
   const billingRules = () => ({ format: store.getSnapshot().billing?.format });
   let current = props;
   let apiSent = false;
   /**
-   * False while the mount's order's methods are loading (issue 24): the form is already on screen,
-   * card only, so the buyer can start typing; the api waits for them, and a failure is still a crash.
+   * False while the mount's order's methods are loading (issue 24): the form may be on screen
+   * (once the first paint's cap passed), card only, so the buyer can start typing; the api waits
+   * for them, and a failure is still a crash.
    */
   let methodsKnown = !props.orderId; // an order id is never empty (parseBootstrap)
+  /** The form replaces its placeholder once what decides its height is in (issue 36 item 1). */
+  const firstPaint = createFirstPaint(FIRST_PAINT_CAP_MS);
+  /** The methods the form shows once it is open: the latest known order's, or the card only. */
+  let offered: PaymentMethod[] | undefined;
   let unmounted = false;
   /** A member's saved cards (issue 25), once their chunk is loaded. */
   let saved: SavedCardsHandle | undefined;
@@ -132,7 +145,8 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   });
 
   const payPal = createPayPal({ store, current: () => current, payment: () => payment, hold });
-  const wallets = createWallets({ store, current: () => current, payment: () => payment, hold });
+  const walletDeps: WalletDeps = { store, current: () => current, payment: () => payment, hold };
+  const wallets = createWallets(walletDeps);
   const payment = createPayment({
     payPal: payPal.outcome,
     mayBePaidInWidget: () => payPal.offered(),
@@ -209,6 +223,8 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const render = () =>
     root.render(
       <ErrorBoundary onError={(error) => current.onCrash(error)}>
+        {/* The shape of the first form: a hold line for the mount's own order only (an update's does not hold the form). */}
+        {!store.getSnapshot().methods && <FormSkeleton theme={current.theme} order={props.orderId !== undefined} />}
         {store.getSnapshot().methods && (
           <CardForm
             store={store}
@@ -223,53 +239,72 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             onCountry={(country) => void billing.choose(country)}
             wrapCard={saved?.wrap}
             payPal={payPal.element}
-            wallets={wallets(current.orderId)}
+            wallets={wallets.slot(current.orderId)}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />
       </ErrorBoundary>,
     );
 
-  /** Shows the form with these methods. */
+  /** Shows the form with these methods, once it is open; until then they wait for it. */
   const show = (methods: PaymentMethod[]) => {
-    if (unmounted) return;
+    offered = methods;
+    if (unmounted || !firstPaint.isOpen()) return;
     store.setLocale(translator.locale);
     store.setMethods(methods);
     render();
   };
   const cardOnly: PaymentMethod[] = [{ type: 'CARD', label: 'Card' }];
-  // A catalog that cannot be fetched leaves the words in English rather than the buyer without a form.
-  const language = translator.use(props.locale).catch(() => undefined);
-  hold.follow(props.orderId);
-  // In the language already (English, in the bundle): the card form at once, the order's other
-  // methods when they arrive (issue 24: an order often comes a moment after the mount).
-  if (translator.locale === matchLocale(props.locale ?? 'en')) show(cardOnly);
+  /** The shipped locale once its catalog is in (or could not be: English); the saved cards' and wallets' words load in it. */
+  const language = translator
+    .use(props.locale)
+    .catch(() => undefined)
+    .then(() => {
+      if (!unmounted) store.setLocale(translator.locale);
+      return translator.locale;
+    });
+  const readHold = (orderId: string) => {
+    const read = readOrderHold(props.providerClient, orderId);
+    read.catch(() => undefined); // the hold's own sync handles it
+    return read;
+  };
+  // Everything at once (issue 36 item 1): the order's methods, hold and wallets, the billing fields,
+  // and who the buyer is (a member's saved cards); the placeholder shows meanwhile.
   const methods = props.orderId
     ? providerApi.getPaymentMethodsByOrder(props.orderId).then(narrowMethods, orderNotLoaded(props.orderId))
     : cardOnly;
+  firstPaint.wait(language);
+  firstPaint.wait(Promise.resolve(methods));
+  firstPaint.wait(hold.follow(props.orderId, props.orderId === undefined ? undefined : readHold(props.orderId)));
+  if (props.orderId) firstPaint.wait(wallets.prepare(props.orderId, language));
+  firstPaint.wait(billing.start());
+  const deps = { client, store, idPrefix, doc: container.ownerDocument };
+  firstPaint.wait(
+    loadSavedCards(providerApi, deps, (h) => {
+      saved = h;
+      if (unmounted) return;
+      if (firstPaint.isOpen()) render();
+      events.savedCardsLoaded();
+    }),
+  );
+  render(); // the placeholder
   Promise.all([methods, language]).then(
-    ([offered]) => {
+    ([methods]) => {
       methodsKnown = true;
       // An update's order that came first keeps its methods.
-      if (current.orderId === props.orderId) show(offered);
-      // After the form is up: the billing metadata and saved cards do not compete with what the buyer waits for.
-      void billing.start();
-      const deps = { client: props.providerClient, store, idPrefix, doc: container.ownerDocument };
-      void loadSavedCards(providerApi, deps, (h) => {
-        saved = h;
-        if (unmounted) return;
-        render();
-        events.savedCardsLoaded();
-      });
+      if (current.orderId === props.orderId) show(methods);
     },
     (error: unknown) => {
       if (!(unmounted || methodsKnown)) current.onCrash(error);
     },
   );
+  // The form, with what has arrived: all of it, or what the cap left (the rest shows as it comes).
+  Promise.all([language, firstPaint.opened]).then(() => show(offered ?? cardOnly));
 
   return {
     unmount() {
       unmounted = true;
+      firstPaint.stop();
       events.stop();
       lifetime.abort();
       hold.stop();
@@ -293,25 +328,29 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
         }
       };
       refuseWhileOpen();
-      const [methods, switchLanguage] = await Promise.all([
+      // A new order's hold is read beside its methods. Nothing here holds the first form back
+      // (issue 36 item 1): what the update brings changes the form's height when it comes.
+      const holdRead = newOrder === undefined ? undefined : readHold(newOrder);
+      const loading = Promise.all([
         newOrder === undefined
           ? undefined
           : providerApi.getPaymentMethodsByOrder(newOrder).then(narrowMethods, orderNotLoaded(newOrder)),
         locale === undefined ? undefined : translator.prepare(locale).catch(languageNotLoaded(locale)),
       ]);
+      const [methods, switchLanguage] = await loading;
       if (unmounted) return;
       refuseWhileOpen(); // a pay may have started while the methods loaded
       current = { ...current, ...changes };
       switchLanguage?.();
       store.setLocale(translator.locale);
-      if (methods) store.setMethods(methods);
       // A new order's methods are known (the mount's are superseded), and its hold's countdown starts again.
       if (newOrder !== undefined) {
-        hold.follow(newOrder);
+        void hold.follow(newOrder, holdRead);
         methodsKnown = true;
       }
+      if (methods) show(methods);
       prefill(buyer);
-      if (store.getSnapshot().methods) render();
+      render(); // the form, or the placeholder
     },
   };
 }

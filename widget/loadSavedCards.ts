@@ -1,6 +1,9 @@
 import type { BundleProviderApi } from './bundleProviderApi';
 import type { SavedCardsDeps, SavedCardsHandle } from './savedCards';
 
+/** True when buyer info's reply (unchecked: only its `type` is read) says the buyer is a member. */
+export const isMember = (buyer: unknown): boolean => (buyer as { type?: unknown } | null)?.type === 'MEMBER';
+
 /**
  * A member's saved cards (issue 25): asks who the buyer is (`getBuyerInfo`) and, for a `MEMBER`
  * only, with or without saved cards, imports the saved-cards chunk (widget/savedCards/,
@@ -15,11 +18,7 @@ export function loadSavedCards(
 ): Promise<void> {
   return api
     .getBuyerInfo()
-    .then((buyer) =>
-      (buyer as { type?: unknown } | null)?.type === 'MEMBER'
-        ? import('./savedCards').then((chunk) => chunk.startSavedCards(deps))
-        : undefined,
-    )
+    .then((buyer) => (isMember(buyer) ? import('./savedCards').then((chunk) => chunk.startSavedCards(deps)) : undefined))
     .then((saved) => saved && onLoaded(saved))
     .catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CashierError, type Charge, ErrorCode, ProviderPaths, type ProviderRequest } from '../shared';
 import { LOCKED_EXPLANATION } from './CardForm';
+import { FIRST_PAINT_CAP_MS } from './createFirstPaint';
 import { createFormStore, type FormStore } from './createFormStore';
 import { OUTCOME_UNKNOWN_NOTICE } from './index';
 import { english } from './testing/english';
@@ -224,11 +225,11 @@ describe('mount with an order: payment methods and pay', () => {
     expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
   });
 
-  it("the card form at once, before the order's methods arrive (issue 24); the api and the other methods when they do", async () => {
+  it("the placeholder, not a card form that would grow, until the order's methods arrive (issue 36 item 1); then the form with them, and the api", async () => {
     let answer!: (methods: unknown) => void;
     const props = await mountBeforeApi(new Promise((resolve) => (answer = resolve)));
-    expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
-    expect(radios()).toEqual([]);
+    expect(container.querySelector('[data-cashier-skeleton]')).not.toBeNull();
+    expect(container.querySelector('form'), 'no form before the order is known').toBeNull();
     expect(props.onApiInit, 'no api before the order is known: pay would not know its methods').not.toHaveBeenCalled();
     await act(async () =>
       answer([
@@ -236,8 +237,35 @@ describe('mount with an order: payment methods and pay', () => {
         { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
       ]),
     );
+    expect(container.querySelector('[data-cashier-skeleton]')).toBeNull();
+    expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
     expect(radios()).toEqual(['Card', 'Pay at the venue']);
     expect(props.onApiInit).toHaveBeenCalledTimes(1);
+  });
+
+  it('methods that do not come within the cap: the card form after FIRST_PAINT_CAP_MS, the other methods and the api when they do', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let answer!: (methods: unknown) => void;
+      const props = await mountBeforeApi(new Promise((resolve) => (answer = resolve)));
+      await act(async () => vi.advanceTimersByTime(FIRST_PAINT_CAP_MS - 1));
+      expect(container.querySelector('form')).toBeNull();
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(container.querySelector('[data-cashier-skeleton]')).toBeNull();
+      expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
+      expect(radios()).toEqual([]);
+      expect(props.onApiInit).not.toHaveBeenCalled();
+      await act(async () =>
+        answer([
+          { type: 'CARD', label: 'Card' },
+          { type: 'PAY_AT_VENUE', label: 'Pay at the venue' },
+        ]),
+      );
+      expect(radios()).toEqual(['Card', 'Pay at the venue']);
+      expect(props.onApiInit).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('payment methods that cannot be loaded → onCrash, no api', async () => {

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CashierError, type CashierWidgetProps, type Charge, ErrorCode, ProviderPaths, type ProviderRequest } from '../shared';
 import { space } from './appearance';
+import { FIRST_PAINT_CAP_MS } from './createFirstPaint';
 import { approvedCharge, fillCard as fillCardOf, typeInto } from './testing/httpWidget';
 import { fakeProviderClient, mountNow, mountWidget } from './testing/mountWidget';
 
@@ -116,19 +117,27 @@ describe('update (issue 13 item 3)', () => {
     });
   });
 
-  it("an update's order whose methods arrive before the mount's order's keeps its own (issue 24: the form shows before either)", async () => {
-    let answerFirst!: (methods: unknown) => void;
-    const first = new Promise((resolve) => (answerFirst = resolve));
-    // Not waiting for the api (mountNow): it comes only after the update.
-    const { providerClient } = fakeProvider({ ord_1: first, ord_2: [{ type: 'CARD', label: 'Card' }] });
-    const widget = await mountNow({ orderId: 'ord_1', providerClient });
-    const { props } = widget;
-    container = widget.container;
-    expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
-    await widget.update({ orderId: 'ord_2' });
-    expect(props.onApiInit, "the api once ord_2's methods are known").toHaveBeenCalledTimes(1);
-    await act(async () => answerFirst(CARD_AND_VENUE));
-    expect(radios(), "ord_1's methods, late, do not replace ord_2's").toEqual([]);
+  it("an update's order whose methods arrive before the mount's order's keeps its own (issue 24; issue 36: the form shows at the cap)", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let answerFirst!: (methods: unknown) => void;
+      const first = new Promise((resolve) => (answerFirst = resolve));
+      // Not waiting for the api (mountNow): it comes only after the update.
+      const { providerClient } = fakeProvider({ ord_1: first, ord_2: [{ type: 'CARD', label: 'Card' }] });
+      const widget = await mountNow({ orderId: 'ord_1', providerClient });
+      const { props } = widget;
+      container = widget.container;
+      await widget.update({ orderId: 'ord_2' });
+      // The mount's order is still on its way: the placeholder stays until the cap.
+      expect(container.querySelector('form')).toBeNull();
+      await act(async () => vi.advanceTimersByTime(FIRST_PAINT_CAP_MS));
+      expect(byLabel('Card number')).toBeInstanceOf(HTMLInputElement);
+      expect(props.onApiInit, "the api once ord_2's methods are known").toHaveBeenCalledTimes(1);
+      await act(async () => answerFirst(CARD_AND_VENUE));
+      expect(radios(), "ord_1's methods, late, do not replace ord_2's").toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an order whose payment methods cannot be loaded is refused: the widget stays on its order', async () => {

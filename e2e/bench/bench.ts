@@ -10,7 +10,8 @@
  *    preload (`?preload=off`) and with it (issue 24: `preloadCashier` at load), one set after the other.
  * 3. The size table (sizes.ts).
  * 4. The layout figure (issue 36, layout.ts): the page's CLS and the frame's height before and
- *    after the buyer scrolls to it, the frame starting below the fold, at three viewports.
+ *    after the buyer scrolls to it, the frame starting below the fold, at three viewports; then the
+ *    frame in view as it loads: its heights from the form's first paint to 1 s later.
  *
  * Browser setup. CDP throttling (`Network.emulateNetworkConditions`,
  * `Emulation.setCPUThrottlingRate`) applies per target, and a cross-site iframe is its own
@@ -45,7 +46,7 @@ import type { Browser } from '@playwright/test';
 import { startBenchServers } from './benchServers';
 import { type FrameProcess, launchBrowser } from './browsers';
 import { Deadline } from './deadline';
-import { LAYOUT_LIMITS, type LayoutRun, measureLayout } from './layout';
+import { type InViewRun, LAYOUT_LIMITS, type LayoutRun, measureInView, measureLayout } from './layout';
 import { measurePhone, mergePhone, PHONE_THROTTLING, type PhoneResult } from './phone';
 import { conditionName, measureReadyTimes, READY_CONDITIONS, type ReadyResult } from './readyTime';
 import { formatSize, measureSizes } from './sizes';
@@ -205,6 +206,21 @@ function printLayout(results: LayoutRun[]) {
   }
 }
 
+function printInView(results: InViewRun[]) {
+  console.log(
+    `\n4b. Layout, the frame IN VIEW as it loads (scrolled into view at the tap; preload done): the frame's document height at every painted frame, from the form's first paint to 1 s later; ${layoutRuns} run(s) each`,
+  );
+  console.log(
+    `   buyer      viewport   before form  first → settled (px)  steps  heights painted (px)            tap → form  limit: 0 steps, ±${LAYOUT_LIMITS.heightPx} px`,
+  );
+  for (const r of results) {
+    const met = Math.abs(r.settledPx - r.firstPx) <= LAYOUT_LIMITS.heightPx && r.heights.length === 1;
+    console.log(
+      `   ${r.buyer.padEnd(10)} ${r.viewport.padEnd(10)} ${String(r.beforePx).padEnd(12)} ${`${r.firstPx} → ${r.settledPx}`.padEnd(21)} ${String(r.heights.length - 1).padEnd(6)} ${r.heights.join(' → ').padEnd(31)} ${`${Math.round(r.tapToFormMs)} ms`.padEnd(11)} ${met ? 'met' : 'MISSED'}`,
+    );
+  }
+}
+
 function printSizes() {
   console.log('\n3. Sizes (gzip -9) against their budgets');
   for (const size of measureSizes()) console.log(`   ${formatSize(size)}`);
@@ -245,6 +261,7 @@ try {
   if (layoutRuns > 0) {
     browser = await launchBrowser('own');
     printLayout(await measureLayout(browser, URLS.host, layoutRuns, deadline));
+    printInView(await measureInView(browser, URLS.host, layoutRuns, deadline));
     await browser.close();
     browser = undefined;
   }

@@ -15,6 +15,16 @@
  * as Core Web Vitals do (gap < 1 s, window ≤ 5 s), the largest window counted; the sum of every
  * such shift from load to 3 s after the scroll is printed too, and it is the figure held to
  * the limit (it can only be larger). The frame's own shifts inside its document are printed beside.
+ *
+ * The in-view figure (issue 36 item 1, "the first painted height is the settled one"): the demo with
+ * no spacer, the payment step scrolled to the top of the viewport as soon as "Continue to payment" is
+ * tapped, so the frame loads in view and is rendered every frame. An init script in the frame samples its document's height
+ * (what observeHeight tells the host: the body's box, rounded up) at every animation frame, i.e.
+ * every height a painted frame had; from the first frame painted with the payment form (its
+ * `<form>`: the card fields, or a member's saved card chosen) to 1 s later it counts the steps
+ * (changes of height) and gives the first and the settled height, and the height painted just
+ * before the form (a placeholder, or nothing). At 390 × 844 and 1280 × 900, for a guest and for the returning buyer (`?buyer=returning`:
+ * saved cards and PayPal).
  */
 import type { Browser } from '@playwright/test';
 import type { Deadline } from './deadline';
@@ -27,6 +37,11 @@ export const LAYOUT_VIEWPORTS = [
   { width: 320, height: 640, mobile: true },
   { width: 1280, height: 900, mobile: false },
 ] as const;
+/** The in-view figure's viewports (CSS px) and buyers (the demo's `?buyer=`). */
+export const IN_VIEW_VIEWPORTS = [LAYOUT_VIEWPORTS[0], LAYOUT_VIEWPORTS[2]] as const;
+export const IN_VIEW_BUYERS = ['guest', 'returning'] as const;
+/** How long after the form's first paint the in-view figure watches the height (ms). */
+const IN_VIEW_WATCH_MS = 1_000;
 /** How long the widget has, once ready and out of view, before the buyer scrolls to it (ms). */
 const SETTLE_MS = 1_500;
 const STEP_MS = 30_000;
@@ -59,6 +74,64 @@ const RECORDER = `(() => {
 
 type Shift = { t: number; v: number };
 
+/** One in-view run: the frame's document height as painted, from the form's first paint. */
+export interface InViewRun {
+  viewport: string;
+  buyer: (typeof IN_VIEW_BUYERS)[number];
+  /** The height of the last frame painted before the form (a placeholder); 0 when nothing was painted. */
+  beforePx: number;
+  /** The height in the first frame painted with the form (px). */
+  firstPx: number;
+  /** The height IN_VIEW_WATCH_MS later (px). */
+  settledPx: number;
+  /** The heights painted in that second, in order, each differing from the one before. */
+  heights: number[];
+  /** Tap on "Continue to payment" → the form's first paint (ms). */
+  tapToFormMs: number;
+}
+
+/**
+ * The frame's height sampler, as source text: in a child frame, from its document's start, at
+ * every animation frame, the body's height rounded up (observeHeight's measure) and whether the
+ * payment form is there; a sample only when either changed, until IN_VIEW_WATCH_MS + 500 ms
+ * after the form's first paint. Times are epoch ms (performance.timeOrigin + now).
+ */
+const SAMPLER = `(() => {
+  if (window === top) return;
+  const samples = (window.__heights = []);
+  const now = () => performance.timeOrigin + performance.now();
+  let formAt;
+  const tick = () => {
+    const body = document.body;
+    if (body) {
+      const h = Math.ceil(body.getBoundingClientRect().height);
+      const form = document.querySelector("form") !== null;
+      if (form && formAt === undefined) formAt = now();
+      const last = samples[samples.length - 1];
+      if (!last || last.h !== h || last.form !== form) samples.push({ t: now(), h, form });
+    }
+    if (formAt === undefined || now() - formAt < ${IN_VIEW_WATCH_MS + 500}) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+type HeightSample = { t: number; h: number; form: boolean };
+
+/** The in-view figure of one run's samples (see {@link InViewRun}); undefined when the form never painted. */
+export function readHeights(samples: readonly HeightSample[]): Omit<InViewRun, 'viewport' | 'buyer' | 'tapToFormMs'> | undefined {
+  const first = samples.findIndex((s) => s.form);
+  const start = samples[first];
+  if (!start) return undefined;
+  const watched = samples.slice(first).filter((s) => s.t <= start.t + IN_VIEW_WATCH_MS);
+  const heights = watched.map((s) => s.h).filter((h, i, all) => i === 0 || h !== all[i - 1]);
+  return {
+    beforePx: samples[first - 1]?.h ?? 0,
+    firstPx: start.h,
+    settledPx: heights[heights.length - 1] ?? start.h,
+    heights,
+  };
+}
+
 /** The largest session window's sum (gap under 1 s, at most 5 s long). */
 export function largestWindow(shifts: readonly Shift[]): number {
   let best = 0;
@@ -84,6 +157,73 @@ export async function measureLayout(browser: Browser, host: string, runs: number
     for (let i = 0; i < runs; i += 1) results.push(await runOnce(browser, host, viewport, deadline));
   }
   return results;
+}
+
+/** Runs the in-view figure `runs` times per viewport and buyer on `browser`. */
+export async function measureInView(browser: Browser, host: string, runs: number, deadline: Deadline): Promise<InViewRun[]> {
+  const results: InViewRun[] = [];
+  for (const buyer of IN_VIEW_BUYERS) {
+    for (const viewport of IN_VIEW_VIEWPORTS) {
+      for (let i = 0; i < runs; i += 1) results.push(await inViewOnce(browser, host, viewport, buyer, deadline));
+    }
+  }
+  return results;
+}
+
+async function inViewOnce(
+  browser: Browser,
+  host: string,
+  viewport: (typeof IN_VIEW_VIEWPORTS)[number],
+  buyer: InViewRun['buyer'],
+  deadline: Deadline,
+): Promise<InViewRun> {
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    isMobile: viewport.mobile,
+    hasTouch: viewport.mobile,
+    deviceScaleFactor: viewport.mobile ? 3 : 1,
+  });
+  try {
+    await context.addInitScript({ content: SAMPLER });
+    const page = await context.newPage();
+    await page.goto(buyer === 'returning' ? `${host}?buyer=returning` : host, { timeout: deadline.step(STEP_MS) });
+    await page.getByLabel('Full name').fill('Ada Lovelace', { timeout: deadline.step(STEP_MS) });
+    await page.getByLabel('Email address').fill('ada@example.com', { timeout: deadline.step(STEP_MS) });
+    // The demo's preload is done, as when a buyer takes the time to choose tickets.
+    await page.locator('#events li[data-kind="preloadCashier"]').waitFor({ state: 'attached', timeout: deadline.step(STEP_MS) });
+    const continueButton = page.getByRole('button', { name: 'Continue to payment' });
+    await continueButton.scrollIntoViewIfNeeded({ timeout: deadline.step(STEP_MS) });
+    const tapAt = await page.evaluate(() => performance.timeOrigin + performance.now());
+    await continueButton.click({ timeout: deadline.step(STEP_MS) });
+    // In view while it loads: the payment step's heading at the viewport's top, the frame below it (the
+    // demo focuses that heading once the order is made, which then scrolls nothing).
+    await page.evaluate(() => document.getElementById('payment-title')?.scrollIntoView({ block: 'start' }));
+    const iframe = page.locator('#cashier iframe');
+    await iframe.waitFor({ state: 'attached', timeout: deadline.step(STEP_MS) });
+    const frame = await (await iframe.elementHandle())?.contentFrame();
+    if (!frame) throw new Error('in-view layout bench: no widget frame');
+    const sampled = () => frame.evaluate(() => (window as unknown as { __heights?: HeightSample[] }).__heights ?? []);
+    const wait = Date.now() + deadline.step(STEP_MS);
+    let figure = readHeights(await sampled());
+    while (!figure && Date.now() < wait) {
+      await page.waitForTimeout(100);
+      figure = readHeights(await sampled());
+    }
+    if (!figure)
+      throw new Error(
+        `in-view layout bench at ${viewport.width}×${viewport.height}: the form never painted (frame ${frame.url()}, last samples ${JSON.stringify((await sampled()).slice(-3))})`,
+      );
+    await page.waitForTimeout(IN_VIEW_WATCH_MS + 200);
+    const samples = await sampled();
+    const done = readHeights(samples);
+    const formAt = samples.find((s) => s.form)?.t ?? tapAt;
+    if (!done) throw new Error('in-view layout bench: the samples went');
+    const inView = await iframe.evaluate((el) => el.getBoundingClientRect().top < innerHeight);
+    if (!inView) throw new Error(`in-view layout bench at ${viewport.width}×${viewport.height}: the frame was not in view`);
+    return { viewport: `${viewport.width}×${viewport.height}`, buyer, ...done, tapToFormMs: formAt - tapAt };
+  } finally {
+    await context.close();
+  }
 }
 
 async function runOnce(

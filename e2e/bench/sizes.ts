@@ -64,7 +64,8 @@ const artifacts = () => {
     {
       name: 'frame script before the settings request (inline in index.html)',
       parts: frame.slice(0, 1),
-      // Issue 36 item 4's ceiling: 32 354 B, then 31 530 B without axios's table of status names (axiosWithoutStatusNames.ts).
+      // Issue 36 item 4's ceiling: 32 354 B, then 31 530 B without axios's table of status names (axiosWithoutStatusNames.ts);
+      // 31 625 B once the warm-up calls the bundle's `preload` (preloadWidget.ts).
       budget: 31_900,
     },
     // 99 964 B, then 100 557 B: the frame tells the host a request's own failure (a provider that
@@ -77,8 +78,9 @@ const artifacts = () => {
     // item 1, observeHeight.ts: a MutationObserver, the window's resize, loaded fonts): 101 150 B.
     // Issue 36 item 4: axios's table of status names out of the inline script (-824 B): 100 338 B.
     // Then the frame offers Preact's React-compatible API to bundles instead of React 19 and its DOM
-    // renderer (frame-app/build/sharedReact.ts): 42 358 B.
-    { name: 'frame app JS in all (inline script + *.js, React API included)', parts: frame, budget: 42_450 },
+    // renderer (frame-app/build/sharedReact.ts): 42 358 B. The warm-up hands a bundle that exports
+    // `preload` its inputs (issue 36 item 4, preloadWidget.ts, +95 B in the inline script): 42 453 B.
+    { name: 'frame app JS in all (inline script + *.js, React API included)', parts: frame, budget: 42_500 },
     { name: 'bundle, minified (React API from the frame)', parts: bundle, budget: BUNDLE_BUDGET },
     {
       name: "frame's appearance module (issue 35), fetched only for a mount or update with an appearance or fonts (appearance-*.js)",
@@ -173,8 +175,11 @@ const artifacts = () => {
       // Issue 36 item 4 asks for 136.6 kB at most. Axios's table of status names out of the frame
       // (-824 B): 145 443 B; the SDK entry's overlay and warm-up frames in its bridge (-428 B in the
       // entry, +492 B in the bridge): 145 507 B. Preact's compat layer as the frame's React (-58 kB)
-      // and the bundle's refused changes put back (+53 B): 87 580 B.
-      budget: 87_700,
+      // and the bundle's refused changes put back (+53 B): 87 580 B;
+      // issue 36 item 1's settled first form (the gate, the placeholder, the fetches at once): 88 375 B
+      // (+795 B in the bundle, measured after the merge). The bundle's `preload` for the warm-up
+      // (issue 36 item 4, +398 B), and the frame's call of it (+95 B): 88 868 B.
+      budget: 88_900,
     },
   ];
 };

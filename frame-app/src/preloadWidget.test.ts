@@ -31,7 +31,7 @@ function setup(
     allowlist: allowlist as never,
     pinnedBundles,
     loadBundle,
-    createClient: () => ({ getWidgetSettings }),
+    createClient: () => ({ getWidgetSettings, request: vi.fn() }),
   });
   return { host, loadBundle, getWidgetSettings, run };
 }
@@ -100,7 +100,7 @@ describe('preloadWidget (issue 24: the frame warms the caches, mounts nothing)',
         host: { claimWidgetSettings: async () => ({ kind: 'fetch' }), publishWidgetSettings: vi.fn(), onApiInit: vi.fn() },
         allowlist: 'development',
         loadBundle: async () => ({ mount: vi.fn() }),
-        createClient: () => ({ getWidgetSettings }),
+        createClient: () => ({ getWidgetSettings, request: vi.fn() }),
         warmAppearance,
       });
       return warmAppearance.mock.calls.length;
@@ -108,5 +108,67 @@ describe('preloadWidget (issue 24: the frame warms the caches, mounts nothing)',
     expect(await warm({})).toBe(0);
     expect(await warm({ appearance: { theme: 'night' } })).toBe(1);
     expect(await warm({ fonts: [{ family: 'A', src: 'https://f.example/a.woff2' }] })).toBe(1);
+  });
+
+  describe("the bundle's optional preload (issue 36 item 4)", () => {
+    /** A warm-up of a bundle whose `preload` is `preload` (none: a bundle without it), in a frame that `canBeAdopted`. */
+    const warmUp = async (preload: ((props: unknown) => void) | undefined, canBeAdopted: boolean) => {
+      const request = vi.fn(async () => ({ countries: ['DE'] }));
+      const host = {
+        claimWidgetSettings: async () => ({ kind: 'cached', settings }) as const,
+        publishWidgetSettings: vi.fn(),
+        onApiInit: vi.fn(),
+      };
+      const module = { mount: vi.fn(), ...(preload ? { preload } : {}) };
+      await preloadWidget({
+        bootstrap: { ...bootstrap, locale: 'de-DE', configuration: { appInstance: 'token-1', msid: 'm' } },
+        host,
+        allowlist: 'development',
+        loadBundle: async () => module,
+        createClient: () => ({ getWidgetSettings: vi.fn(), request }),
+        canBeAdopted,
+      });
+      return { host, module, request };
+    };
+
+    it("is called once in a frame a mount can adopt, with the warm-up's inputs, settings and the client's request; the frame does not wait for it", async () => {
+      let given: { providerClient: { request: (config: unknown) => Promise<unknown> } } | undefined;
+      const preload = vi.fn((props) => {
+        given = props;
+      });
+      const { host, module, request } = await warmUp(preload, true);
+      expect(preload).toHaveBeenCalledTimes(1);
+      expect(preload).toHaveBeenCalledWith({
+        host: bootstrap.host,
+        configuration: { appInstance: 'token-1', msid: 'm' },
+        debug: false,
+        settings,
+        locale: 'de-DE',
+        providerClient: expect.objectContaining({ request }),
+      });
+      await expect(given?.providerClient.request({ method: 'get', path: 'locale/countries' })).resolves.toEqual({
+        countries: ['DE'],
+      });
+      expect(request).toHaveBeenCalledWith({ method: 'get', path: 'locale/countries' });
+      expect(module.mount).not.toHaveBeenCalled();
+      expect(host.onApiInit).toHaveBeenCalledWith([], {});
+    });
+
+    it('is not called in a frame no mount can adopt (no moveBefore: the frame goes when done, and its replies with it)', async () => {
+      const preload = vi.fn();
+      const { host } = await warmUp(preload, false);
+      expect(preload).not.toHaveBeenCalled();
+      expect(host.onApiInit).toHaveBeenCalledTimes(1);
+    });
+
+    it('a bundle without it is only imported; one whose preload throws still ends the warm-up as done', async () => {
+      expect((await warmUp(undefined, true)).host.onApiInit).toHaveBeenCalledWith([], {});
+      const throwing = vi.fn(() => {
+        throw new Error('boom');
+      });
+      const { host } = await warmUp(throwing, true);
+      expect(throwing).toHaveBeenCalledTimes(1);
+      expect(host.onApiInit).toHaveBeenCalledWith([], {});
+    });
   });
 });

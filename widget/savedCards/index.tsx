@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useReducer, useSyncExternalStore } from 'react';
-import type { PayResult, ProviderClient, SaveCardConsent } from '../../shared';
+import type { PayResult, ProviderApiTransport, ProviderClient, SaveCardConsent } from '../../shared';
 import type { FormStore } from '../createFormStore';
 import type { Message } from '../i18n/createTranslator';
 import type { ValidationResult } from '../validateCardForm';
@@ -100,4 +100,20 @@ export async function startSavedCards(deps: SavedCardsDeps): Promise<SavedCardsH
     progress: () => state.progress(),
     subscribe: (listener) => state.subscribe(listener),
   };
+}
+
+/**
+ * A warm-up's part of the saved cards (issue 36 item 4, the bundle's `preload`): lists the member's
+ * cards with `send` (the warm-up's request, which keeps the reply for the mount) and fetches the
+ * saved cards' words in `locale`, so that the mount's {@link startSavedCards} has both at once.
+ * Never rejects.
+ */
+export function preloadSavedCards(send: ProviderApiTransport, locale: string | undefined): void {
+  const noVault: ProviderApiTransport = () => Promise.reject(new Error('no vault in a warm-up'));
+  createSavedCardsApi(send, noVault)
+    .listCreditCards()
+    .catch(() => undefined);
+  createSavedCardsI18n()
+    .prepare(locale)
+    .catch(() => undefined);
 }

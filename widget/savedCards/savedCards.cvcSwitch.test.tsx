@@ -69,6 +69,13 @@ describe('a saved card’s security code when the buyer picks another card (issu
 
     radio(MASTERCARD.id)?.click();
     await expect.poll(() => radio(MASTERCARD.id)?.checked, WAIT).toBe(true);
+    // The code empties as the other card is chosen, before the buyer can pay. Waited for, not read
+    // at once: under Preact (the frame's React) the choice subscribes to its state in an effect,
+    // which runs after the next frame (a 35 ms timer in jsdom, later on a busy machine), and the
+    // settled first form mounts the choice in its one commit with nothing re-rendering it after.
+    // A click in that same frame (a test's, never a buyer's, who sees the form first) changes the
+    // state at once; the field shows it when the effect subscribes and finds the snapshot changed.
+    await expect.poll(() => cvc()?.value, WAIT).toBe('');
     const tokens = () => log.filter((sent) => sent.line === `POST vault ${P.savedCardTokens}`).map((sent) => sent.body);
     const result = await api.pay({ orderId: 'ord_1' });
     expect(tokens(), "the Visa's code never goes with the Mastercard").toEqual([]);

@@ -27,27 +27,57 @@ export async function offeredWallets(deps: WalletDeps, orderId: string): Promise
   return offered.length > 0 ? walletsAvailable(win, offered) : [];
 }
 
+/** The buttons' component as the chunk's entry gives it. */
+type LoadedButtons = Awaited<ReturnType<Awaited<ReturnType<typeof load>>['loadWalletButtons']>>['default'];
+
 /**
  * Apple Pay and Google Pay (issue 25 item 4), light in the bundle: `slot(orderId)` is an element that
  * asks {@link offeredWallets} for the order, and only when it offers one the browser can pay with
  * loads the chunk and shows its buttons. Otherwise nothing shows and nothing more is fetched.
+ * `prepare(orderId, locale)` does that ahead of the slot (issue 36 item 1: the first form already
+ * has its buttons, rather than growing by them a moment later): it resolves once the order's buttons
+ * are ready to show at once, in `locale`'s words, or once it is known there are none. Never rejects.
  */
-export function createWallets(deps: WalletDeps): (orderId: string | undefined) => ReactNode {
+export function createWallets(deps: WalletDeps): {
+  slot: (orderId: string | undefined) => ReactNode;
+  prepare: (orderId: string, locale: Promise<string>) => Promise<void>;
+} {
   const Buttons = lazy(() => load().then((chunk) => chunk.loadWalletButtons(deps.store.getSnapshot().locale)));
+  /** The orders {@link prepare} read: their buttons, ready to show at the slot's first render, or null (none offered). */
+  const prepared = new Map<string, { offer: WalletOffer; Ready: LoadedButtons } | null>();
   function Slot({ orderId }: { orderId: string | undefined }) {
+    const ready = orderId === undefined ? undefined : prepared.get(orderId);
     const [offer, setOffer] = useState<WalletOffer>();
     useEffect(() => {
       let live = true;
-      if (orderId) offeredWallets(deps, orderId).then((wallets) => live && wallets[0] && setOffer({ orderId, wallets }));
+      if (orderId && ready === undefined)
+        offeredWallets(deps, orderId).then((wallets) => live && wallets[0] && setOffer({ orderId, wallets }));
       return () => {
         live = false;
       };
-    }, [orderId]);
+    }, [orderId, ready]);
+    if (ready) return <ready.Ready {...deps} key={orderId} offer={ready.offer} kit={WALLET_KIT} />;
     return offer && offer.orderId === orderId ? (
       <Suspense fallback={null}>
         <Buttons {...deps} key={orderId} offer={offer} kit={WALLET_KIT} />
       </Suspense>
     ) : null;
   }
-  return (orderId) => <Slot orderId={orderId} />;
+  return {
+    slot: (orderId) => <Slot orderId={orderId} />,
+    async prepare(orderId, locale) {
+      try {
+        const wallets = await offeredWallets(deps, orderId);
+        if (!wallets[0]) {
+          prepared.set(orderId, null);
+          return;
+        }
+        const chunk = await load();
+        const { default: Ready } = await chunk.loadWalletButtons(await locale);
+        prepared.set(orderId, { offer: { orderId, wallets }, Ready });
+      } catch {
+        // the slot tries again as it shows
+      }
+    },
+  };
 }
