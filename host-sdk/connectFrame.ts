@@ -11,7 +11,8 @@ import { warnUnknownOptions } from './warnUnknownOptions';
  * runs up front stays small. It holds penpal's parent side, the host methods, the page's one
  * settings cache (spec 4: a module singleton, however many mounts load the bridge), the mount's
  * own words in every language (`localizeMount`), the iframe's overlay for a 3-D Secure challenge
- * (`createOverlay`) and `preloadCashier`'s warm-up frames (`standbyFrames.ts`, `preloadFrame`).
+ * (`createOverlay`), what `handle.update` does once its changes are checked (`createUpdate`) and
+ * `preloadCashier`'s warm-up frames (`standbyFrames.ts`, `preloadFrame`).
  */
 
 /** What {@link connectFrame} needs from the mount. */
@@ -80,5 +81,6 @@ export function connectFrame({ iframe, frameOrigin, options, mountedAt, isDestro
   };
 }
 
+export { createUpdate } from './createUpdate';
 export { localizeMount } from './localizeMount';
 export { adoptStandbyFrame, warmUpOnce } from './standbyFrames';

@@ -9,6 +9,7 @@ import {
   MAX_WIDGET_READY_TIME_MS,
   PAY_CALL_TIMEOUT_MS,
   REVALIDATE_TIMEOUT_MS,
+  rebuildCashierError,
 } from '../shared';
 import { callSafely } from './callSafely';
 import { destroyedCallError } from './destroyedCallError';
@@ -215,7 +216,7 @@ export function createHostMethods({
       const timings = toTimings(phases, mountedAt, connectedAt, epochNow());
       callSafely('onApiInit', options.onApiInit, relayApi(methodNames, callApi), timings);
     },
-    onCrash: (serialized: unknown) => crash(CashierError.fromSerialized(serialized)),
+    onCrash: (serialized: unknown) => crash(rebuildCashierError(serialized)),
     onResize: (heightPx: unknown) => {
       if (!isDestroyed() && Number.isFinite(heightPx)) {
         resize?.(Math.min(Math.max(Math.ceil(heightPx as number), 0), MAX_FRAME_HEIGHT_PX));

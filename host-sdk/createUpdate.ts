@@ -1,8 +1,7 @@
 import type { RemoteProxy } from 'penpal';
-import { CashierError, type CashierUpdate, ErrorCode, type FrameMethods, messageOf } from '../shared';
+import { CashierError, type CashierUpdate, ErrorCode, type FrameMethods, messageOf, rebuildCashierError } from '../shared';
 import { canonicalLocale } from './resolveLocale';
 import type { ResolvedOptions } from './resolveOptions';
-import { validateUpdate } from './validateOptions';
 
 /** What `handle.update` needs from the mount. */
 export interface UpdateContext {
@@ -24,9 +23,9 @@ export interface UpdateContext {
 }
 
 /**
- * Creates `handle.update(changes)` (issue 13 item 3; see `CashierHandle.update`): checks the
- * changes synchronously (a TypeError naming the change, nothing changed), writes them into the
- * mount's inputs, and sends them to the frame (`FrameMethods.update`), which keeps them for the
+ * Creates what `handle.update(changes)` does once the mount has checked the changes
+ * (`validateUpdate`, synchronously; issue 13 item 3; see `CashierHandle.update`). Part of the
+ * bridge, so the script tag carries none of it: it writes the changes into the mount's inputs, and sends them to the frame (`FrameMethods.update`), which keeps them for the
  * bundle's mount or passes them to its `update(props)`. Resolves when the frame has applied them.
  * A refusal by the frame (PAYMENT_OPEN, the loader's failure, the bundle's error) rejects with it
  * and takes back only this update's changes: each input it changed goes back to the latest change
@@ -38,7 +37,6 @@ export interface UpdateContext {
 export function createUpdate({ options, isDestroyed, remote, onChange }: UpdateContext) {
   const writes = createWriteLog(options);
   return (changes: CashierUpdate): Promise<void> => {
-    validateUpdate(changes);
     if (isDestroyed()) return Promise.reject(new CashierError(ErrorCode.Destroyed, 'update: the widget was destroyed'));
     const { theme, orderId, buyer, locale, appearance, fonts } = changes;
     // Only what is given changes; `buyer` is copied, so a host's later edit of its object changes
@@ -66,7 +64,7 @@ export function createUpdate({ options, isDestroyed, remote, onChange }: UpdateC
         (result) => {
           if (result.ok) return writes.settle(update, true);
           takeBack();
-          throw CashierError.fromSerialized(result.error);
+          throw rebuildCashierError(result.error);
         },
         (error: unknown) => {
           throw isDestroyed()

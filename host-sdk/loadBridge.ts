@@ -1,4 +1,5 @@
-type Bridge = typeof import('./connectFrame');
+/** The bridge module (connectFrame.ts and what it re-exports), as {@link loadBridge} gives it. */
+export type Bridge = typeof import('./connectFrame');
 
 /** The bridge module once it has loaded; undefined before. */
 let loaded: Bridge | undefined;

@@ -458,12 +458,55 @@ describe('mountCashier: buyer and handle.update (issue 13)', () => {
     expect(el.firstElementChild).toBe(handle.iframe);
   });
 
-  it('a bad change throws a TypeError naming it, synchronously, and changes nothing', async () => {
-    const handle = await mount(mountPoint(), options({ theme: 'modal' }));
-    expect(() => handle.update({ theme: 7 } as never)).toThrow('update: changes.theme must be a string if given (got 7)');
-    expect(() => handle.update({ host: 'https://x.example' } as never)).toThrow(TypeError);
-    expect(connections[0]?.methods.getBootstrap()).toMatchObject({ theme: 'modal' });
-  });
+  it.each([
+    { changes: null, message: 'update: changes must be an object (got null)' },
+    { changes: { theme: 1 }, message: 'update: changes.theme must be a string if given (got 1)' },
+    { changes: { orderId: '' }, message: 'update: changes.orderId must be a non-empty string if given (got "")' },
+    {
+      changes: { buyer: 'a@b.co' },
+      message: 'update: changes.buyer must be an object { email?, name? } if given (got "a@b.co")',
+    },
+    {
+      changes: { buyer: { email: 5 } },
+      message: 'update: changes.buyer.email must be a string of at most 318 characters if given (got 5)',
+    },
+    {
+      changes: { locale: 7 },
+      message: 'update: changes.locale must be a well-formed BCP 47 language tag if given (got 7)',
+    },
+    {
+      changes: { locale: 'de_AT' },
+      message: 'update: changes.locale must be a well-formed BCP 47 language tag if given (got "de_AT")',
+    },
+    {
+      changes: { debug: true },
+      message:
+        'update: changes.debug cannot be changed by update (only theme, orderId, buyer, locale, appearance, fonts; remount for others)',
+    },
+  ])(
+    '$changes → TypeError "$message", synchronously, nothing changed or sent, bridge here or not',
+    async ({ changes, message }) => {
+      // Before the bridge arrives (the script tag loads it after the page's load): checked here all the same.
+      let arrive = () => {};
+      bridgeLoad.gate = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const early = mountCashier(mountPoint(), options({ theme: 'modal' }));
+      expect(() => early.update(changes as never)).toThrow(message);
+      arrive();
+      const handle = await mount(mountPoint(), options({ theme: 'modal' }));
+      const update = vi.fn(async () => ({ ok: true as const, value: undefined }));
+      for (const connection of connections) connection.resolve({ callApi: vi.fn(), update });
+      const inputs = () => connections.map((connection) => connection.methods.getBootstrap());
+      const before = inputs();
+      const call = () => handle.update(changes as never);
+      expect(call).toThrow(TypeError);
+      expect(call).toThrow(message);
+      await bridgeSettled();
+      expect(inputs()).toEqual(before);
+      expect(update).not.toHaveBeenCalled();
+    },
+  );
 
   it("gives the locale over the bridge: opts.locale canonical, else the page's <html lang>; update sends it canonical", async () => {
     await mount(mountPoint(), options({ locale: 'PT-pt' }));

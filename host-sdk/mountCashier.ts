@@ -1,13 +1,13 @@
-import { CashierError, createAlert, ErrorCode, epochNow, FRAME_RELEASED_EVENT, messageOf } from '../shared';
+import { CashierError, type CashierUpdate, createAlert, ErrorCode, epochNow, FRAME_RELEASED_EVENT, messageOf } from '../shared';
 import { callSafely } from './callSafely';
 import { checkFrameOrigin } from './checkFrameOrigin';
 import type { FrameLink } from './connectFrame';
 import { createFrame, frameSrc } from './createFrame';
-import { createUpdate } from './createUpdate';
-import { loadBridge, loadedBridge } from './loadBridge';
+import type { UpdateContext } from './createUpdate';
+import { type Bridge, loadBridge, loadedBridge } from './loadBridge';
 import { resolveOptions } from './resolveOptions';
 import type { CashierHandle, MountCashierOptions } from './types';
-import { validateOptions } from './validateOptions';
+import { validateOptions, validateUpdate } from './validateOptions';
 import { watchFrame } from './watchFrame';
 
 /**
@@ -127,7 +127,7 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
 
   // issue 13, 23: theme, order, buyer and locale change in place; the SDK's alert, when shown,
   // takes the theme and the language, the iframe's title the language.
-  const update = createUpdate({
+  const updateContext: UpdateContext = {
     options,
     remote: () => connected,
     isDestroyed: () => destroyed,
@@ -136,7 +136,31 @@ export function mountCashier(el: HTMLElement, opts: MountCashierOptions): Cashie
       if (alert) alert.style.cssText = createAlert(el.ownerDocument, options.theme).style.cssText;
       localize();
     },
-  });
+  };
+  /** The bridge's `createUpdate` for this mount, made at the first update (it keeps the mount's pending writes). */
+  let updater: ((changes: CashierUpdate) => Promise<void>) | undefined;
+  const apply = (bridge: Bridge, changes: CashierUpdate) => {
+    updater ??= bridge.createUpdate(updateContext);
+    return updater(changes);
+  };
+  /**
+   * Checked here, at once (a TypeError, nothing changed); then done by the bridge: at once when it
+   * is here, else when it arrives (before it, the frame cannot have asked for its inputs).
+   */
+  const update = (changes: CashierUpdate): Promise<void> => {
+    validateUpdate(changes);
+    const bridge = loadedBridge();
+    if (bridge) return apply(bridge, changes);
+    return loadBridge().then(
+      (arrived) => apply(arrived, changes),
+      (error: unknown) => {
+        throw new CashierError(
+          destroyed ? ErrorCode.Destroyed : ErrorCode.ConnectionLost,
+          `update: the host SDK's bridge did not load: ${messageOf(error)}`,
+        );
+      },
+    );
+  };
 
   return {
     iframe,

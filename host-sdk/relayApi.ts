@@ -1,5 +1,5 @@
 import type { CashierApi } from '../shared';
-import { CashierError, ErrorCode } from '../shared';
+import { CashierError, ErrorCode, rebuildCashierError } from '../shared';
 
 /** Sends one api call to the frame; resolves to the frame's untrusted `ApiCallResult`. */
 export type CallApi = (method: string, args: unknown[]) => Promise<unknown>;
@@ -30,6 +30,6 @@ export function relayApi(methodNames: unknown, callApi: CallApi): CashierApi {
 export function unwrapResult(result: unknown): unknown {
   const reply: Record<string, unknown> = Object(result); // boxes a primitive, so `in` is safe
   if (reply.ok === true && 'value' in reply) return reply.value;
-  if (reply.ok === false && 'error' in reply) throw CashierError.fromSerialized(reply.error);
+  if (reply.ok === false && 'error' in reply) throw rebuildCashierError(reply.error);
   throw new CashierError(ErrorCode.InvalidResponse, 'The frame sent a malformed api result');
 }

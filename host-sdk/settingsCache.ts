@@ -2,6 +2,7 @@ import {
   CashierError,
   ErrorCode,
   MAX_WIDGET_READY_TIME_MS,
+  rebuildCashierError,
   SETTINGS_MAX_AGE_MS,
   type SettingsClaim,
   TOO_MANY_REQUESTS_STATUS,
@@ -155,7 +156,7 @@ export function createSettingsCache({ pendingLimitMs = MAX_WIDGET_READY_TIME_MS 
         setTimeout(() => cached.get(key) === settings && cached.delete(key), SETTINGS_MAX_AGE_MS);
         return finish(key, entry);
       }
-      const failure = CashierError.fromSerialized(
+      const failure = rebuildCashierError(
         ok === true
           ? new CashierError(ErrorCode.InvalidResponse, 'widgetStaticsBaseUrl is not a string')
           : (error ?? new CashierError(ErrorCode.SettingsLoadFailed, 'The widget settings request failed')),

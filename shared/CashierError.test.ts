@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CashierError, ErrorCode } from './CashierError';
+import { CashierError, ErrorCode, rebuildCashierError } from './CashierError';
 
 describe('CashierError', () => {
   it('round-trips through its serialized form with code and details', () => {
@@ -7,7 +7,7 @@ describe('CashierError', () => {
       status: 503,
       causeCode: 'HTTP_SERVER_ERROR',
     });
-    const copy = CashierError.fromSerialized(JSON.parse(JSON.stringify(original.toJSON())));
+    const copy = rebuildCashierError(JSON.parse(JSON.stringify(original.toJSON())));
     expect(copy).toBeInstanceOf(CashierError);
     expect(copy).toMatchObject({ name: 'CashierError', code: 'SETTINGS_LOAD_FAILED', message: 'settings failed' });
     expect(copy.details).toEqual({ status: 503, causeCode: 'HTTP_SERVER_ERROR' });
@@ -15,15 +15,15 @@ describe('CashierError', () => {
 
   it('keeps the order a payment error is about when it crosses the iframe (issue 12), and drops one that is not a string', () => {
     const original = new CashierError(ErrorCode.PaymentOpenForAnotherOrder, 'open', { orderId: 'ord_A' });
-    const copy = CashierError.fromSerialized(JSON.parse(JSON.stringify(original.toJSON())));
+    const copy = rebuildCashierError(JSON.parse(JSON.stringify(original.toJSON())));
     expect(copy).toMatchObject({ code: 'PAYMENT_OPEN_FOR_ANOTHER_ORDER', details: { orderId: 'ord_A' } });
-    const junk = CashierError.fromSerialized({ code: 'PAYMENT_OUTCOME_UNKNOWN', message: 'm', details: { orderId: 42 } });
+    const junk = rebuildCashierError({ code: 'PAYMENT_OUTCOME_UNKNOWN', message: 'm', details: { orderId: 42 } });
     expect(junk.details).toEqual({});
   });
 
   it('ORDER_NOT_FOUND crosses the iframe with the order and the status', () => {
     const original = new CashierError(ErrorCode.OrderNotFound, 'gone', { orderId: 'ord_gone', status: 404 });
-    const copy = CashierError.fromSerialized(JSON.parse(JSON.stringify(original.toJSON())));
+    const copy = rebuildCashierError(JSON.parse(JSON.stringify(original.toJSON())));
     expect(copy).toMatchObject({ code: 'ORDER_NOT_FOUND', details: { orderId: 'ord_gone', status: 404 } });
   });
 
@@ -53,7 +53,7 @@ describe('CashierError', () => {
       message: 'm',
     },
   ])('rebuilds untrusted input: $name', ({ input, code, message }) => {
-    const error = CashierError.fromSerialized(input);
+    const error = rebuildCashierError(input);
     expect(error.code).toBe(code);
     expect(error.message).toBe(message);
     expect(error.details.status).toBeUndefined();

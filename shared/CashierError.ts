@@ -205,27 +205,29 @@ export class CashierError extends Error {
   toJSON(): SerializedCashierError {
     return { name: this.name, code: this.code, message: this.message, details: { ...this.details } };
   }
-
-  /**
-   * Rebuilds an error that crossed the iframe. A value without a known `code` and a string
-   * `message` is BUNDLE_CRASHED, and its text is not passed on (it may be any text).
-   */
-  static fromSerialized(value: unknown): CashierError {
-    const { code, message, details } = (value ?? {}) as Record<string, unknown>;
-    if (!isErrorCode(code) || typeof message !== 'string') {
-      return new CashierError(ErrorCode.BundleCrashed, 'An error in no known form (BUNDLE_CRASHED; its message is withheld).');
-    }
-    const picked: Record<string, unknown> = {};
-    for (const [key, type] of Object.entries(DETAIL_TYPES)) {
-      const detail = (details as Record<string, unknown> | undefined)?.[key];
-      if (typeof detail === type) picked[key] = detail;
-    }
-    return new CashierError(code, message, picked);
-  }
 }
 
 /** The type of each field of {@link CashierErrorDetails}: a field of another type is dropped. */
 const DETAIL_TYPES = { status: 'number', applicationErrorCode: 'string', causeCode: 'string', orderId: 'string' };
+
+/**
+ * Rebuilds an error that crossed the iframe. A value without a known `code` and a string
+ * `message` is BUNDLE_CRASHED, and its text is not passed on (it may be any text). A function, not
+ * a static method of {@link CashierError}, so the script-tag SDK, which rebuilds none, does not
+ * carry it.
+ */
+export function rebuildCashierError(value: unknown): CashierError {
+  const { code, message, details } = (value ?? {}) as Record<string, unknown>;
+  if (!isErrorCode(code) || typeof message !== 'string') {
+    return new CashierError(ErrorCode.BundleCrashed, 'An error in no known form (BUNDLE_CRASHED; its message is withheld).');
+  }
+  const picked: Record<string, unknown> = {};
+  for (const [key, type] of Object.entries(DETAIL_TYPES)) {
+    const detail = (details as Record<string, unknown> | undefined)?.[key];
+    if (typeof detail === type) picked[key] = detail;
+  }
+  return new CashierError(code, message, picked);
+}
 
 /** True when `s` is one of the {@link ErrorCode} values. */
 export function isErrorCode(s: unknown): s is ErrorCode {

@@ -1,4 +1,4 @@
-import { CashierError, describeForeignError, ErrorCode, isErrorCode } from '../shared';
+import { CashierError, describeForeignError, ErrorCode, isErrorCode, rebuildCashierError } from '../shared';
 
 /**
  * Failures of a charge after which the provider may or may not have made it: no reply, a 5xx, a
@@ -22,7 +22,7 @@ const REPLY_LOST: ReadonlySet<string> = new Set([
  */
 export function asCashierError(error: unknown): CashierError {
   if (error instanceof CashierError) return error;
-  if (isErrorCode((error as { code?: unknown } | null)?.code)) return CashierError.fromSerialized(error);
+  if (isErrorCode((error as { code?: unknown } | null)?.code)) return rebuildCashierError(error);
   return new CashierError(ErrorCode.NetworkError, `The payment failed: ${describeForeignError(error, ErrorCode.NetworkError)}.`);
 }
 

@@ -5,6 +5,7 @@ import {
   describeForeignError,
   ErrorCode,
   isErrorCode,
+  rebuildCashierError,
   type SerializedCashierError,
 } from '../../shared';
 
@@ -56,7 +57,7 @@ export function toSerialized(thrown: unknown, method: string): SerializedCashier
   if (thrown instanceof CashierError) return thrown.toJSON();
   const code = typeof thrown === 'object' && thrown !== null ? (thrown as { code?: unknown }).code : undefined;
   if (isErrorCode(code) && typeof (thrown as { message?: unknown }).message === 'string') {
-    return CashierError.fromSerialized(thrown).toJSON();
+    return rebuildCashierError(thrown).toJSON();
   }
   const what = describeForeignError(thrown, ErrorCode.ApiCallFailed);
   return new CashierError(ErrorCode.ApiCallFailed, `${method} failed: ${what}.`).toJSON();

@@ -7,6 +7,7 @@ import {
   type FramePhases,
   isCashierWidgetModule,
   type ProviderClient,
+  rebuildCashierError,
   type WidgetSettings,
 } from '../../shared';
 import type { LoaderDeps } from './loaderTypes';
@@ -39,7 +40,7 @@ export async function fetchSettings(context: LoadStepContext): Promise<WidgetSet
     context.stamp('settingsReceived');
     return settings;
   } catch (thrown) {
-    const cause = CashierError.fromSerialized(thrown instanceof CashierError ? thrown.toJSON() : thrown);
+    const cause = rebuildCashierError(thrown instanceof CashierError ? thrown.toJSON() : thrown);
     context.fail(
       new CashierError(ErrorCode.SettingsLoadFailed, `The widget settings could not be loaded: ${cause.message}`, {
         ...cause.details,

@@ -1,4 +1,11 @@
-import { CashierError, parseWidgetSettings, type SettingsClaim, type SettingsOutcome, type WidgetSettings } from '../../shared';
+import {
+  CashierError,
+  parseWidgetSettings,
+  rebuildCashierError,
+  type SettingsClaim,
+  type SettingsOutcome,
+  type WidgetSettings,
+} from '../../shared';
 import type { HostPort } from './createHostPort';
 
 /**
@@ -20,7 +27,7 @@ export async function obtainSettings(
     claim = { kind: 'fetch' }; // a host without the cache: fetch alone, nothing to publish to
   }
   if (claim.kind === 'cached') return { settings: parseWidgetSettings(claim.settings), fromCache: true };
-  if (claim.kind === 'failed') throw CashierError.fromSerialized(claim.error);
+  if (claim.kind === 'failed') throw rebuildCashierError(claim.error);
   const publish = (outcome: SettingsOutcome) => {
     Promise.resolve()
       .then(() => host.publishWidgetSettings(outcome))
@@ -33,7 +40,7 @@ export async function obtainSettings(
     publish({ ok: true, settings });
     return { settings, fromCache: false };
   } catch (thrown) {
-    const error = thrown instanceof CashierError ? thrown : CashierError.fromSerialized(thrown);
+    const error = thrown instanceof CashierError ? thrown : rebuildCashierError(thrown);
     publish({ ok: false, error: error.toJSON() });
     throw error;
   }
