@@ -9,6 +9,7 @@ import { bundlePins, pinnedBundleIntegrity, STATICS_PATH_VARIABLE, staticsPath }
 import { FRAME_MODULES_MANIFEST, frameDocument, frameModulesManifest } from './frame-app/build/frameDocument.ts';
 import { isSharedReactRuntime, sharedReact, sharedReactInput } from './frame-app/build/sharedReact.ts';
 import { FRAME_APPEARANCE_SPECIFIER, SHARED_REACT_SPECIFIERS } from './frame-app/src/frameModules.ts';
+import { compactErrorCodes } from './host-sdk/build/compactErrorCodes.ts';
 import { SDK_ENTRIES, SDK_EXTERNAL } from './host-sdk/build/sdkEntries.ts';
 import { findBridgeFile, SCRIPT_FILE, sriHash, sriManifestPlugin } from './host-sdk/build/sriManifest.ts';
 import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
@@ -133,7 +134,7 @@ function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
 function hostSdk(frameUrl: string): UserConfig {
   return {
     // The bridge chunk's words in every language (host-sdk/localizeMount.ts, shared/catalogText.ts).
-    plugins: [linguiPlugin()],
+    plugins: [linguiPlugin(), compactErrorCodes()],
     define: { ...production, 'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(frameUrl) },
     build: {
       outDir: sdkOutDir,
@@ -165,7 +166,7 @@ function hostSdk(frameUrl: string): UserConfig {
 function hostSdkBridge(): UserConfig {
   return {
     // Its words in every language (host-sdk/localizeMount.ts, shared/catalogText.ts).
-    plugins: [linguiPlugin()],
+    plugins: [linguiPlugin(), compactErrorCodes()],
     define: production,
     build: {
       outDir: sdkOutDir,
@@ -192,7 +193,7 @@ function hostSdkScript(frameUrl: string): UserConfig {
   const integrity = sriHash(readFileSync(join(sdkOutDir, bridgeFile)));
   return {
     // dist/host-sdk/sri.json: the hashes of cashier.iife.js and the bridge, for sites' integrity attributes.
-    plugins: [sriManifestPlugin(sdkOutDir)],
+    plugins: [sriManifestPlugin(sdkOutDir), compactErrorCodes()],
     define: {
       ...production,
       'import.meta.env.CASHIER_FRAME_URL': JSON.stringify(frameUrl),

@@ -38,8 +38,12 @@
  * frame) would save about a third of it; not done yet. Issue 36 item 4: what no mount needs
  * before its frame connects went to the bridge (the 3-D Secure overlay, `preloadCashier`'s warm-up
  * frames, which only the bridge makes): 6 870 → 6 442 B, the bridge +492 B (see {@link SDK_BRIDGE_BUDGET}).
+ * Then what `handle.update` does once its changes are checked (createUpdate.ts) went to the bridge,
+ * and `CashierError.fromSerialized` became `rebuildCashierError`, which the entry never calls:
+ * 5 956 B. Then `ErrorCode` ships as its codes in one string (host-sdk/build/compactErrorCodes.ts):
+ * 5 839 B. Still over the issue's 5.3 kB: the rest is the shape check above.
  */
-export const SDK_BUDGET = 6_450;
+export const SDK_BUDGET = 5_850;
 /**
  * The ES entry's: see {@link SDK_BUDGET}. Then the mock mode's refusal of a vault off loopback
  * imports the SDK's loopback rule, so the bundler moved that rule out of the entry into a chunk
@@ -48,8 +52,9 @@ export const SDK_BUDGET = 6_450;
  * made in one task (5 586 B), then the words in the buyer's language and ORDER_NOT_FOUND (see
  * {@link SDK_BUDGET}): 5 611 B. Then the shape check of `appearance` and `fonts` (issue 35, see
  * {@link SDK_BUDGET}): 7 011 B. The overlay and the warm-up frames to the bridge (issue 36 item 4): 7 036 → 6 600 B.
+ * `handle.update`'s work to the bridge and the compact `ErrorCode` (see {@link SDK_BUDGET}): 6 173 B.
  */
-export const SDK_ES_BUDGET = 6_650;
+export const SDK_ES_BUDGET = 6_200;
 
 /**
  * The bridge the SDK fetches at the first mount (or at `preloadCashier`). It held 7.8 kB with the
@@ -77,9 +82,11 @@ export const SDK_ES_BUDGET = 6_650;
  * brand and field lists, and their option names): 9 807 B (+330 B). Issue 36 item 4 asks the
  * script tag back under 5.3 kB in all: this budget only keeps it from growing meanwhile. Then the
  * entry's overlay and warm-up frames moved here (issue 36 item 4, see {@link SDK_BUDGET}): 10 299 B
- * (+492 B for the entry's -428 B; the ES chunk 9 018 → 9 473 B).
+ * (+492 B for the entry's -428 B; the ES chunk 9 018 → 9 473 B). Then `handle.update`'s work
+ * (createUpdate.ts) and `rebuildCashierError` (see {@link SDK_BUDGET}): 10 625 B (+326 B for the
+ * entry's -603 B; the ES chunk 9 871 B).
  */
-export const SDK_BRIDGE_BUDGET = 10_350;
+export const SDK_BRIDGE_BUDGET = 10_650;
 
 /**
  * The reference bundle: 25 kB (issue "a buyer on a phone"). Issue 25's saved cards may add only
