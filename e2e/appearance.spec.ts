@@ -241,6 +241,30 @@ test('update({ appearance }) while a card is typed restyles the form live and ke
   expect((await hostEvents(page)).filter((e) => e.type === 'apiInit')).toHaveLength(1);
 });
 
+test('names the SDK leaves to the frame: an update with an unknown variable rejects with INVALID_ARGUMENT naming it and changes nothing; a mount with one fails with it', async ({
+  page,
+}) => {
+  const frame = await mountReady(page, { appearance: { theme: 'default' } });
+  expect(await frameToken(page, 'colorBackground')).toBe(THEMES.default.colorBackground);
+  const refusal = await page.evaluate(() =>
+    (window as unknown as { __handles: { update(c: object): Promise<void> }[] }).__handles[0]
+      ?.update({ appearance: { theme: 'night', variables: { colorSecret: '#000' } } })
+      .then(
+        () => 'applied',
+        (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
+      ),
+  );
+  expect(refusal).toMatch(/^INVALID_ARGUMENT: .*update: changes\.appearance\.variables has no variable "colorSecret"/);
+  expect(await frameToken(page, 'colorBackground')).toBe(THEMES.default.colorBackground);
+  await expect(frame.getByLabel('Card number')).toBeVisible();
+
+  await mount(page, { appearance: { variables: { colorSecret: '#000' } } });
+  const [crash] = await waitForEvent(page, 'crash');
+  expect(crash).toMatchObject({ index: 1, code: 'INVALID_ARGUMENT' });
+  expect(crash?.message).toContain('mountCashier: opts.appearance.variables has no variable "colorSecret"');
+  await expect(widgetFrame(page, 1).getByRole('alert')).toBeVisible();
+});
+
 test('auto follows the emulated colour scheme, live', async ({ page, browserName }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   const frame = await mountReady(page, { appearance: { theme: 'auto' } });

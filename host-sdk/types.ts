@@ -121,11 +121,12 @@ export interface MountCashierOptions {
    * could not read are moved to the nearest shade that keeps WCAG 2.1 AA contrast, and reported in
    * `onApiInit`'s `timings.contrastAdjustments`. Change it with `handle.update({ appearance })`.
    * Default: the default look. Independent of `theme` above (the spec's alert).
-   * @throws TypeError naming the key (e.g. `opts.appearance.rules[".Input"].color`) for an unknown
-   *   key, variable, selector or property, a value that is not a string of at most 200 characters,
-   *   or one holding `url(`, `image-set(`, `attr(`, `var(`, `@`, `\`, `;`, `{`, `}`, `/*` or `<`.
-   *   A value the frame's grammar refuses (e.g. `colorPrimary: 'blurple'`) fails the mount with
-   *   INVALID_ARGUMENT naming the key.
+   * @throws TypeError naming the key (e.g. `opts.appearance.rules[".Input"].color`) for a
+   *   selector not in the set, a value that is not a string of at most 200 characters, or one
+   *   holding `url(`, `image-set(`, `attr(`, `var(`, `@`, `\`, `;`, `{`, `}`, `/*` or `<`. An
+   *   unknown key, variable or property, a `theme` or `labels` not in its list, or a value the
+   *   frame's grammar refuses (e.g. `colorPrimary: 'blurple'`) fails the mount with
+   *   INVALID_ARGUMENT naming the key (the frame checks those; the script tag stays small).
    */
   appearance?: Appearance;
   /**
@@ -134,7 +135,11 @@ export interface MountCashierOptions {
    * later, so no request says what the buyer is doing) with an `@font-face` it writes itself, and its
    * Content-Security-Policy allows these files and no other fonts. Name the family in
    * `appearance.variables.fontFamily`. Default: none (the system font).
-   * @throws TypeError naming the font and field (e.g. `opts.fonts[0].src`).
+   * @throws TypeError naming the font and field (e.g. `opts.fonts[0].src`) for more than 8
+   *   fonts, a font without `family` or `src`, a `src` that is not an https URL, or a field whose
+   *   value is not a short string free of the forbidden pieces. An unknown field, a bad family
+   *   name, a file that is not a font file, or a `style` or `display` not in its list fails the
+   *   mount with INVALID_ARGUMENT naming the font and field.
    */
   fonts?: CashierFont[];
   /** URL of the frame app: https (plain http only on `localhost` or `127.0.0.1`). Default: the build's `VITE_CASHIER_FRAME_URL`. */

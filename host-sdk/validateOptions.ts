@@ -1,5 +1,5 @@
 import { BUYER_FIELD_MAX_LENGTH, isHttpsOrLoopback } from '../shared';
-import { checkAppearance, checkFonts } from '../shared/appearance/shape';
+import { checkAppearanceValues, checkFontValues } from '../shared/appearance/shape';
 import { describeType, describeValue } from './describeValue';
 import { canonicalLocale } from './resolveLocale';
 
@@ -29,7 +29,7 @@ const optionalChecks: Record<string, [Check, string]> = {
   buyer: [isPlainObject, 'an object { email?, name? }'],
   // issue 23: what Intl.getCanonicalLocales accepts, e.g. "de-AT".
   locale: [(v) => canonicalLocale(v) !== undefined, 'a well-formed BCP 47 language tag'],
-  // issue 35: checked in full by checkAppearance and checkFonts (checkOptional).
+  // issue 35: checked by checkAppearanceValues and checkFontValues (checkOptional); the frame checks the rest.
   appearance: [() => true, ''],
   fonts: [() => true, ''],
 };
@@ -82,10 +82,11 @@ function checkOptional(prefix: string, record: Record<string, unknown>, name: st
   const value = record[name];
   if (value !== undefined && !check(value)) fail(`${prefix}.${name}`, `${expected} if given`, value, undefined, caller);
   if (name === 'buyer' && value !== undefined) checkBuyer(`${prefix}.buyer`, value as Record<string, unknown>, caller);
-  // issue 35: their shape here, before anything is created; the frame parses every value again.
+  // issue 35: what could reach past a value, here, before anything is created; the frame checks the
+  // names and parses every value (INVALID_ARGUMENT naming the key).
   const path = `${caller ?? 'mountCashier'}: ${prefix}.${name}`;
-  if (name === 'appearance' && value !== undefined) checkAppearance(value, path);
-  if (name === 'fonts' && value !== undefined) checkFonts(value, path);
+  if (name === 'appearance' && value !== undefined) checkAppearanceValues(value, path);
+  if (name === 'fonts' && value !== undefined) checkFontValues(value, path);
 }
 
 /** `buyer` (issue 13): `email` and `name`, when given, are strings within BUYER_FIELD_MAX_LENGTH; no other key. */

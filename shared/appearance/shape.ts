@@ -1,8 +1,9 @@
-// The shape of `appearance` and `fonts` (DESIGN "Appearance"), checked by the host SDK's entry
-// before anything is created: every key known, every value a short string free of the pieces that
-// could fetch, read or leave a value, every font an https font file. Small on purpose (it is in
-// every page's SDK); the frame checks the same shape again (`parseAppearance` begins with it) and
-// then parses each value by its grammar (./index.ts).
+// The shape of `appearance` and `fonts` (DESIGN "Appearance"). The host SDK's entry checks, before
+// anything is created, what could reach past a value: every value a short string free of the
+// pieces that could fetch, read or leave it, every selector one of the set, every font an https
+// URL (checkAppearanceValues, checkFontValues: small on purpose, every page's SDK carries them).
+// The frame checks the whole shape (checkAppearance, checkFonts: every name known, every word in
+// its list, every font a font file), then parses each value by its grammar (./index.ts).
 import { isHttpsOrLoopback } from '../isHttpsOrLoopback';
 
 /** The appearance themes: `auto` follows the buyer's `prefers-color-scheme`, live. */
@@ -166,34 +167,59 @@ function checkOneOf(path: string, value: unknown, words: readonly string[]): voi
   if (!words.includes(value as string)) fail(path, `one of ${words.join(', ')}`, value);
 }
 
+/** Checks each value of `record` that is not `undefined` with {@link checkValue}, at `<path>.<name>`. */
+function checkValues(path: string, record: Record<string, unknown>): void {
+  for (const name of Object.keys(record)) {
+    if (record[name] !== undefined) checkValue(`${path}.${name}`, record[name]);
+  }
+}
+
 /**
- * Checks the shape of `appearance` at `path` (e.g. `mountCashier: opts.appearance`).
+ * What the SDK's entry checks of `appearance` at `path` before anything is created (issue 35 item
+ * 3): the part of {@link checkAppearance} that keeps a value from reaching past itself. Every value
+ * (`theme`, `labels`, each variable, each rule's property) is a string of at most
+ * {@link MAX_VALUE_LENGTH} characters with no piece of {@link FORBIDDEN_IN_VALUES}, and every
+ * rule's selector is one of {@link APPEARANCE_SELECTORS}. The names (keys, variables, properties)
+ * and the words of `theme` and `labels` are the frame's to check, with the value grammars: a
+ * mistake there fails the mount (or the update) with INVALID_ARGUMENT naming the key. Small on
+ * purpose: every page with the script tag downloads it (issue 36 item 4).
+ * @throws TypeError naming the key (`…appearance.variables.colorPrimary`, `…appearance.rules[".Input"].color`).
+ */
+export function checkAppearanceValues(value: unknown, path: string): void {
+  if (!isRecord(value)) fail(path, 'an object { theme?, variables?, rules?, labels? }', value);
+  const { variables = {}, rules = {} } = value;
+  if (value.theme !== undefined) checkValue(`${path}.theme`, value.theme);
+  if (value.labels !== undefined) checkValue(`${path}.labels`, value.labels);
+  if (!isRecord(variables)) fail(`${path}.variables`, 'an object', variables);
+  if (!isRecord(rules)) fail(`${path}.rules`, 'an object', rules);
+  refuseUnknownKeys(`${path}.rules`, rules, APPEARANCE_SELECTORS, 'selector');
+  checkValues(`${path}.variables`, variables);
+  for (const [selector, rule] of Object.entries(rules)) {
+    const rulePath = `${path}.rules[${JSON.stringify(selector)}]`;
+    if (rule !== undefined && !isRecord(rule)) fail(rulePath, 'an object of properties', rule);
+    if (rule !== undefined) checkValues(rulePath, rule);
+  }
+}
+
+/**
+ * Checks the shape of `appearance` at `path` (e.g. `mountCashier: opts.appearance`) in full, as
+ * the frame does: {@link checkAppearanceValues}, then every name.
  * @throws TypeError naming the key (`…appearance.variables.colorPrimary`,
  *   `…appearance.rules[".Input"].color`): an unknown key, variable, selector or property; a theme or
  *   labels value not in the list; a value that is not a string, is over {@link MAX_VALUE_LENGTH}
  *   characters or holds a piece of {@link FORBIDDEN_IN_VALUES}.
  */
 export function checkAppearance(value: unknown, path: string): void {
-  if (!isRecord(value)) fail(path, 'an object { theme?, variables?, rules?, labels? }', value);
-  refuseUnknownKeys(path, value, ['theme', 'variables', 'rules', 'labels'], 'key');
-  const { theme = 'default', labels = 'above', variables = {}, rules = {} } = value;
+  checkAppearanceValues(value, path);
+  const appearance = value as Record<string, unknown>;
+  refuseUnknownKeys(path, appearance, ['theme', 'variables', 'rules', 'labels'], 'key');
+  const { theme = 'default', labels = 'above', variables = {}, rules = {} } = appearance;
   checkOneOf(`${path}.theme`, theme, APPEARANCE_THEMES);
   checkOneOf(`${path}.labels`, labels, APPEARANCE_LABELS);
-  if (!isRecord(variables)) fail(`${path}.variables`, 'an object', variables);
-  if (!isRecord(rules)) fail(`${path}.rules`, 'an object', rules);
-  refuseUnknownKeys(`${path}.variables`, variables, APPEARANCE_VARIABLES, 'variable');
-  refuseUnknownKeys(`${path}.rules`, rules, APPEARANCE_SELECTORS, 'selector');
-  for (const name of Object.keys(variables)) {
-    if (variables[name] !== undefined) checkValue(`${path}.variables.${name}`, variables[name]);
-  }
-  for (const [selector, rule] of Object.entries(rules)) {
-    if (rule === undefined) continue;
-    const rulePath = `${path}.rules[${JSON.stringify(selector)}]`;
-    if (!isRecord(rule)) fail(rulePath, 'an object of properties', rule);
-    refuseUnknownKeys(rulePath, rule, APPEARANCE_PROPERTIES, 'property');
-    for (const property of Object.keys(rule)) {
-      if (rule[property] !== undefined) checkValue(`${rulePath}.${property}`, rule[property]);
-    }
+  refuseUnknownKeys(`${path}.variables`, variables as Record<string, unknown>, APPEARANCE_VARIABLES, 'variable');
+  for (const [selector, rule] of Object.entries(rules as Record<string, Record<string, unknown> | undefined>)) {
+    if (rule !== undefined)
+      refuseUnknownKeys(`${path}.rules[${JSON.stringify(selector)}]`, rule, APPEARANCE_PROPERTIES, 'property');
   }
 }
 
@@ -203,30 +229,47 @@ export function fontExtension(url: URL): keyof typeof FONT_FORMATS | undefined {
 }
 
 /**
- * Checks the shape of `fonts` at `path` (e.g. `mountCashier: opts.fonts`).
+ * What the SDK's entry checks of `fonts` at `path` before anything is created (issue 35 item 3),
+ * the part of {@link checkFonts} that keeps a font from reaching past itself: an array of at most
+ * {@link MAX_FONTS} objects, each with a `family` and a `src` and every field's value as
+ * {@link checkValue} wants it, the `src` an https URL (http on loopback). The rest (the fields'
+ * names, the family's grammar, the font file type, `style` and `display`) is the frame's to check:
+ * a mistake there fails the mount (or the update) with INVALID_ARGUMENT naming the font and field.
+ * @throws TypeError naming the font and field (`…fonts[0].src`).
+ */
+export function checkFontValues(value: unknown, path: string): void {
+  if (!Array.isArray(value) || value.length > MAX_FONTS) fail(path, `an array of at most ${MAX_FONTS} fonts`, value);
+  // Array.from: a hole in a sparse array is an undefined font, refused like any other.
+  Array.from(value as unknown[]).forEach((font: unknown, index) => {
+    const at = `${path}[${index}]`;
+    if (!isRecord(font)) fail(at, 'an object { family, src, weight?, style?, display? }', font);
+    checkValue(`${at}.family`, font.family);
+    const src = checkValue(`${at}.src`, font.src);
+    if (!isHttpsOrLoopback(src)) fail(`${at}.src`, 'an https URL (http only on localhost, 127.0.0.1)', src);
+    checkValues(at, font);
+  });
+}
+
+/**
+ * Checks the shape of `fonts` at `path` (e.g. `mountCashier: opts.fonts`) in full, as the frame
+ * does: {@link checkFontValues}, then each font's fields.
  * @throws TypeError naming the font and field (`…fonts[0].src`): not an array of at most
  *   {@link MAX_FONTS} objects; an unknown field; a family that is not a plain name of at most 64
  *   letters, digits, spaces, `-` and `_`; a `src` that is not an https URL (http on loopback) of a
  *   .woff2, .woff or .ttf file without credentials, or holds a forbidden piece; a bad style or display.
  */
 export function checkFonts(value: unknown, path: string): void {
-  if (!Array.isArray(value) || value.length > MAX_FONTS) fail(path, `an array of at most ${MAX_FONTS} fonts`, value);
-  // Array.from: a hole in a sparse array is an undefined font, refused like any other.
-  Array.from(value as unknown[]).forEach((font: unknown, index) => {
+  checkFontValues(value, path);
+  (value as Record<string, unknown>[]).forEach((font, index) => {
     const at = `${path}[${index}]`;
-    if (!isRecord(font)) fail(at, 'an object { family, src, weight?, style?, display? }', font);
     refuseUnknownKeys(at, font, ['family', 'src', 'weight', 'style', 'display'], 'field');
-    const family = checkValue(`${at}.family`, font.family).trim();
-    if (!/^["']?[A-Za-z0-9][A-Za-z0-9 _-]{0,63}["']?$/.test(family)) {
+    if (!/^["']?[A-Za-z0-9][A-Za-z0-9 _-]{0,63}["']?$/.test(String(font.family).trim())) {
       fail(`${at}.family`, 'a font family name of letters, digits, spaces, - and _', font.family);
     }
-    const src = checkValue(`${at}.src`, font.src);
-    if (!isHttpsOrLoopback(src)) fail(`${at}.src`, 'an https URL (http only on localhost, 127.0.0.1)', src);
-    const url = new URL(src);
+    const url = new URL(String(font.src));
     if (fontExtension(url) === undefined || url.username !== '' || url.password !== '') {
-      fail(`${at}.src`, 'the URL of a .woff2, .woff or .ttf file, without credentials', src);
+      fail(`${at}.src`, 'the URL of a .woff2, .woff or .ttf file, without credentials', font.src);
     }
-    if (font.weight !== undefined) checkValue(`${at}.weight`, font.weight);
     if (font.style !== undefined) checkOneOf(`${at}.style`, font.style, ['normal', 'italic']);
     if (font.display !== undefined) checkOneOf(`${at}.display`, font.display, FONT_DISPLAYS);
   });
