@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { dist, fullMinify, linguiPlugin, production, root } from './build/common.ts';
+import { widgetBundle } from './build/widgetBundle.ts';
 import { axiosWithoutStatusNames } from './frame-app/build/axiosWithoutStatusNames.ts';
 import { axiosXhrOnly } from './frame-app/build/axiosXhrOnly.ts';
 import { bundlePins, pinnedBundleIntegrity, STATICS_PATH_VARIABLE, staticsPath } from './frame-app/build/bundlePins.ts';
@@ -24,7 +25,7 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  *   .vite/cashier-frame.json (what the build compiled in, for the mock mode; frame-app/build/frameDocument.ts).
  * - `--mode sdk`, then `sdk-bridge`, then `sdk-script`: the host SDK → dist/host-sdk/index.js (ES,
  *   with its bridge chunk), cashier-bridge-<hash>.js and cashier.iife.js (window.Cashier), see hostSdk*.
- * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle, React external
+ * - `--mode widget` / `--mode widget-debug`: the reference cashier widget bundle (build/widgetBundle.ts), React external
  *   (the frame offers its own) → dist/cashier-widget/cashier-widget-lazy-component.bundle.min.js / .bundle.js.
  *   Built before the frame document, which pins both by URL and hash.
  * - `--mode widget-standalone`: the same bundle with its own React → dist/cashier-widget/standalone/,
@@ -39,90 +40,14 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  * `npm run build` checks them first (shared/checkBuildEnv.ts); every step resolves them again,
  * so a step run on its own refuses a bad environment too, before it writes anything.
  */
-const root = import.meta.dirname;
-/** Where a build writes: `dist/` (CASHIER_DIST_DIR moves it, e.g. the production browser tests' build beside the development one). */
-const dist = (path: string) => resolve(root, process.env.CASHIER_DIST_DIR ?? 'dist', path);
-const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
 const frameOutDir = dist('frame-app');
 const sdkOutDir = dist('host-sdk');
 const CSP_PLACEHOLDER = '__CASHIER_FRAME_CSP__';
-/**
- * Full minification for library builds: Vite leaves an ES library's whitespace unminified
- * (`codegen: false`), which costs a shipped host SDK and bundle about a tenth of their gzip size.
- */
-const fullMinify = { compress: true, mangle: true, codegen: true };
-
-/**
- * validator's ES modules in place of its CommonJS ones (`validator/lib/x.js` → `validator/es/lib/x.js`,
- * the same code) in the widget bundle: no CommonJS interop wrappers, 480 B gzip of its 25 kB budget
- * (issue 24). The sources keep the CommonJS paths: Node and Playwright cannot load the ES ones
- * (extensionless imports in a package without `"type": "module"`), Vite can.
- */
-const validatorAsEsModules = [{ find: /^validator\/lib\/(.*)$/, replacement: 'validator/es/lib/$1' }];
 
 /** The build entry name of each import-map specifier: `react-dom/client` → `react-dom-client`. */
 const frameModuleEntries: Record<string, string> = Object.fromEntries(
   SHARED_REACT_SPECIFIERS.map((specifier) => [specifier, specifier.replaceAll('/', '-')]),
 );
-
-/**
- * Lingui (issue 23): compiles the PO catalogs a module imports, and its `msg` macros to message
- * descriptors (ids only in a production build: the English is in the English catalog), natively,
- * without Babel.
- */
-const linguiPlugin = () => lingui({ macroTransform: true });
-
-/**
- * The name (before its hash) of a chunk of the widget bundle: `paypal` (the PayPal panel),
- * `paypal-<locale>` (its catalogs), `wallets` and `wallets-<locale>` (the Apple Pay and Google Pay
- * buttons and their catalogs), `saved-cards-savedCards` and `saved-cards-<locale>` (the saved
- * cards and their catalogs), `catalog-<locale>` (the bundle's catalogs).
- */
-function widgetChunkName(chunk: { name: string; facadeModuleId: string | null }): string {
-  if (chunk.name === 'PayPalPanel') return 'paypal';
-  if (chunk.facadeModuleId?.includes('/paypal/')) return `paypal-${chunk.name}`;
-  if (chunk.name === 'WalletButtons') return 'wallets';
-  if (chunk.facadeModuleId?.includes('/wallets/')) return `wallets-${chunk.name}`;
-  return `${chunk.facadeModuleId?.includes('/savedCards/') ? 'saved-cards' : 'catalog'}-${chunk.name}`;
-}
-
-function widgetBundle(variant: 'min' | 'debug' | 'standalone'): UserConfig {
-  return {
-    plugins: [react(), linguiPlugin()],
-    define: production,
-    resolve: { alias: validatorAsEsModules },
-    build: {
-      outDir: dist(variant === 'standalone' ? 'cashier-widget/standalone' : 'cashier-widget'),
-      emptyOutDir: variant === 'min',
-      minify: variant !== 'debug',
-      sourcemap: variant === 'debug',
-      lib: {
-        entry: resolve(root, 'widget/index.tsx'),
-        formats: ['es'],
-        fileName: () => `cashier-widget-lazy-component.bundle${variant === 'debug' ? '' : '.min'}.js`,
-      },
-      rolldownOptions: {
-        ...(variant === 'standalone' ? {} : { external: [...SHARED_REACT_SPECIFIERS] }),
-        // Reading a property has no side effect in the bundle's code or its dependencies (no getter
-        // is read for its effect): unused reads go, 160 B gzip of the bundle's 25 kB budget.
-        treeshake: { propertyReadSideEffects: false },
-        // The saved-cards chunk (issue 25) imports what it shares with the bundle from the bundle
-        // itself, which has always loaded first: with the library's default ('strict') that code
-        // would move to a third file that every buyer downloads beside the bundle.
-        preserveEntrySignatures: 'allow-extension',
-        // The catalogs (issue 23): one chunk per language beside the bundle, fetched when chosen;
-        // the saved cards' chunk and its own catalogs (issue 25), fetched only for a member with
-        // cards; PayPal's panel and its own catalogs (issue 25), fetched only for an order that
-        // offers PayPal. Each is named apart (widgetChunkName), so that each has its own budget.
-        output: {
-          chunkFileNames: (chunk) => `${widgetChunkName(chunk)}-[hash]${variant === 'debug' ? '.debug' : ''}.js`,
-          // Minified: no comments either (the /* @__PURE__ */ marks the minifier leaves, 120 B gzip).
-          ...(variant === 'debug' ? {} : { minify: fullMinify, comments: false }),
-        },
-      },
-    },
-  };
-}
 
 /**
  * The host SDK's ES module build, one file per SDK_ENTRIES entry (`index.js`, `react.js`, React

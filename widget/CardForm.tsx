@@ -193,7 +193,7 @@ export function CardForm(props: CardFormProps) {
       aria-label={i18n._(msg({ message: 'Payment', comment: "The payment form's accessible name, read by screen readers" }))}
       // Behind the 3-D Secure dialog (issue 22): out of reach of focus and of assistive technology.
       inert={challenge !== undefined}
-      style={{ ...styles.form, ...(modal ? styles.modal : {}) }}
+      style={{ ...cardFormStyles.form, ...(modal ? cardFormStyles.modal : {}) }}
       onSubmit={(e) => e.preventDefault()}
     >
       <style>{FORM_CSS}</style>
@@ -213,7 +213,7 @@ export function CardForm(props: CardFormProps) {
       )}
       {wallets}
       {methods.length > 1 && (
-        <fieldset style={styles.methods} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
+        <fieldset style={cardFormStyles.methods} disabled={locked} aria-describedby={describedBy(locked && lockedId)}>
           <legend className={C.label} style={fieldStyles.label}>
             {i18n._(msg`Payment method`)}
           </legend>
@@ -238,9 +238,9 @@ export function CardForm(props: CardFormProps) {
           <>
             {field('cardholderName')}
             {field('cardNumber')}
-            <div style={styles.row}>
-              {field('expirationDate', styles.rowField)}
-              {field('securityCode', styles.rowField)}
+            <div style={cardFormStyles.row}>
+              {field('expirationDate', cardFormStyles.rowField)}
+              {field('securityCode', cardFormStyles.rowField)}
             </div>
             <BillingFields store={store} i18n={i18n} idPrefix={idPrefix} lockedId={lockedId} onCountry={onCountry} />
             {field('email')}
@@ -257,7 +257,12 @@ export function CardForm(props: CardFormProps) {
   );
 }
 
-const styles: Record<string, CSSProperties> = {
+/**
+ * The card form's inline styles: its box (`form`, and `modal`'s tighter padding and gaps), the
+ * expiry and security code row and the method radios. FormSkeleton draws its placeholder with the
+ * same box and row, so it is as tall as the form that replaces it.
+ */
+export const cardFormStyles: Record<'form' | 'modal' | 'row' | 'rowField' | 'methods', CSSProperties> = {
   form: {
     display: 'flex',
     flexDirection: 'column',

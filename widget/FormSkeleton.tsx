@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { fontSize, LINE_HEIGHT, space, token } from './appearance';
+import { cardFormStyles } from './CardForm';
 
 /** Props of {@link FormSkeleton}. */
 export interface FormSkeletonProps {
@@ -60,19 +61,12 @@ const SKELETON_CSS =
   '@media (prefers-reduced-motion:no-preference){[data-cashier-skeleton]{animation:cw-skeleton 1.6s ease-in-out infinite}}';
 
 const styles: Record<string, CSSProperties> = {
-  // The card form's own box (CardForm's `form` and `modal` styles).
-  form: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: space(3),
-    padding: space(4),
-    lineHeight: LINE_HEIGHT,
-    background: token('colorBackground'),
-  },
-  modal: { padding: space(2), gap: space(2) },
+  // The card form's own box and its expiry and security code row.
+  form: cardFormStyles.form,
+  modal: cardFormStyles.modal,
+  row: cardFormStyles.row,
+  rowField: cardFormStyles.rowField,
   field: { display: 'flex', flexDirection: 'column', gap: space(1), minWidth: 0 },
-  row: { display: 'flex', flexWrap: 'wrap', gap: space(3) },
-  rowField: { flex: '1 1 140px' },
   bar: { background: token('colorInputLocked'), borderRadius: token('borderRadius') },
   input: {
     height: INPUT,

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { type AddressFormat, ProviderPaths as P, type ProviderRequest, type SavedCard } from '../shared';
+import { type AddressFormat, ProviderPaths as P, type ProviderRequest } from '../shared';
 import { FIRST_PAINT_CAP_MS } from './createFirstPaint';
 import { preload } from './preload';
 import { fakeProviderClient, mountNow, WAIT, widgetProps } from './testing/mountWidget';
+import { VISA } from './testing/savedCards';
 
 // Issue 36 item 1: the widget's first form is its settled form. A placeholder shows while the
 // order's methods and hold, the billing fields of the buyer's country and who the buyer is are
@@ -15,15 +16,6 @@ const US: AddressFormat = {
   country: 'US',
   postalCode: { pattern: '\\d{5}', label: 'zip', example: '95014' },
   subdivision: { type: 'ADMINISTRATIVE_AREA_LEVEL_1', label: 'state' },
-};
-const VISA: SavedCard = {
-  id: 'card_v',
-  brand: 'visa',
-  last4: '4242',
-  expiryMonth: 12,
-  expiryYear: 2034,
-  primary: true,
-  expired: false,
 };
 
 /** The replies by path: everything the widget asks for order ord_1 of a buyer (`buyer`: buyer info's reply). */

@@ -26,7 +26,7 @@
  * before the form (a placeholder, or nothing). At 390 × 844 and 1280 × 900, for a guest and for the returning buyer (`?buyer=returning`:
  * saved cards and PayPal).
  */
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import type { Deadline } from './deadline';
 
 /** The issue's limits: CLS and the frame's height before and after it is seen. */
@@ -170,6 +170,16 @@ export async function measureInView(browser: Browser, host: string, runs: number
   return results;
 }
 
+/** A browser context at `viewport`'s size; a mobile one is a touch phone with a 3× screen. */
+function newViewportContext(browser: Browser, viewport: (typeof LAYOUT_VIEWPORTS)[number]): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    isMobile: viewport.mobile,
+    hasTouch: viewport.mobile,
+    deviceScaleFactor: viewport.mobile ? 3 : 1,
+  });
+}
+
 async function inViewOnce(
   browser: Browser,
   host: string,
@@ -177,12 +187,7 @@ async function inViewOnce(
   buyer: InViewRun['buyer'],
   deadline: Deadline,
 ): Promise<InViewRun> {
-  const context = await browser.newContext({
-    viewport: { width: viewport.width, height: viewport.height },
-    isMobile: viewport.mobile,
-    hasTouch: viewport.mobile,
-    deviceScaleFactor: viewport.mobile ? 3 : 1,
-  });
+  const context = await newViewportContext(browser, viewport);
   try {
     await context.addInitScript({ content: SAMPLER });
     const page = await context.newPage();
@@ -232,12 +237,7 @@ async function runOnce(
   viewport: (typeof LAYOUT_VIEWPORTS)[number],
   deadline: Deadline,
 ): Promise<LayoutRun> {
-  const context = await browser.newContext({
-    viewport: { width: viewport.width, height: viewport.height },
-    isMobile: viewport.mobile,
-    hasTouch: viewport.mobile,
-    deviceScaleFactor: viewport.mobile ? 3 : 1,
-  });
+  const context = await newViewportContext(browser, viewport);
   try {
     await context.addInitScript({ content: RECORDER });
     const page = await context.newPage();

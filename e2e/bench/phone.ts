@@ -21,6 +21,7 @@ import type { Browser } from '@playwright/test';
 import { assertFramesInPageProcess, type Throttling, throttle } from './browsers';
 import type { Deadline } from './deadline';
 import { summarize } from './stats';
+import { requestTimes, waterfall } from './waterfall';
 
 /** Lighthouse's mobile profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x slower. */
 export const PHONE_THROTTLING: Required<Throttling> = {
@@ -276,26 +277,6 @@ async function runOnce(
   } finally {
     await context.close();
   }
-}
-
-/** In a page or frame: its document's and resources' requests, start and end on the one clock (`timeOrigin + …`). */
-const requestTimes = () =>
-  [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => ({
-    url: e.name,
-    start: performance.timeOrigin + e.startTime,
-    end: performance.timeOrigin + (e as PerformanceResourceTiming).responseEnd,
-  }));
-
-/** The requests started after the tap, in order, as `+start → +end ms  url` since the tap, and the field's paint last. */
-function waterfall(requests: { url: string; start: number; end: number }[], tapAt: number, visibleAt: number): string[] {
-  const ms = (at: number) => `+${Math.round(at - tapAt)}`.padStart(6);
-  return [
-    ...requests
-      .filter((r) => r.start >= tapAt)
-      .sort((a, b) => a.start - b.start)
-      .map((r) => `${ms(r.start)} → ${ms(r.end)} ms  ${r.url.length > 110 ? `${r.url.slice(0, 110)}…` : r.url}`),
-    `${ms(visibleAt)}           "Card number" painted`,
-  ];
 }
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ProviderPaths as P, type SavedCard } from '../../shared';
+import { ProviderPaths as P } from '../../shared';
 import {
   approvedCharge,
   fieldOf,
@@ -14,30 +14,13 @@ import {
   WAIT,
 } from '../testing/httpWidget';
 import { mountWidget } from '../testing/mountWidget';
+import { MASTERCARD, VISA } from '../testing/savedCards';
 
 // A saved card's security code belongs to the card it was typed for (issue 25): when the buyer
 // picks another saved card, the code empties, so it is never sent to the vault with the other card.
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const VISA: SavedCard = {
-  id: 'card_v',
-  brand: 'visa',
-  last4: '4242',
-  expiryMonth: 12,
-  expiryYear: 2034,
-  primary: true,
-  expired: false,
-};
-const MASTERCARD: SavedCard = {
-  id: 'card_m',
-  brand: 'mastercard',
-  last4: '4444',
-  expiryMonth: 9,
-  expiryYear: 2033,
-  primary: false,
-  expired: false,
-};
 const APPROVED = approvedCharge();
 
 const server = setupHttpServer();

@@ -3,30 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { CashierError, ErrorCode, ProviderPaths as P, type ProviderRequest, type SavedCard } from '../../shared';
 import { approvedCharge, fillCard, typeInto } from '../testing/httpWidget';
 import { fakeProviderClient, mountWidget, VAULT, WAIT } from '../testing/mountWidget';
+import { MASTERCARD, VISA } from '../testing/savedCards';
 
 // The widget's updates land as the fake provider's replies and the saved-cards chunk come in, not
 // inside act(): outside React's act environment the tests wait on the DOM with vi.waitFor, so
 // React warns of no update.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const VISA: SavedCard = {
-  id: 'card_v',
-  brand: 'visa',
-  last4: '4242',
-  expiryMonth: 12,
-  expiryYear: 2034,
-  primary: true,
-  expired: false,
-};
-const OLD: SavedCard = {
-  id: 'card_m',
-  brand: 'mastercard',
-  last4: '4444',
-  expiryMonth: 9,
-  expiryYear: 2021,
-  primary: false,
-  expired: true,
-};
+/** MASTERCARD, expired. */
+const OLD: SavedCard = { ...MASTERCARD, expiryYear: 2021, expired: true };
 /** How the widget names VISA: the masked number (and the expiry) in left-to-right isolates, U+2066 … U+2069. */
 const VISA_NAME = 'Visa \u2066•••• 4242\u2069';
 const VISA_LABEL = `${VISA_NAME}, expires \u206612/34\u2069`;
