@@ -57,6 +57,10 @@ export function registerCheckoutRoutes<E extends Env>(
 
   app.post(P.orderSetup, async (c) => send(c, store.setupOrder(await body(c), owner(c))));
   app.get(pattern(P.order, 'orderId'), (c) => send(c, store.getOrder(orderId(c), owner(c))));
+  // Issue 37: one more stretch of the seat hold, by the order's policy (no body; an optional Idempotency-Key).
+  app.post(pattern(P.holdExtensions, 'orderId'), (c) =>
+    send(c, store.extendHold(orderId(c), owner(c), c.req.header('idempotency-key'))),
+  );
   app.get(pattern(P.paymentMethodsByOrder, 'orderId'), (c) => send(c, store.paymentMethodsFor(orderId(c), owner(c))));
   // Card tokenization is the vault's alone (createVaultApp.ts): the API host has no such route.
   // A charge starts when it comes in, not when its body is read: that is what a seat hold is checked against.

@@ -5,7 +5,7 @@ import type { Context, Env, Hono } from 'hono';
 import { isLoopbackHost } from './isLoopbackHost';
 import type { ProviderState } from './ProviderState';
 import type { CheckoutStore } from './store';
-import { applicationError, parseSavedCardList } from './store';
+import { applicationError, describeHoldPolicyProblem, parseSavedCardList } from './store';
 
 /** The header every control call carries its key in (provider/README.md "Fault switches"). */
 export const CONTROL_KEY_HEADER = 'X-Cashier-Control-Key';
@@ -17,7 +17,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * Mounts the control routes (`/__control/…`: fault switches, settings overrides, accepted tokens,
- * recorded requests and charges, a 3-D Secure challenge's result, the buyer's country) on `app`. A control call must,
+ * recorded requests and charges, a 3-D Secure challenge's result, the buyer's country, the seat hold policy) on `app`. A control call must,
  * in this order: name this server's loopback address and port as its Host (else 403 LOOPBACK_HOST_REQUIRED: DNS
  * rebinding), carry `key` in {@link CONTROL_KEY_HEADER} (else 403 CONTROL_KEY_REQUIRED, compared
  * in constant time: a plain client or a same-machine reverse proxy sends a loopback Host too),
@@ -148,6 +148,13 @@ export function mountControl<E extends Env>(app: Hono<E>, state: ProviderState, 
     }
     state.buyerCountry = country === null ? null : country.toUpperCase();
     return c.json({ country: state.buyerCountry });
+  });
+  // Seat holds (issue 37): the default extensions of new orders and the grace limit, so a test can extend and approve late.
+  app.post('/__control/holds', async (c) => {
+    const change: unknown = await c.req.json().catch(() => undefined);
+    const problem = describeHoldPolicyProblem(change);
+    if (problem) return c.json(applicationError('BAD_HOLD_POLICY', problem), 400);
+    return c.json(store.setHoldPolicy(change as Parameters<typeof store.setHoldPolicy>[0]));
   });
   app.post('/__control/reset', (c) => {
     state.reset();

@@ -1,7 +1,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
+import { type HoldExtensionPolicy, PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
 import { isHoldSeconds, readHoldSecondsSetting } from '../shared/orderSetup';
 import { challengeFrameAncestors } from '../shared/threeDsChallengePage';
 import { registerCheckoutRoutes } from './checkoutRoutes';
@@ -17,6 +17,7 @@ import {
   applicationError,
   type CheckoutStore,
   createCheckoutStore,
+  describeHoldPolicyProblem,
   RETURNING_BUYER_APP_INSTANCE,
   RETURNING_BUYER_MEMBER_ID,
 } from './store';
@@ -81,6 +82,21 @@ export interface ProviderOptions {
    */
   holdSeconds?: number;
   /**
+   * The hold extensions of an order whose setup names no `holdExtensions` (issue 37): `{ count,
+   * seconds }`, `count` extensions (0–10) of `seconds` each (1–3600). Default 2 of 300 s
+   * (`DEFAULT_HOLD_EXTENSIONS`). With `controlKey`, `POST /__control/holds` changes it until a reset.
+   * @throws TypeError (from createProviderApp) naming the field when it is not such an object.
+   */
+  holdExtensions?: HoldExtensionPolicy;
+  /**
+   * How long past `holdExpiresAt` a payment under way keeps the seats, at most, in milliseconds
+   * (issue 37; 0 to 86 400 000): a charge approved after that is refunded (`REFUNDED_HOLD_EXPIRED`).
+   * Default 900 000, 15 minutes (`DEFAULT_HOLD_GRACE_MS`). With `controlKey`, `POST /__control/holds`
+   * changes it until a reset.
+   * @throws TypeError (from createProviderApp) when it is not such a number.
+   */
+  holdGraceMs?: number;
+  /**
    * The sites' secret keys for the server API (`/v1/…`, serverApiRoutes.ts), each mapped to its
    * app instance, e.g. `{ 'sk_test_…': 'demo-app-instance' }`. Default none: the server API
    * answers 401 to every call.
@@ -127,6 +143,12 @@ export function createProviderApp(options: ProviderOptions): {
   let vaultOrigin = options.vaultOrigin;
   const holdSeconds = options.holdSeconds ?? readHoldSecondsSetting(process.env.CASHIER_HOLD_SECONDS, 'CASHIER_HOLD_SECONDS');
   if (!isHoldSeconds(holdSeconds)) throw new TypeError(`holdSeconds must be a whole number from 1 to 3600, got ${holdSeconds}.`);
+  const holdPolicy = {
+    ...(options.holdExtensions === undefined ? {} : { holdExtensions: options.holdExtensions }),
+    ...(options.holdGraceMs === undefined ? {} : { holdGraceMs: options.holdGraceMs }),
+  };
+  const holdPolicyProblem = describeHoldPolicyProblem(holdPolicy);
+  if (holdPolicyProblem) throw new TypeError(holdPolicyProblem);
   const webhooks = createWebhookSender({
     endpoints: options.webhookEndpoints ?? [],
     ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
@@ -135,6 +157,7 @@ export function createProviderApp(options: ProviderOptions): {
     ...(options.webhookEndpoints?.length ? { onEvent: webhooks.send } : {}),
     vaultOrigin: () => vaultOrigin,
     holdSeconds,
+    ...holdPolicy,
     memberOf: (appInstance) => state.memberOf(appInstance),
     offersPayPal: (appInstance) => payPalAppInstances.has(appInstance),
     offersWallets: (appInstance) => walletAppInstances.has(appInstance),

@@ -82,3 +82,73 @@ describe('the provider time', () => {
     }
   });
 });
+
+describe('hold extensions over HTTP (issue 37)', () => {
+  const CONTROL_KEY = 'test-control-key-0123456789abcdef';
+  const newOrder = async (app: ReturnType<typeof createProviderApp>['app'], over: Record<string, unknown> = {}) => {
+    const res = await app.request(ProviderPaths.orderSetup, { method: 'POST', headers: HEADERS, body: setupBody(over) });
+    return (await res.json()) as Order;
+  };
+  const extend = (app: ReturnType<typeof createProviderApp>['app'], orderId: string) =>
+    app.request(ProviderPaths.holdExtensions(orderId), { method: 'POST', headers: HEADERS });
+
+  it('POST orders/{orderId}/hold-extensions: 200 with the order twice, then 409 HOLD_NOT_EXTENDABLE in the usual error body', async () => {
+    const { app } = createProviderApp(options);
+    const order = await newOrder(app, { holdSeconds: 120 });
+    expect(order.holdExtensions).toEqual({ count: 2, seconds: 300, remaining: 2 });
+    const first = await extend(app, order.id);
+    expect(first.status).toBe(200);
+    expect(secondsLeft((await first.json()) as Order)).toBe(420);
+    expect(((await (await extend(app, order.id)).json()) as Order).holdExtensions).toMatchObject({ remaining: 0 });
+    const third = await extend(app, order.id);
+    expect(third.status).toBe(409);
+    expect(await third.json()).toEqual({
+      message: expect.stringContaining(order.id),
+      details: {
+        applicationError: { code: 'HOLD_NOT_EXTENDABLE', description: expect.any(String) },
+        orderId: order.id,
+        reason: 'NO_EXTENSIONS_LEFT',
+      },
+    });
+  });
+
+  it('order setup: a bad holdExtensions → 400 INVALID_ORDER naming the field; createProviderApp refuses a bad default', async () => {
+    const { app } = createProviderApp(options);
+    const res = await app.request(ProviderPaths.orderSetup, {
+      method: 'POST',
+      headers: HEADERS,
+      body: setupBody({ holdExtensions: { count: 2, seconds: 0 } }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      message: expect.stringMatching(/^holdExtensions\.seconds must be/),
+      details: { applicationError: { code: 'INVALID_ORDER' } },
+    });
+    expect(() => createProviderApp({ ...options, holdExtensions: { count: 11, seconds: 300 } })).toThrow(
+      /^holdExtensions\.count/,
+    );
+    expect(() => createProviderApp({ ...options, holdGraceMs: -1 })).toThrow(/^holdGraceMs must be/);
+  });
+
+  it('POST /__control/holds sets the default extensions and the grace limit until a reset; a bad one is 400 naming the field', async () => {
+    const { app, store } = createProviderApp({ ...options, controlKey: CONTROL_KEY });
+    const control = (path: string, body: unknown) =>
+      app.request(`/__control/${path}`, {
+        method: 'POST',
+        headers: { Host: 'localhost', 'X-Cashier-Control-Key': CONTROL_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const set = await control('holds', { holdExtensions: { count: 1, seconds: 30 }, holdGraceMs: 5_000 });
+    expect(await set.json()).toEqual({ holdExtensions: { count: 1, seconds: 30 }, holdGraceMs: 5_000 });
+    expect((await newOrder(app)).holdExtensions).toEqual({ count: 1, seconds: 30, remaining: 1 });
+    const bad = await control('holds', { holdGraceMs: 'long' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      message: expect.stringMatching(/^holdGraceMs must be/),
+      details: { applicationError: { code: 'BAD_HOLD_POLICY' } },
+    });
+    expect((await control('holds', { graceMs: 1 })).status).toBe(400);
+    await control('reset', {});
+    expect(store.holdPolicy()).toEqual({ holdExtensions: { count: 2, seconds: 300 }, holdGraceMs: 900_000 });
+  });
+});

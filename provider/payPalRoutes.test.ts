@@ -8,6 +8,7 @@ import {
   ProviderPaths,
   TEST_CARDS,
 } from '../shared';
+import { DEFAULT_HOLD_GRACE_MS } from '../shared/orderSetup';
 import type { PayPalCheckout } from '../shared/payPal';
 import { createProviderApp, DEMO_APP_INSTANCE } from './createProviderApp';
 import { PAYPAL_APPROVAL_SCRIPT, RETURNING_BUYER_APP_INSTANCE } from './store';
@@ -243,17 +244,39 @@ describe('capture (POST payment details), exactly once', () => {
     }
   });
 
-  it('after the seat hold: capture is 409 ORDER_HOLD_EXPIRED with nothing charged, and so is create (issue 24)', async () => {
+  it('a checkout created before the hold ended keeps it: approved and captured after holdExpiresAt (issue 37)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { order, create, press, capture, provider } = setup();
+    const { id } = await order(60);
+    const { body } = await create(id);
+    vi.setSystemTime(Date.now() + 61_000);
+    await press(body.checkoutId, 'approve');
+    expect(await capture(body.checkoutId)).toMatchObject({ status: 201, body: { status: 'APPROVED', paymentMethod: 'PAYPAL' } });
+    expect(provider.store.getOrder(id, RETURNING_BUYER_APP_INSTANCE).body).toMatchObject({ status: 'PAID' });
+  });
+
+  it('past the grace limit: capture is 409 ORDER_HOLD_EXPIRED with nothing charged, and so is create', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { order, create, press, capture, provider } = setup();
     const { id } = await order(60);
     const { body } = await create(id);
     await press(body.checkoutId, 'approve');
-    vi.setSystemTime(Date.now() + 61_000);
+    vi.setSystemTime(Date.now() + 60_000 + DEFAULT_HOLD_GRACE_MS);
     const expired = { status: 409, body: { details: { applicationError: { code: 'ORDER_HOLD_EXPIRED' } } } };
     expect(await capture(body.checkoutId)).toMatchObject(expired);
     expect(await create(id)).toMatchObject(expired);
     expect(provider.store.allCharges()).toEqual([]);
+  });
+
+  it('a hold that ended with no checkout open: create is 409 ORDER_HOLD_EXPIRED (issue 24)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { order, create } = setup();
+    const { id } = await order(60);
+    vi.setSystemTime(Date.now() + 60_000);
+    expect(await create(id)).toMatchObject({
+      status: 409,
+      body: { details: { applicationError: { code: 'ORDER_HOLD_EXPIRED' } } },
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { BuyerDetails, BuyerFieldName, Money, OrderLine, OrderSetupRequest } from './providerShapes';
+import type { BuyerDetails, BuyerFieldName, HoldExtensionPolicy, Money, OrderLine, OrderSetupRequest } from './providerShapes';
 import { type CatalogEvent, findReferenceEvent } from './referenceCatalog';
 
 /**
@@ -18,7 +18,7 @@ export const BUYER_FIELD_MAX_LENGTHS: Readonly<Record<BuyerFieldName, number>> =
 
 /** Fields that carry a price: named in the refusal, so a caller learns prices are not theirs to set. */
 const PRICE_FIELDS = new Set(['unitPrice', 'amount', 'total', 'price', 'currency']);
-const SETUP_FIELDS = new Set(['eventId', 'lines', 'buyer', 'holdSeconds']);
+const SETUP_FIELDS = new Set(['eventId', 'lines', 'buyer', 'holdSeconds', 'holdExtensions']);
 
 /** The default seat hold, in seconds, when order setup names none (the reference provider's `CASHIER_HOLD_SECONDS` default). */
 export const DEFAULT_HOLD_SECONDS = 600;
@@ -51,6 +51,43 @@ export function readHoldSecondsSetting(value: string | undefined, name: string):
 export const holdExpiresAt = (now: Date, holdSeconds: number): string =>
   new Date(now.getTime() + holdSeconds * 1000).toISOString();
 
+/**
+ * The seat hold extensions an order allows when order setup names no `holdExtensions` (issue 37):
+ * 2 extensions of 300 s each, the reference provider's default.
+ */
+export const DEFAULT_HOLD_EXTENSIONS: Readonly<HoldExtensionPolicy> = { count: 2, seconds: 300 };
+/** The most extensions order setup may allow one order (`holdExtensions.count`, 0 to this). */
+export const MAX_HOLD_EXTENSIONS = 10;
+
+/**
+ * How long past `holdExpiresAt` a payment under way keeps the seats, at most, in milliseconds: 15
+ * minutes (issue 37). A payment started before the hold ended (a card charge, a 3-D Secure
+ * challenge, a PayPal checkout, a wallet sheet) keeps it until the payment settles or this limit
+ * passes; one that settles approved after it is refunded in full (`REFUNDED_HOLD_EXPIRED`).
+ */
+export const DEFAULT_HOLD_GRACE_MS = 15 * 60_000;
+
+/**
+ * What is wrong with order setup's `holdExtensions`, or undefined: it must be an object
+ * `{ count, seconds }` and nothing else, `count` a whole number from 0 (no extension) to
+ * {@link MAX_HOLD_EXTENSIONS}, `seconds` a whole number from 1 to {@link MAX_HOLD_SECONDS}. The
+ * sentence names the field (`holdExtensions.count …`), for a 400 INVALID_ORDER.
+ */
+export function describeHoldExtensionsProblem(value: unknown): string | undefined {
+  const got = (v: unknown) => String(JSON.stringify(v)).slice(0, 100);
+  if (!isObject(value)) return `holdExtensions must be an object { count, seconds }, got ${got(value)}.`;
+  const extra = Object.keys(value).find((key) => key !== 'count' && key !== 'seconds');
+  if (extra !== undefined) return `holdExtensions.${extra.slice(0, 100)} is not a field of holdExtensions (count, seconds).`;
+  const { count, seconds } = value;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_HOLD_EXTENSIONS) {
+    return `holdExtensions.count must be a whole number from 0 to ${MAX_HOLD_EXTENSIONS}, got ${got(count)}.`;
+  }
+  if (!isHoldSeconds(seconds)) {
+    return `holdExtensions.seconds must be a whole number of seconds from 1 to ${MAX_HOLD_SECONDS}, got ${got(seconds)}.`;
+  }
+  return undefined;
+}
+
 /** True when `order`'s seat hold has ended at `now` (an order with no `holdExpiresAt` holds for ever). */
 export const isHoldExpired = (order: { holdExpiresAt?: string }, now: Date): boolean =>
   order.holdExpiresAt !== undefined && now.getTime() >= Date.parse(order.holdExpiresAt);
@@ -64,6 +101,8 @@ export interface PricedOrder {
   buyer?: BuyerDetails;
   /** The seat hold the body asked for, in seconds; undefined: the provider's default. */
   holdSeconds?: number;
+  /** The hold extensions the body allowed (issue 37); undefined: the provider's default. */
+  holdExtensions?: HoldExtensionPolicy;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -102,7 +141,8 @@ export function describeBuyerProblem(value: unknown, where = ''): string | undef
  * sentence naming the bad field (an unknown event or ticket type, a quantity that is not a whole
  * number from 1 to the type's `maxQuantity`, a ticket type listed twice, a price or any other
  * unknown field, bad buyer details, a `holdSeconds` that is not a whole number from 1 to
- * {@link MAX_HOLD_SECONDS}), for a 400 INVALID_ORDER.
+ * {@link MAX_HOLD_SECONDS}, a `holdExtensions` that {@link describeHoldExtensionsProblem} refuses),
+ * for a 400 INVALID_ORDER.
  */
 export function priceOrderSetup(body: unknown): PricedOrder | { problem: string } {
   if (!isObject(body)) return { problem: 'Expected a JSON object.' };
@@ -135,6 +175,10 @@ export function priceOrderSetup(body: unknown): PricedOrder | { problem: string 
       problem: `holdSeconds must be a whole number of seconds from 1 to ${MAX_HOLD_SECONDS}, got ${String(JSON.stringify(body.holdSeconds)).slice(0, 100)}.`,
     };
   }
+  if (body.holdExtensions !== undefined) {
+    const problem = describeHoldExtensionsProblem(body.holdExtensions);
+    if (problem) return { problem };
+  }
   if (body.buyer !== undefined) {
     const problem = describeBuyerProblem(body.buyer, 'buyer.');
     if (problem) return { problem };
@@ -146,5 +190,6 @@ export function priceOrderSetup(body: unknown): PricedOrder | { problem: string 
     total: { amount, currency: event.currency },
     ...(body.buyer === undefined ? {} : { buyer: body.buyer as BuyerDetails }),
     ...(body.holdSeconds === undefined ? {} : { holdSeconds: body.holdSeconds as number }),
+    ...(body.holdExtensions === undefined ? {} : { holdExtensions: { ...(body.holdExtensions as HoldExtensionPolicy) } }),
   };
 }

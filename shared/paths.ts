@@ -43,6 +43,11 @@ export const ProviderPaths = {
   orderSetup: p('orders/setup'),
   /** Spec 7: order by id. */
   order: (orderId: string) => p(`orders/${id(orderId)}`),
+  /**
+   * POST (issue 37): extend the order's seat hold by its policy's seconds, from the current
+   * `holdExpiresAt`; 200 with the order, or 409 `HOLD_NOT_EXTENDABLE`.
+   */
+  holdExtensions: (orderId: string) => p(`orders/${id(orderId)}/hold-extensions`),
   /** Spec 7: order agreement. */
   orderAgreement: (orderId: string) => p(`orders/${id(orderId)}/agreement`),
   /** Spec 7: mandatory fields, by order. */

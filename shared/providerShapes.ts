@@ -76,6 +76,21 @@ export interface OrderSetupRequest {
    * `CASHIER_HOLD_SECONDS`, 600). A site's checkout chooses its hold; the demo passes `?hold=`.
    */
   holdSeconds?: number;
+  /**
+   * How often, and by how much, the buyer may extend the hold (issue 37; `POST
+   * orders/{orderId}/hold-extensions`): `count` extensions (0–10; 0: none) of `seconds` each (1–3600).
+   * Default: the provider's own (the reference provider's 2 of 300 s). A site whose event sells
+   * out in minutes may turn extensions off with `{ count: 0, seconds: 1 }`.
+   */
+  holdExtensions?: HoldExtensionPolicy;
+}
+
+/** An order's seat hold extension policy (order setup's `holdExtensions`). */
+export interface HoldExtensionPolicy {
+  /** How many extensions the order allows in all: a whole number, 0–10. */
+  count: number;
+  /** How much each extension adds to `holdExpiresAt`, in whole seconds, 1–3600. */
+  seconds: number;
 }
 
 /** Order status in the reference flow. */
@@ -94,12 +109,20 @@ export interface Order {
   /** ISO 8601. */
   createdAt: string;
   /**
-   * When the seats' hold ends (ISO 8601, the provider's clock). A charge
-   * that starts after it is refused with 409 `ORDER_HOLD_EXPIRED` and nothing is charged; a
-   * charge (or 3-D Secure challenge) already in progress keeps the hold until it settles.
+   * When the seats' hold ends (ISO 8601, the provider's clock); each hold extension moves it
+   * later. A payment that starts after it is refused with 409 `ORDER_HOLD_EXPIRED` and nothing is
+   * charged; a payment already under way (a card charge, a 3-D Secure challenge, a PayPal checkout,
+   * a wallet sheet) keeps the hold until it settles, for at most the provider's grace limit (the
+   * reference provider's 15 minutes) past this time.
    * Absent: the provider holds nothing, and the widget shows no time left.
    */
   holdExpiresAt?: string;
+  /**
+   * The order's hold extensions (issue 37): its policy (`count`, `seconds`) and how many are
+   * `remaining` (0: the provider answers 409 `HOLD_NOT_EXTENDABLE`). Absent on a provider without
+   * hold extensions.
+   */
+  holdExtensions?: HoldExtensionPolicy & { remaining: number };
 }
 
 /** Payment method types the reference flow offers. */
@@ -244,9 +267,12 @@ export interface LanguagesReply {
 /**
  * Outcome of a charge. `REQUIRES_ACTION`: the card's bank asks the buyer to confirm the payment
  * (3-D Secure challenge, `nextAction`); the charge is open until the challenge's result is recorded
- * or the charge is cancelled, then it settles as `APPROVED` or `DECLINED`.
+ * or the charge is cancelled, then it settles as `APPROVED` or `DECLINED`, or as
+ * `REFUNDED_HOLD_EXPIRED` (issue 37): the bank approved it only after the order's seat hold had
+ * ended for good (past `holdExpiresAt` and the provider's grace limit), so the seats were back on
+ * sale; the provider refunded it in full at once (`refundedAt` set) and the order is not paid.
  */
-export type ChargeStatus = 'APPROVED' | 'DECLINED' | 'PENDING' | 'REQUIRES_ACTION';
+export type ChargeStatus = 'APPROVED' | 'DECLINED' | 'PENDING' | 'REQUIRES_ACTION' | 'REFUNDED_HOLD_EXPIRED';
 
 /**
  * What the buyer must do before a `REQUIRES_ACTION` charge settles. `THREE_DS_CHALLENGE`: show the

@@ -65,19 +65,24 @@ function randomId(): string {
  * `authentication_failed`), by a cancel, or {@link THREE_DS_CHALLENGE_TTL_MS} after it was made
  * (both DECLINED `authentication_abandoned`). An APPROVED charge pays its order.
  * `now` is the store's clock; `vaultOrigin` the vault's public origin (undefined: not known, and
- * `open` throws); `onSettled` hears each charge as it settles (default: no one).
+ * `open` throws); `onSettled` hears each charge as it settles (default: no one). `approvedTooLate`
+ * (issue 37) says whether a charge the bank approves now comes after its order's seat hold ended
+ * for good: it then settles `REFUNDED_HOLD_EXPIRED` and pays nothing (the refund is the caller's,
+ * in `onSettled`). Default: never too late.
  */
 export function createThreeDsChallenges(
   now: () => Date,
   vaultOrigin: () => string | undefined,
   onSettled: (charge: ChallengedCharge) => void = () => {},
+  approvedTooLate: (charge: ChallengedCharge) => boolean = () => false,
 ) {
   const byId = new Map<string, Challenge>();
   const byCharge = new Map<string, Challenge>();
 
-  function settle(challenge: Challenge, status: 'APPROVED' | 'DECLINED', declineCode?: string): void {
+  function settle(challenge: Challenge, approvedOrDeclined: 'APPROVED' | 'DECLINED', declineCode?: string): void {
     challenge.open = false;
     const { charge, order } = challenge;
+    const status = approvedOrDeclined === 'APPROVED' && approvedTooLate(charge) ? 'REFUNDED_HOLD_EXPIRED' : approvedOrDeclined;
     charge.status = status;
     delete charge.nextAction;
     if (declineCode) charge.declineCode = declineCode;

@@ -1,6 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import type { CheckoutStore } from '../provider/store';
+import type { CheckoutStore, HoldState } from '../provider/store';
 import { createPayPalCheckouts, createPayPalPages, fail, type PageReply, type StoreReply } from '../provider/store';
+import { isHoldExpired } from '../shared/orderSetup';
 import { ProviderPaths } from '../shared/paths';
 import type { PayPalCheckout, PayPalOutcome } from '../shared/payPal';
 import type { createMockCharges } from './mockCharges';
@@ -51,6 +52,13 @@ export function createMockPayPal({ http: h, approvalOrigin, frameOrigin, orders,
     paymentMethodsFor: (orderId: string): StoreReply => ({ status: 200, body: orders.methodsOf(orderId) }),
     chargeApproved: (orderId: string, _appInstance: string, _method: 'PAYPAL', startedAt: Date) =>
       charges.chargeApproved(orderId, startedAt),
+    // Seat holds as the mock keeps them: held until holdExpiresAt, no grace (the reference provider's payments under way are not simulated).
+    holdStateOf: (orderId: string): HoldState | undefined => {
+      const order = orders.get(orderId);
+      return order && (isHoldExpired(order, now()) ? 'ENDED' : 'HELD');
+    },
+    paymentStarted: (): boolean => true,
+    paymentEnded: (): void => {},
   } satisfies Partial<Record<keyof CheckoutStore, unknown>>;
   const origin = approvalOrigin;
   const checkouts = createPayPalCheckouts(store as unknown as CheckoutStore, origin);

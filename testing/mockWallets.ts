@@ -1,6 +1,7 @@
 import { type HttpHandler, http } from 'msw';
-import type { CheckoutStore } from '../provider/store';
+import type { CheckoutStore, HoldState } from '../provider/store';
 import { createWallets, DECLINING_WALLET_TOKEN, fail, type StoreReply, tokenizeWallet } from '../provider/store';
+import { isHoldExpired } from '../shared/orderSetup';
 import { ProviderPaths } from '../shared/paths';
 import type { ExpressCheckoutSettings, ExpressPaymentMethod, WalletType } from '../shared/wallets';
 import type { createMockCharges } from './mockCharges';
@@ -58,6 +59,13 @@ export function createMockWallets({ http: h, vaultOrigin, wallets, orders, charg
       return order ? { status: 200, body: { ...order } } : fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
     },
     tokenizeCard: (card: unknown) => charges.tokenize(card),
+    // Seat holds as the mock keeps them: held until holdExpiresAt, no grace (the reference provider's payments under way are not simulated).
+    holdStateOf: (orderId: string): HoldState | undefined => {
+      const order = orders.get(orderId);
+      return order && (isHoldExpired(order, now()) ? 'ENDED' : 'HELD');
+    },
+    paymentStarted: (): boolean => true,
+    paymentEnded: (): void => {},
   } satisfies Partial<Record<keyof CheckoutStore, unknown>>;
   const provider = createWallets(store as unknown as CheckoutStore, store.offersWallets);
   const on = (wallet: unknown) => wallets.includes(wallet as WalletType);

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type Charge, type ChargeRequest, LocationType, type Order } from '../../shared';
-import { isHoldExpired } from '../../shared/orderSetup';
+import { DEFAULT_HOLD_EXTENSIONS, DEFAULT_HOLD_GRACE_MS } from '../../shared/orderSetup';
 import type { ThreeDsOutcome } from '../../shared/threeDsChallengePage';
 import { createThreeDsChallenges } from '../../shared/threeDsChallenges';
 import { describeBillingAddressProblem, isSamePostalCode } from './addressFormats';
 import { createCardTokens } from './cardTokens';
-import type { CheckoutStoreOptions } from './checkoutStoreOptions';
+import type { CheckoutStoreOptions, HoldPolicy } from './checkoutStoreOptions';
+import { createHoldExtensions } from './holdExtensions';
 import { createIdempotencyRecords } from './idempotencyRecords';
 import { createOrderBook } from './orderBook';
 import { createOrderEvents } from './orderEvents';
 import { createSavedCards } from './savedCards';
+import { createSeatHolds, type HoldState, WALLET_SHEET_PAYMENT } from './seatHolds';
 import { fail, type StoreReply } from './storeReply';
 
 /**
@@ -36,6 +38,13 @@ import { fail, type StoreReply } from './storeReply';
  *   else {@link CheckoutStoreOptions.holdSeconds}); a charge that starts after it is 409
  *   ORDER_HOLD_EXPIRED with nothing charged. A charge that started before it settles as usual
  *   (a 3-D Secure challenge completes after it), and a replayed key answers its first charge.
+ * - Hold extensions and the grace limit (issue 37, seatHolds.ts, holdExtensions.ts): the buyer may
+ *   extend the hold by the order's policy (`holdExtensions`) while it is held; a payment under way
+ *   (a charge request, an open 3-D Secure charge, a PayPal checkout, a wallet sheet) keeps the seats
+ *   past `holdExpiresAt` until it settles, for at most the grace limit
+ *   ({@link CheckoutStoreOptions.holdGraceMs}). Once the hold has ended for good, nothing more is
+ *   charged, and a charge the bank approves after that is refunded in full at once, exactly once:
+ *   `REFUNDED_HOLD_EXPIRED`, the order not paid (the seats are not sold twice).
  */
 
 /**
@@ -47,8 +56,15 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   const charges = new Map<string, Charge>();
   const idempotency = createIdempotencyRecords(now);
   const savedCards = createSavedCards(now, options.memberOf ?? (() => undefined), tokens);
+  /** The hold policy the store started with, and the one in force (the control routes may change it until a reset). */
+  const startPolicy: HoldPolicy = {
+    holdExtensions: { ...(options.holdExtensions ?? DEFAULT_HOLD_EXTENSIONS) },
+    holdGraceMs: options.holdGraceMs ?? DEFAULT_HOLD_GRACE_MS,
+  };
+  let policy: HoldPolicy = structuredClone(startPolicy);
+  const holds = createSeatHolds(now, () => policy.holdGraceMs);
 
-  const { ownOrder, orderNotFound, ownerOf, ...orderBook } = createOrderBook(now, options);
+  const { ownOrder, orderNotFound, ownerOf, ...orderBook } = createOrderBook(now, options, () => policy.holdExtensions);
   const orderOf = (orderId: string) => {
     const owner = ownerOf(orderId);
     return owner === undefined ? undefined : ownOrder(orderId, owner);
@@ -60,12 +76,32 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     orderOf,
     chargesOf: (orderId) => [...charges.values()].filter((c) => c.orderId === orderId),
     chargeOf: (chargeId) => charges.get(chargeId),
-    hasOpenCharge: (orderId) => challenges.openChargeOf(orderId) !== undefined,
+    holdStateOf: (order) => holds.stateOf(order),
+    graceEndOf: (order) => holds.graceEndOf(order),
   });
-  const challenges = createThreeDsChallenges(now, options.vaultOrigin ?? (() => undefined), (settled) => {
-    const charge = charges.get(settled.id);
-    const order = charge && orderOf(charge.orderId);
-    if (charge && order) events.charged(order, charge);
+  const challenges = createThreeDsChallenges(
+    now,
+    options.vaultOrigin ?? (() => undefined),
+    (settled) => {
+      const charge = charges.get(settled.id);
+      const order = charge && orderOf(charge.orderId);
+      if (!charge || !order) return;
+      if (charge.status === 'REFUNDED_HOLD_EXPIRED') charge.refundedAt = now().toISOString();
+      holds.ended(order, charge.id);
+      events.charged(order, charge);
+    },
+    // The bank's approval came after the hold ended for good (past the grace limit): refunded, not paid.
+    (settling) => {
+      const order = orderOf(settling.orderId);
+      return order !== undefined && holds.stateOf(order) === 'ENDED';
+    },
+  );
+  const extensions = createHoldExtensions({
+    ownOrder,
+    orderNotFound,
+    holdStateOf: (order) => holds.stateOf(order),
+    idempotency,
+    onExtended: (order) => events.watchHold(order),
   });
 
   /** Why `order` (`orderId`, undefined when not the caller's) takes no charge started at `startedAt`: 404, 409 (see {@link chargeOrder}). */
@@ -80,15 +116,25 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
         chargeId: open.id,
       });
     }
-    if (isHoldExpired(order, startedAt)) {
+    if (holds.stateOf(order, startedAt) === 'ENDED') {
       return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
     }
     return undefined;
   }
 
-  /** Records `charge`; a settling one (APPROVED, or PENDING at the venue) settles `order`. */
+  /**
+   * Records `charge`; a settling one (APPROVED, or PENDING at the venue) settles `order`. An
+   * APPROVED one whose order's hold has ended for good by now is refunded at once instead
+   * (`REFUNDED_HOLD_EXPIRED`, `refundedAt`): its seats are back on sale.
+   */
   function record(order: Order, charge: Charge): void {
+    if (charge.status === 'APPROVED' && holds.stateOf(order) === 'ENDED') {
+      charge.status = 'REFUNDED_HOLD_EXPIRED';
+      charge.refundedAt = now().toISOString();
+    }
     charges.set(charge.id, charge);
+    // A wallet's sheet led to this charge (or the buyer paid another way): it keeps the hold no more.
+    if (charge.status !== 'REQUIRES_ACTION') holds.ended(order, WALLET_SHEET_PAYMENT);
     if (charge.status === 'APPROVED' || charge.status === 'PENDING') {
       order.status = charge.status === 'APPROVED' ? 'PAID' : 'PAY_AT_VENUE';
       order.chargeId = charge.id;
@@ -171,6 +217,22 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     const order = ownOrder(orderId, appInstance);
     const refused = refuseCharge(order, orderId, startedAt);
     if (refused || !order) return refused ?? orderNotFound(orderId);
+    // The request is a payment under way from when it came in: it keeps the hold while it is handled.
+    const requestId = `request_${randomUUID()}`;
+    holds.started(order, requestId, startedAt);
+    try {
+      const reply = makeCharge(order, body, appInstance, startedAt);
+      if (reply.status === 201) idempotency.set(appInstance, idempotencyKey, { fingerprint, reply });
+      return reply;
+    } finally {
+      holds.ended(order, requestId);
+      events.watchHold(order);
+    }
+  }
+
+  /** {@link chargeOrder} once the order takes the charge: the charge by its method (201), or 400, 500. */
+  function makeCharge(order: Order, body: unknown, appInstance: string, startedAt: Date): StoreReply {
+    const orderId = order.id;
     const request = (typeof body === 'object' && body !== null ? body : {}) as Partial<ChargeRequest>;
     const billingProblem = 'billingAddress' in request ? describeBillingAddressProblem(request.billingAddress) : undefined;
     if (billingProblem) return fail(400, 'INVALID_BILLING_ADDRESS', billingProblem);
@@ -199,15 +261,15 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
         } catch (error) {
           return fail(500, 'THREE_DS_UNAVAILABLE', (error as Error).message);
         }
+        // The open challenge keeps the hold until it settles (onSettled above ends it).
+        holds.started(order, charge.id, startedAt);
       }
       savedCards.offer(charge, appInstance, outcome);
     } else {
       return fail(400, 'INVALID_PAYMENT_METHOD', 'paymentMethod must be CARD or PAY_AT_VENUE.');
     }
     record(order, charge);
-    const reply: StoreReply<Charge> = { status: 201, body: charge };
-    idempotency.set(appInstance, idempotencyKey, { fingerprint, reply });
-    return reply;
+    return { status: 201, body: charge };
   }
 
   /** Charges by order, declines included, oldest first; 404 ORDER_NOT_FOUND (also another app instance's order). */
@@ -247,8 +309,55 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     /** Order setup ({@link createOrderBook}); a new order's hold end is watched when someone hears the events. */
     setupOrder(body: unknown, appInstance: string): StoreReply {
       const reply = orderBook.setupOrder(body, appInstance);
-      if (reply.status === 201) events.opened(reply.body as Order);
+      if (reply.status === 201) events.watchHold(reply.body as Order);
       return reply;
+    },
+    /**
+     * `POST orders/{orderId}/hold-extensions` for `appInstance`, with its optional Idempotency-Key
+     * (holdExtensions.ts): 200 with the order and its new `holdExpiresAt`; 404 ORDER_NOT_FOUND; 409
+     * HOLD_NOT_EXTENDABLE (`details.reason` `NO_EXTENSIONS_LEFT`, `HOLD_EXPIRED`, `ORDER_SETTLED`);
+     * 400 INVALID_IDEMPOTENCY_KEY; 422 IDEMPOTENCY_KEY_REUSED.
+     */
+    extendHold(orderId: string, appInstance: string, idempotencyKey?: string): StoreReply {
+      challenges.sweep();
+      return extensions.extend(orderId, appInstance, idempotencyKey);
+    },
+    /** Where the hold of order `orderId` stands now (seatHolds.ts); undefined when there is no such order. */
+    holdStateOf(orderId: string): HoldState | undefined {
+      challenges.sweep();
+      const order = orderOf(orderId);
+      return order && holds.stateOf(order);
+    },
+    /**
+     * A payment of order `orderId` that settles outside the charge path started at `at` (default
+     * now): a PayPal checkout created, a wallet sheet shown. `paymentId` names it (unique for the
+     * order). While under way it keeps the hold past `holdExpiresAt`, up to the grace limit. Returns
+     * false, and keeps nothing, when the hold had ended at `at` or there is no such order.
+     */
+    paymentStarted(orderId: string, paymentId: string, at: Date = now()): boolean {
+      const order = orderOf(orderId);
+      return order !== undefined && holds.started(order, paymentId, at);
+    },
+    /**
+     * The payment `paymentId` of order `orderId` ({@link paymentStarted}) settled or was given up:
+     * it keeps the hold no more, and when it was the last one past `holdExpiresAt` the seats go now.
+     */
+    paymentEnded(orderId: string, paymentId: string): void {
+      const order = orderOf(orderId);
+      if (!order) return;
+      holds.ended(order, paymentId);
+      events.watchHold(order);
+    },
+    /** The hold policy in force: new orders' default extensions, and the grace limit. */
+    holdPolicy: (): HoldPolicy => structuredClone(policy),
+    /**
+     * Replaces parts of the hold policy until {@link reset} (the control routes: a site's test of an
+     * extension or a late approval). Checked by the caller. The grace limit applies to every order at
+     * once; the extensions to orders set up after.
+     */
+    setHoldPolicy(change: Partial<HoldPolicy>): HoldPolicy {
+      policy = { ...policy, ...structuredClone(change) };
+      return structuredClone(policy);
     },
     /** The server API's order read: the order with all its charges (orderEvents.ts). */
     readOrder: events.readOrder,
@@ -289,6 +398,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       idempotency.clear();
       challenges.clear();
       savedCards.reset();
+      holds.clear();
+      policy = structuredClone(startPolicy);
     },
   };
 }

@@ -1,4 +1,13 @@
+import type { HoldExtensionPolicy } from '../../shared';
 import type { OrderEventListener } from './orderEvents';
+
+/** The checkout store's seat hold policy (issue 37), as its options set it and the control routes change it. */
+export interface HoldPolicy {
+  /** The extensions of an order whose setup names no `holdExtensions`: `{ count: 0–10, seconds: 1–3600 }`. */
+  holdExtensions: HoldExtensionPolicy;
+  /** How long past `holdExpiresAt` a payment under way keeps the seats, at most, in milliseconds (≥ 0). */
+  holdGraceMs: number;
+}
 
 /** Options of `createCheckoutStore` (checkoutStore.ts). */
 export interface CheckoutStoreOptions {
@@ -19,6 +28,18 @@ export interface CheckoutStoreOptions {
    * (1–3600; createProviderApp reads `CASHIER_HOLD_SECONDS`). Default `DEFAULT_HOLD_SECONDS` (600, shared/orderSetup.ts).
    */
   holdSeconds?: number;
+  /**
+   * The hold extensions of an order whose setup names no `holdExtensions` (issue 37): `count`
+   * extensions (0–10) of `seconds` each (1–3600). Default `DEFAULT_HOLD_EXTENSIONS`, 2 of 300 s
+   * (shared/orderSetup.ts). Checked by the caller (createProviderApp).
+   */
+  holdExtensions?: HoldExtensionPolicy;
+  /**
+   * How long past `holdExpiresAt` a payment under way keeps the seats, at most, in milliseconds
+   * (issue 37): a charge the bank approves after that is refunded (`REFUNDED_HOLD_EXPIRED`).
+   * Default `DEFAULT_HOLD_GRACE_MS`, 900 000 (15 minutes; shared/orderSetup.ts).
+   */
+  holdGraceMs?: number;
   /**
    * The member an app instance carries (issue 25; ProviderState `memberOf`), or undefined: none.
    * Default: no app instance carries one (no saved cards, nothing saved).

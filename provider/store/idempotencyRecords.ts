@@ -1,14 +1,14 @@
-import type { Charge } from '../../shared';
 import type { StoreReply } from './storeReply';
 
-/** How long the reply to an Idempotency-Key is kept: 24 hours after its charge, as Stripe does. */
+/** How long the reply to an Idempotency-Key is kept: 24 hours after its request, as Stripe does. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
-/** What a charge's Idempotency-Key is remembered with: the request's fingerprint and its reply. */
+/** What an Idempotency-Key (a charge's, a hold extension's) is remembered with: the request's fingerprint and its reply. */
 export interface IdempotencyRecord {
-  /** The order id and body the key was first used with (JSON). */
+  /** What the key was first used for (JSON): a charge's order id and body, a hold extension's route and order id. */
   fingerprint: string;
-  reply: StoreReply<Charge>;
+  /** The first reply; its body is the store's own object (the charge, the order), so a replay shows it as it is now. */
+  reply: StoreReply;
 }
 
 /**
@@ -43,3 +43,6 @@ export function createIdempotencyRecords(now: () => Date) {
     clear: (): void => records.clear(),
   };
 }
+
+/** The Idempotency-Keys of one checkout store. */
+export type IdempotencyRecords = ReturnType<typeof createIdempotencyRecords>;

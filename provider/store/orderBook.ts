@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LocationType, type Order, type PaymentMethod } from '../../shared';
+import { type HoldExtensionPolicy, LocationType, type Order, type PaymentMethod } from '../../shared';
 import { DEFAULT_HOLD_SECONDS, describeBuyerProblem, holdExpiresAt, priceOrderSetup } from '../../shared/orderSetup';
 import type { CheckoutStoreOptions } from './checkoutStoreOptions';
 import { fail, type StoreReply } from './storeReply';
@@ -7,9 +7,10 @@ import { fail, type StoreReply } from './storeReply';
 /**
  * The checkout store's orders (checkoutStore.ts): order setup, order by id, the payment methods
  * by order and the buyer's details. Every order belongs to the app instance that made it; another
- * one gets 404 ORDER_NOT_FOUND. `now` is the store's clock.
+ * one gets 404 ORDER_NOT_FOUND. `now` is the store's clock; `holdExtensions()` the extension policy
+ * of an order whose setup names none (issue 37).
  */
-export function createOrderBook(now: () => Date, options: CheckoutStoreOptions) {
+export function createOrderBook(now: () => Date, options: CheckoutStoreOptions, holdExtensions: () => HoldExtensionPolicy) {
   /** Order id → the order and the app instance that made it. */
   const orders = new Map<string, { order: Order; appInstance: string }>();
 
@@ -24,9 +25,11 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions) 
   /**
    * Order setup for `appInstance` ({@link OrderSetupRequest}): 201 with the order
    * (AWAITING_PAYMENT, lines priced from the event's ticket types, total in its currency,
-   * `holdExpiresAt` now + the hold); 400 INVALID_ORDER naming the bad field (unknown event or
-   * ticket type, a quantity over the type's limit, a price or other unknown field, bad buyer
-   * details, a `holdSeconds` that is not a whole number from 1 to 3600).
+   * `holdExpiresAt` now + the hold, `holdExtensions` the body's policy or the default with all of
+   * them `remaining`); 400 INVALID_ORDER naming the bad field (unknown event or ticket type, a
+   * quantity over the type's limit, a price or other unknown field, bad buyer details, a
+   * `holdSeconds` that is not a whole number from 1 to 3600, a `holdExtensions` that is not `{ count:
+   * 0–10, seconds: 1–3600 }`).
    */
   function setupOrder(body: unknown, appInstance: string): StoreReply {
     const priced = priceOrderSetup(body);
@@ -44,6 +47,8 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions) 
       createdAt: madeAt.toISOString(),
       holdExpiresAt: holdExpiresAt(madeAt, priced.holdSeconds ?? options.holdSeconds ?? DEFAULT_HOLD_SECONDS),
     };
+    const { count, seconds } = priced.holdExtensions ?? holdExtensions();
+    order.holdExtensions = { count, seconds, remaining: count };
     orders.set(order.id, { order, appInstance });
     return { status: 201, body: order };
   }

@@ -1,6 +1,6 @@
 import type { Charge, Order } from '../../shared';
-import { isHoldExpired } from '../../shared/orderSetup';
 import type { ServerOrder, WebhookEventType } from '../../shared/webhooks';
+import type { HoldState } from './seatHolds';
 import { fail, type StoreReply } from './storeReply';
 
 /** What the checkout store tells the provider happened (the webhooks' events, DESIGN "Webhooks"). */
@@ -20,8 +20,10 @@ interface OrderEventSources {
   /** All charges of `orderId`, oldest first. */
   chargesOf: (orderId: string) => Charge[];
   chargeOf: (chargeId: string) => Charge | undefined;
-  /** Whether `orderId` has a charge waiting for 3-D Secure (it keeps the hold until it settles). */
-  hasOpenCharge: (orderId: string) => boolean;
+  /** Where `order`'s seat hold stands now (seatHolds.ts: a payment under way keeps it up to the grace limit). */
+  holdStateOf: (order: Order) => HoldState;
+  /** When `order`'s grace limit ends, in ms since the epoch (seatHolds.ts). */
+  graceEndOf: (order: Order) => number | undefined;
 }
 
 /**
@@ -30,13 +32,17 @@ interface OrderEventSources {
  * - a charge settling: APPROVED → `order.paid`, PENDING (pay at the venue) →
  *   `order.payment_pending`, DECLINED → `order.payment_failed` (a 3-D Secure charge when its
  *   challenge ends);
- * - `order.hold_expired` when the seat hold ends with the order unpaid and no charge under way (a
- *   timer at `holdExpiresAt`), or when a charge that kept the hold past it is declined;
- * - `charge.refunded` for a refund.
+ * - `order.hold_expired`, once, when the seat hold ends for good with the order unpaid: at
+ *   `holdExpiresAt` with no payment under way, when the last payment that kept it past that time
+ *   settles unpaid or is given up, or at the grace limit (a timer at each of these times);
+ * - `charge.refunded` for a refund, the automatic one of a charge approved after its hold ended
+ *   (`REFUNDED_HOLD_EXPIRED`) included.
  */
 export function createOrderEvents(sources: OrderEventSources) {
   const { now, onEvent } = sources;
   const holdTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Orders whose `order.hold_expired` was sent. */
+  const expired = new Set<string>();
 
   /** The order with its charges, as the server API and the webhooks give it. */
   function serverOrderOf(order: Order): ServerOrder {
@@ -49,30 +55,42 @@ export function createOrderEvents(sources: OrderEventSources) {
     onEvent(appInstance, type, { order: serverOrderOf(order), ...(charge ? { charge: structuredClone(charge) } : {}) });
   }
 
-  /** The hold ran out: an unpaid order with no charge under way has lost its seats. */
-  function holdEnded(order: Order): void {
+  /**
+   * Watches `order`'s hold, when someone listens: an unpaid order whose hold has ended for good
+   * gets its `order.hold_expired` now (once); else a timer at the hold's next turn (`holdExpiresAt`
+   * while held, the grace limit while a payment keeps it) looks again. Timers are unref'd: they
+   * keep no process alive.
+   */
+  function watchHold(order: Order): void {
+    clearTimeout(holdTimers.get(order.id));
     holdTimers.delete(order.id);
-    if (order.status === 'AWAITING_PAYMENT' && !sources.hasOpenCharge(order.id)) emit(order, 'order.hold_expired');
+    if (!onEvent || order.holdExpiresAt === undefined || order.status !== 'AWAITING_PAYMENT' || expired.has(order.id)) return;
+    const state = sources.holdStateOf(order);
+    if (state === 'ENDED') {
+      expired.add(order.id);
+      emit(order, 'order.hold_expired');
+      return;
+    }
+    const turn = state === 'HELD' ? Date.parse(order.holdExpiresAt) : (sources.graceEndOf(order) ?? 0);
+    const timer = setTimeout(() => watchHold(order), Math.max(1, turn - now().getTime()));
+    (timer as { unref?: () => void }).unref?.();
+    holdTimers.set(order.id, timer);
   }
 
   return {
-    /** A charge was made or settled: its event, if it settled (a REQUIRES_ACTION charge has none yet). */
+    /**
+     * A charge was made or settled: its event, if it settled (a REQUIRES_ACTION charge has none
+     * yet; one refunded because its hold had ended, `charge.refunded`), then the hold looked at again.
+     */
     charged(order: Order, charge: Charge): void {
       if (charge.status === 'APPROVED') emit(order, 'order.paid', charge);
       else if (charge.status === 'PENDING') emit(order, 'order.payment_pending', charge);
-      else if (charge.status === 'DECLINED') {
-        emit(order, 'order.payment_failed', charge);
-        // a 3-D Secure charge kept the hold past its end; declined, the seats go now
-        if (isHoldExpired(order, now()) && !holdTimers.has(order.id)) holdEnded(order);
-      }
+      else if (charge.status === 'DECLINED') emit(order, 'order.payment_failed', charge);
+      else if (charge.status === 'REFUNDED_HOLD_EXPIRED') emit(order, 'charge.refunded', charge);
+      if (charge.status !== 'REQUIRES_ACTION') watchHold(order);
     },
-    /** A new order: when someone listens, a timer at its hold's end (unref'd: it keeps no process alive). */
-    opened(order: Order): void {
-      if (!onEvent || order.holdExpiresAt === undefined) return;
-      const timer = setTimeout(() => holdEnded(order), Math.max(0, Date.parse(order.holdExpiresAt) - now().getTime()));
-      (timer as { unref?: () => void }).unref?.();
-      holdTimers.set(order.id, timer);
-    },
+    /** A new order, an extended hold, a payment that ended: the hold is looked at again ({@link watchHold}). */
+    watchHold,
     /** Order by id with its charges, for the app instance that made it: 200; 404 ORDER_NOT_FOUND. */
     readOrder(orderId: string, appInstance: string): StoreReply {
       const order = sources.orderOf(orderId);
@@ -99,10 +117,11 @@ export function createOrderEvents(sources: OrderEventSources) {
       emit(order, 'charge.refunded', charge);
       return { status: 201, body: charge };
     },
-    /** Stops every hold timer. */
+    /** Stops every hold timer and forgets what was sent. */
     clear(): void {
       for (const timer of holdTimers.values()) clearTimeout(timer);
       holdTimers.clear();
+      expired.clear();
     },
   };
 }

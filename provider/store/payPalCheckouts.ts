@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Charge, Order, PaymentMethod } from '../../shared';
-import { isHoldExpired } from '../../shared/orderSetup';
 import { PAYPAL_APPROVAL_PATH, type PayPalCheckout, type PayPalOutcome } from '../../shared/payPal';
 import type { CheckoutStore } from './checkoutStore';
 import { fail, type StoreReply } from './storeReply';
@@ -19,6 +18,9 @@ export interface PayPalApprovalView {
  * made it (another one gets 404 PAYPAL_CHECKOUT_NOT_FOUND); its id is `pp_<uuid>`, the approval
  * page's only key. The order is charged only by `capture`, through the store's `chargeApproved`:
  * one settling charge per order, whatever the method.
+ * A checkout is a payment under way (issue 37, the store's `paymentStarted`) from its creation until
+ * it is captured or cancelled: it keeps the order's seats past `holdExpiresAt`, up to the grace
+ * limit, so a buyer who approves in the popup at the last second is still captured.
  * `origin` is the provider host's public origin (the approval page's, e.g. `http://127.0.0.1:4175`).
  */
 export function createPayPalCheckouts(store: CheckoutStore, origin: string) {
@@ -33,7 +35,9 @@ export function createPayPalCheckouts(store: CheckoutStore, origin: string) {
    * Create (`{ orderId }`): 201 with a `CREATED` checkout and its `approvalUrl`; 400
    * INVALID_PAYPAL_CHECKOUT without a string `orderId`; 404 ORDER_NOT_FOUND; 400
    * PAYMENT_METHOD_NOT_AVAILABLE unless the order's payment methods include PAYPAL; 409 ORDER_ALREADY_PAID
-   * for a settled order; 409 ORDER_HOLD_EXPIRED once its seat hold has ended. Charges nothing.
+   * for a settled order; 409 ORDER_HOLD_EXPIRED once its seat hold has ended for good (past
+   * `holdExpiresAt` with no payment keeping it, or past the grace limit). Charges nothing; the new
+   * checkout keeps the hold while it is open.
    */
   function create(body: unknown, appInstance: string): StoreReply {
     const orderId = (body as { orderId?: unknown } | undefined)?.orderId;
@@ -48,13 +52,14 @@ export function createPayPalCheckouts(store: CheckoutStore, origin: string) {
     if (order.status !== 'AWAITING_PAYMENT') {
       return fail(409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already settled by charge ${order.chargeId}.`);
     }
-    if (isHoldExpired(order, store.now())) {
+    if (store.holdStateOf(orderId) === 'ENDED') {
       return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
     }
     const checkoutId = `pp_${randomUUID()}`;
     const approvalUrl = `${origin}${PAYPAL_APPROVAL_PATH}/${checkoutId}`;
     const checkout: PayPalCheckout = { checkoutId, orderId, status: 'CREATED', approvalUrl };
     checkouts.set(checkoutId, { checkout, appInstance });
+    store.paymentStarted(orderId, checkoutId);
     return { status: 201, body: checkout };
   }
 
@@ -71,6 +76,7 @@ export function createPayPalCheckouts(store: CheckoutStore, origin: string) {
     }
     if (checkout.status === 'CAPTURED') return fail(409, 'PAYPAL_CHECKOUT_CAPTURED', `Checkout ${checkoutId} is captured.`);
     checkout.status = 'CANCELLED';
+    store.paymentEnded(checkout.orderId, checkoutId);
     return { status: 200, body: checkout };
   }
 
@@ -85,8 +91,9 @@ export function createPayPalCheckouts(store: CheckoutStore, origin: string) {
    * new APPROVED `PAYPAL` charge; 200 with the order's settling charge when it has one already (a
    * second capture, or the order paid by card first: nothing charged); 409 PAYPAL_NOT_APPROVED
    * while the buyer has not answered, 409 PAYPAL_CHECKOUT_CANCELLED once cancelled; 409
-   * CHARGE_IN_PROGRESS or ORDER_HOLD_EXPIRED (the capture started, `startedAt`, after the hold)
-   * as a card charge; 404 PAYPAL_CHECKOUT_NOT_FOUND.
+   * CHARGE_IN_PROGRESS or ORDER_HOLD_EXPIRED as a card charge: the checkout kept the hold, so a
+   * capture after `holdExpiresAt` is taken up to the grace limit, and refused after it (the approval
+   * moved no money: nothing is charged, nothing to refund); 404 PAYPAL_CHECKOUT_NOT_FOUND.
    */
   function capture(checkoutId: string, appInstance: string, startedAt: Date = store.now()): StoreReply {
     const checkout = own(checkoutId, appInstance);
@@ -98,6 +105,9 @@ export function createPayPalCheckouts(store: CheckoutStore, origin: string) {
       checkout.status = 'CAPTURED';
       checkout.chargeId = (reply.body as Charge).id;
     }
+    // Captured, or refused for good (the hold ended): no longer a payment under way. CHARGE_IN_PROGRESS may capture later.
+    const code = (reply.body as { details?: { applicationError?: { code?: string } } }).details?.applicationError?.code;
+    if (checkout.status === 'CAPTURED' || code === 'ORDER_HOLD_EXPIRED') store.paymentEnded(checkout.orderId, checkoutId);
     return reply;
   }
 
@@ -115,6 +125,7 @@ export function createPayPalCheckouts(store: CheckoutStore, origin: string) {
     if (!held) return 'unknown';
     if (held.checkout.status !== 'CREATED') return 'closed';
     held.checkout.status = outcome === 'approve' ? 'APPROVED' : 'CANCELLED';
+    if (outcome !== 'approve') store.paymentEnded(held.checkout.orderId, checkoutId);
     return 'recorded';
   }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../shared';
 import { GOOGLE_PAY_MERCHANT } from '../../shared/googlePayMerchant';
-import { isHoldExpired } from '../../shared/orderSetup';
 import {
   type ExpressCheckoutSettings,
   type ExpressPaymentMethod,
@@ -11,6 +10,7 @@ import {
   walletAmount,
 } from '../../shared/wallets';
 import type { CheckoutStore } from './checkoutStore';
+import { WALLET_SHEET_PAYMENT } from './seatHolds';
 import { fail, type StoreReply } from './storeReply';
 import { signWalletAmount } from './walletTokens';
 
@@ -32,13 +32,19 @@ const WALLETS: readonly ExpressPaymentMethod[] = [
  * checkout widget settings, express payment methods, Apple Pay merchant validation and Google Pay
  * start. `offers(appInstance)` says whether an app instance's merchant takes the wallets (both or
  * none). Nothing here charges: the wallet's token goes to the vault (walletTokens.ts), the charge
- * through the normal charge path.
+ * through the normal charge path. Google Pay start, and Apple Pay merchant validation that names its
+ * `orderId`, start a wallet payment (issue 37, the store's {@link WALLET_SHEET_PAYMENT}): the sheet
+ * keeps the order's seats past `holdExpiresAt` until a charge of the order settles, or the grace
+ * limit ends it.
  */
 export function createWallets(store: CheckoutStore, offers: (appInstance: string) => boolean) {
   const on = (appInstance: string): WalletType[] => (offers(appInstance) ? WALLETS.map((w) => w.type) : []);
   const notOffered = (what: string) => fail(400, 'PAYMENT_METHOD_NOT_AVAILABLE', `${what} is not offered to this app instance.`);
 
-  /** The order `orderId` when it may be paid now: else 404 ORDER_NOT_FOUND, 409 ORDER_ALREADY_PAID or ORDER_HOLD_EXPIRED. */
+  /**
+   * The order `orderId` when it may be paid now: else 404 ORDER_NOT_FOUND, 409 ORDER_ALREADY_PAID or
+   * ORDER_HOLD_EXPIRED (the hold ended for good: past `holdExpiresAt` with no payment keeping it, or past the grace limit).
+   */
   function payable(orderId: string, appInstance: string): { order: Order } | { refused: StoreReply } {
     const found = store.getOrder(orderId, appInstance);
     if (found.status !== 200) return { refused: found };
@@ -46,7 +52,7 @@ export function createWallets(store: CheckoutStore, offers: (appInstance: string
     if (order.status !== 'AWAITING_PAYMENT') {
       return { refused: fail(409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already settled by charge ${order.chargeId}.`) };
     }
-    if (isHoldExpired(order, store.now())) {
+    if (store.holdStateOf(orderId) === 'ENDED') {
       const ended = `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`;
       return { refused: fail(409, 'ORDER_HOLD_EXPIRED', ended, { orderId }) };
     }
@@ -70,17 +76,25 @@ export function createWallets(store: CheckoutStore, offers: (appInstance: string
   }
 
   /**
-   * Apple Pay merchant validation (`{ validationURL }`): 200 with a simulated merchant session (what
-   * `completeMerchantValidation` takes; Apple's is opaque, this one is not signed); 400
+   * Apple Pay merchant validation (`{ validationURL, orderId? }`): 200 with a simulated merchant
+   * session (what `completeMerchantValidation` takes; Apple's is opaque, this one is not signed); 400
    * INVALID_VALIDATION_URL unless an https URL on apple.com or a subdomain (the provider never calls
-   * another host); 400 PAYMENT_METHOD_NOT_AVAILABLE when the app instance takes no wallet.
+   * another host); 400 PAYMENT_METHOD_NOT_AVAILABLE when the app instance takes no wallet. With
+   * `orderId` (a string; issue 37), the sheet being shown is a payment of that order under way, which
+   * keeps its hold: 404, 409 as Google Pay start when the order may not be paid now.
    */
   function validateApplePay(body: unknown, appInstance: string): StoreReply {
-    const url = (body as { validationURL?: unknown } | undefined)?.validationURL;
+    const { validationURL: url, orderId } = (body ?? {}) as { validationURL?: unknown; orderId?: unknown };
     if (!isApplePayValidationUrl(url)) {
       return fail(400, 'INVALID_VALIDATION_URL', 'validationURL must be an https URL on apple.com or a subdomain of it.');
     }
     if (!offers(appInstance)) return notOffered('Apple Pay');
+    if (orderId !== undefined) {
+      if (typeof orderId !== 'string') return fail(400, 'INVALID_ORDER_ID', 'orderId, when given, must be a string.');
+      const found = payable(orderId, appInstance);
+      if ('refused' in found) return found.refused;
+      store.paymentStarted(orderId, WALLET_SHEET_PAYMENT);
+    }
     const now = store.now().getTime();
     return {
       status: 200,
@@ -102,7 +116,8 @@ export function createWallets(store: CheckoutStore, offers: (appInstance: string
    * `signedAmount`, the order's total signed for it (walletTokens.ts' signWalletAmount): the widget
    * builds the rest of the request itself and carries the signed amount back with the token;
    * 400 INVALID_ORDER_ID without a string `orderId`; 400 PAYMENT_METHOD_NOT_AVAILABLE; 404, 409 as
-   * a charge would be refused (paid, hold ended).
+   * a charge would be refused (paid, hold ended). The sheet is a payment under way: it keeps the
+   * order's hold until a charge of the order settles, or the grace limit ends it.
    */
   function startGooglePay(body: unknown, appInstance: string): StoreReply {
     const orderId = (body as { orderId?: unknown } | undefined)?.orderId;
@@ -110,6 +125,7 @@ export function createWallets(store: CheckoutStore, offers: (appInstance: string
     const found = payable(orderId, appInstance);
     if ('refused' in found) return found.refused;
     if (!offers(appInstance)) return notOffered('Google Pay');
+    store.paymentStarted(orderId, WALLET_SHEET_PAYMENT);
     const { total } = found.order;
     return {
       status: 200,
