@@ -86,6 +86,13 @@ export interface InViewRun {
   settledPx: number;
   /** The heights painted in that second, in order, each differing from the one before. */
   heights: number[];
+  /**
+   * Of `heights`' steps, those painted before the page's first `handle.update` reached the frame
+   * (all of them when none did): the issue allows a change of height on an update, not otherwise.
+   */
+  stepsBeforeUpdate: number;
+  /** When the page's first `handle.update` reached the frame, in ms after the form's first paint (negative: before it). */
+  updateAtMs?: number;
   /** Tap on "Continue to payment" → the form's first paint (ms). */
   tapToFormMs: number;
 }
@@ -94,12 +101,25 @@ export interface InViewRun {
  * The frame's height sampler, as source text: in a child frame, from its document's start, at
  * every animation frame, the body's height rounded up (observeHeight's measure) and whether the
  * payment form is there; a sample only when either changed, until IN_VIEW_WATCH_MS + 500 ms
- * after the form's first paint. Times are epoch ms (performance.timeOrigin + now).
+ * after the form's first paint. It also notes when each `handle.update` of the page reaches the
+ * frame: penpal's call message of `update`, which comes through the MessagePort penpal's handshake
+ * set up, so every `message` listener added to a port is preceded by one that notes it. Times are
+ * epoch ms (performance.timeOrigin + now).
  */
 const SAMPLER = `(() => {
   if (window === top) return;
   const samples = (window.__heights = []);
+  const updates = (window.__updates = []);
   const now = () => performance.timeOrigin + performance.now();
+  const add = MessagePort.prototype.addEventListener;
+  const noteUpdate = (event) => {
+    const data = event.data;
+    if (data && data.namespace === "penpal" && data.type === "CALL" && Array.isArray(data.methodPath) && data.methodPath[0] === "update") updates.push(now());
+  };
+  MessagePort.prototype.addEventListener = function (type, listener, options) {
+    if (type === "message") add.call(this, "message", noteUpdate);
+    return add.call(this, type, listener, options);
+  };
   let formAt;
   const tick = () => {
     const body = document.body;
@@ -117,18 +137,28 @@ const SAMPLER = `(() => {
 
 type HeightSample = { t: number; h: number; form: boolean };
 
-/** The in-view figure of one run's samples (see {@link InViewRun}); undefined when the form never painted. */
-export function readHeights(samples: readonly HeightSample[]): Omit<InViewRun, 'viewport' | 'buyer' | 'tapToFormMs'> | undefined {
+/**
+ * The in-view figure of one run's samples and the times the page's updates reached the frame (see
+ * {@link InViewRun}); undefined when the form never painted.
+ */
+export function readHeights(
+  samples: readonly HeightSample[],
+  updates: readonly number[] = [],
+): Omit<InViewRun, 'viewport' | 'buyer' | 'tapToFormMs'> | undefined {
   const first = samples.findIndex((s) => s.form);
   const start = samples[first];
   if (!start) return undefined;
   const watched = samples.slice(first).filter((s) => s.t <= start.t + IN_VIEW_WATCH_MS);
-  const heights = watched.map((s) => s.h).filter((h, i, all) => i === 0 || h !== all[i - 1]);
+  const changes = watched.filter((s, i) => i === 0 || s.h !== watched[i - 1]?.h);
+  const heights = changes.map((s) => s.h);
+  const updateAt = updates[0];
   return {
     beforePx: samples[first - 1]?.h ?? 0,
     firstPx: start.h,
     settledPx: heights[heights.length - 1] ?? start.h,
     heights,
+    stepsBeforeUpdate: changes.slice(1).filter((s) => updateAt === undefined || s.t < updateAt).length,
+    ...(updateAt === undefined ? {} : { updateAtMs: updateAt - start.t }),
   };
 }
 
@@ -208,6 +238,7 @@ async function inViewOnce(
     const frame = await (await iframe.elementHandle())?.contentFrame();
     if (!frame) throw new Error('in-view layout bench: no widget frame');
     const sampled = () => frame.evaluate(() => (window as unknown as { __heights?: HeightSample[] }).__heights ?? []);
+    const updated = () => frame.evaluate(() => (window as unknown as { __updates?: number[] }).__updates ?? []);
     const wait = Date.now() + deadline.step(STEP_MS);
     let figure = readHeights(await sampled());
     while (!figure && Date.now() < wait) {
@@ -220,7 +251,7 @@ async function inViewOnce(
       );
     await page.waitForTimeout(IN_VIEW_WATCH_MS + 200);
     const samples = await sampled();
-    const done = readHeights(samples);
+    const done = readHeights(samples, await updated());
     const formAt = samples.find((s) => s.form)?.t ?? tapAt;
     if (!done) throw new Error('in-view layout bench: the samples went');
     const inView = await iframe.evaluate((el) => el.getBoundingClientRect().top < innerHeight);
