@@ -18,6 +18,16 @@ describe('parseSettledPayResult (issue 25: the frame is untrusted)', () => {
       parsed: { status: 'DECLINED', ...ids, message: 'Declined.' },
     },
     {
+      name: 'refunded because the seat hold ended (issue 37)',
+      value: { status: 'REFUNDED_HOLD_EXPIRED', ...ids, message: 'Refunded.' },
+      parsed: { status: 'REFUNDED_HOLD_EXPIRED', ...ids, message: 'Refunded.' },
+    },
+    {
+      name: 'refunded, unknown keys dropped',
+      value: { status: 'REFUNDED_HOLD_EXPIRED', ...ids, message: 'Refunded.', declineCode: 'card_declined', refundedAt: 'now' },
+      parsed: { status: 'REFUNDED_HOLD_EXPIRED', ...ids, message: 'Refunded.' },
+    },
+    {
       name: 'unknown keys dropped',
       value: { status: 'APPROVED', ...ids, message: 'kept out', card: '4242' },
       parsed: { status: 'APPROVED', ...ids },
@@ -36,6 +46,11 @@ describe('parseSettledPayResult (issue 25: the frame is untrusted)', () => {
     { name: 'an empty chargeId', value: { status: 'APPROVED', orderId: 'order-1', chargeId: '' } },
     { name: 'a number orderId', value: { status: 'PENDING', orderId: 7, chargeId: 'charge-1' } },
     { name: 'DECLINED without a message', value: { status: 'DECLINED', ...ids } },
+    { name: 'REFUNDED_HOLD_EXPIRED without a message', value: { status: 'REFUNDED_HOLD_EXPIRED', ...ids } },
+    {
+      name: 'REFUNDED_HOLD_EXPIRED without a chargeId',
+      value: { status: 'REFUNDED_HOLD_EXPIRED', orderId: 'order-1', message: 'x' },
+    },
     { name: 'DECLINED with a number code', value: { status: 'DECLINED', ...ids, declineCode: 51, message: 'Declined.' } },
   ])('drops $name', ({ value }) => {
     expect(parseSettledPayResult(value)).toBeUndefined();

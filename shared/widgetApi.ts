@@ -51,12 +51,17 @@ export interface PayInput {
  * - `INVALID`: the form has invalid fields (the widget shows them); nothing was charged.
  * - `APPROVED` (card) or `PENDING` (pay at the venue): the order is paid; it is never charged again.
  * - `DECLINED`: the card was declined (the widget shows `message`); the buyer may try another card.
+ * - `REFUNDED_HOLD_EXPIRED`: the bank approved the payment only after the order's seat
+ *   hold had ended for good (past `holdExpiresAt` and the provider's grace limit), so the seats were
+ *   back on sale; the provider refunded the charge `chargeId` in full, at once. The order is not
+ *   paid: do not fulfil it. The widget shows `message`; the buyer needs a new order.
  * Failures that are not a decline reject with a `CashierError` instead (see `ErrorCode`).
  */
 export type PayResult =
   | { status: 'INVALID'; errors: Partial<Record<CardField, string>> }
   | { status: 'APPROVED' | 'PENDING'; orderId: string; chargeId: string }
-  | { status: 'DECLINED'; orderId: string; chargeId: string; declineCode?: DeclineCode; message: string };
+  | { status: 'DECLINED'; orderId: string; chargeId: string; declineCode?: DeclineCode; message: string }
+  | { status: 'REFUNDED_HOLD_EXPIRED'; orderId: string; chargeId: string; message: string };
 
 /**
  * The widget's api (`onApiInit`'s first argument). Every method returns a Promise, and rejects with

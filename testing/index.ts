@@ -21,6 +21,7 @@ export {
   type MockCharge,
   type MockFaults,
   type MockOrder,
+  type MockOrderInput,
   type MockProvider,
   type MockProviderOptions,
   type MockSavedCardInput,

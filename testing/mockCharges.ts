@@ -1,14 +1,13 @@
 import { type HttpHandler, http } from 'msw';
-import type { CardTokenOutcome } from '../provider/store';
-import { describeSaveCardProblem, fail, type StoreReply } from '../provider/store';
+import type { CardTokenOutcome, SeatHolds } from '../provider/store';
+import { describeSaveCardProblem, fail, type StoreReply, WALLET_SHEET_PAYMENT } from '../provider/store';
 import { cardDigits, isValidCardNumber, TEST_CARD_CHALLENGES, TEST_CARD_DECLINES } from '../shared/card';
-import { isHoldExpired } from '../shared/orderSetup';
 import { ProviderPaths } from '../shared/paths';
 import type { CardToken } from '../shared/providerShapes';
 import type { SaveCardConsent } from '../shared/savedCardShapes';
 import type { MockHttp } from './mockHttp';
 import type { createMockOrders } from './mockOrders';
-import type { MockCharge, MockFaults } from './mockProviderTypes';
+import type { MockCharge, MockFaults, MockOrder } from './mockProviderTypes';
 import type { createMockThreeDs } from './mockThreeDs';
 
 /** What {@link createMockCharges} needs. */
@@ -25,6 +24,8 @@ export interface MockChargesOptions {
   faults: () => MockFaults;
   /** The mock's clock. */
   now: () => Date;
+  /** The seat holds (the reference provider's, provider/store/seatHolds.ts): a charge under way keeps its order's. */
+  holds: SeatHolds;
   /** A new id with this prefix. */
   nextId: (prefix: string) => string;
   /**
@@ -54,20 +55,39 @@ const brandOf = (number: string) =>
  * The mock provider's card tokens and charges: tokenization at the vault, charges by order
  * (create, list), by id and cancel, exactly once as the reference provider (an Idempotency-Key
  * gets its first charge back, an order is charged APPROVED once, 409 CHARGE_IN_PROGRESS while a
- * 3-D Secure charge is open) and seat holds (409 ORDER_HOLD_EXPIRED for a charge that comes in
- * at or after the order's `holdExpiresAt`, before its card token is used; an open challenge
- * completes after it; a replayed key answers its first charge). A saved card's token (`mint`) is
+ * 3-D Secure charge is open) and seat holds as the reference provider's (seatHolds.ts): 409
+ * ORDER_HOLD_EXPIRED, before the card token is used, for a charge that comes in once the hold has
+ * ended for good (past `holdExpiresAt` with no payment under way, or past the grace limit); a charge
+ * request and an open challenge are payments under way that keep the seats up to the grace limit;
+ * a charge approved once the hold has ended for good is refunded at once (`REFUNDED_HOLD_EXPIRED`,
+ * `refundedAt`, the order not paid); a replayed key answers its first charge. A saved card's token (`mint`) is
  * charged APPROVED; a card tokenization's `saveCard` consent (400 INVALID_SAVE_CARD when malformed,
  * as the provider) is bound to its token and goes to `offerSave` with the charge; a charge body's
  * `saveCard` is ignored, as the provider ignores it (security review M1). PayPal captures charge through `chargeApproved`.
  */
 export function createMockCharges(options: MockChargesOptions) {
-  const { http: h, vaultOrigin, orders, threeDs, faults, now, nextId, offerSave } = options;
+  const { http: h, vaultOrigin, orders, threeDs, faults, now, holds, nextId, offerSave } = options;
   const tokens = new Map<string, MockToken>();
   const charges: MockCharge[] = [];
   const idempotency = new Map<string, MockCharge>();
   const appInstanceOf = (request: Request) => request.headers.get('authorization') ?? '';
   const chargeNotFound = (request: Request, id: unknown) => h.fail(request, 404, 'CHARGE_NOT_FOUND', `No charge ${String(id)}.`);
+  const holdEnded = (order: MockOrder, startedAt: Date) => holds.stateOf(order, startedAt) === 'ENDED';
+
+  /**
+   * Records `charge` of `order`, as the reference provider's store does: an APPROVED one whose order's
+   * hold has ended for good by now is refunded at once instead (`REFUNDED_HOLD_EXPIRED`); a settled
+   * one ends the order's wallet sheet; an APPROVED one pays the order.
+   */
+  function record(order: MockOrder, charge: MockCharge): void {
+    if (charge.status === 'APPROVED' && holds.stateOf(order) === 'ENDED') {
+      charge.status = 'REFUNDED_HOLD_EXPIRED';
+      charge.refundedAt = now().toISOString();
+    }
+    charges.push(charge);
+    if (charge.status !== 'REQUIRES_ACTION') holds.ended(order, WALLET_SHEET_PAYMENT);
+    if (charge.status === 'APPROVED') Object.assign(order, { status: 'PAID', chargeId: charge.id });
+  }
 
   /**
    * Card tokenization of `card` (`{ holderName, number, expMonth, expYear, saveCard? }`): 201 with a
@@ -93,6 +113,44 @@ export function createMockCharges(options: MockChargesOptions) {
       ...(card.saveCard === undefined ? {} : { consent: card.saveCard as SaveCardConsent }),
     });
     return { status: 201, body: reply };
+  }
+
+  /** The card charge of `order` once it takes one: 400 INVALID_CARD_TOKEN, or 201 with the charge (recorded under `key`). */
+  async function chargeCard(request: Request, order: MockOrder, key: string, startedAt: Date): Promise<Response> {
+    const orderId = order.id;
+    const { cardToken } = await h.body(request);
+    const token = typeof cardToken === 'string' ? tokens.get(cardToken) : undefined;
+    if (!token || token.used) return h.fail(request, 400, 'INVALID_CARD_TOKEN', 'cardToken is unknown or was used already.');
+    token.used = true;
+    const declineCode = faults().decline || token.declineCode;
+    const charge: MockCharge = {
+      id: nextId('ch'),
+      orderId,
+      status: declineCode ? 'DECLINED' : 'APPROVED',
+      amount: order.total,
+      paymentMethod: 'CARD',
+      ...(declineCode ? { declineCode } : {}),
+      createdAt: now().toISOString(),
+    };
+    if (!declineCode && token.challenge) {
+      threeDs.challenges.open(charge, order, {
+        merchant: orders.merchantOf(orderId),
+        last4: token.card.last4,
+        ...token.challenge,
+      });
+      // The open challenge keeps the hold until it settles (createMockProvider's onSettled ends it).
+      holds.started(order, charge.id, startedAt);
+    }
+    const outcome = {
+      last4: token.card.last4,
+      card: token.card,
+      ...(token.savedCardId ? { savedCardId: token.savedCardId } : {}),
+      ...(token.consent ? { consent: token.consent } : {}),
+    };
+    offerSave(charge, appInstanceOf(request), outcome);
+    record(order, charge);
+    idempotency.set(key, charge);
+    return h.reply(request, charge, 201);
   }
 
   const handlers: HttpHandler[] = [
@@ -124,42 +182,18 @@ export function createMockCharges(options: MockChargesOptions) {
         const description = `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`;
         return h.fail(request, 409, 'CHARGE_IN_PROGRESS', description, { chargeId: open.id });
       }
-      if (isHoldExpired(order, startedAt)) {
+      if (holdEnded(order, startedAt)) {
         const description = `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`;
         return h.fail(request, 409, 'ORDER_HOLD_EXPIRED', description, { orderId });
       }
-      const { cardToken } = await h.body(request);
-      const token = typeof cardToken === 'string' ? tokens.get(cardToken) : undefined;
-      if (!token || token.used) return h.fail(request, 400, 'INVALID_CARD_TOKEN', 'cardToken is unknown or was used already.');
-      token.used = true;
-      const declineCode = faults().decline || token.declineCode;
-      const charge: MockCharge = {
-        id: nextId('ch'),
-        orderId,
-        status: declineCode ? 'DECLINED' : 'APPROVED',
-        amount: order.total,
-        paymentMethod: 'CARD',
-        ...(declineCode ? { declineCode } : {}),
-        createdAt: now().toISOString(),
-      };
-      if (!declineCode && token.challenge) {
-        threeDs.challenges.open(charge, order, {
-          merchant: orders.merchantOf(orderId),
-          last4: token.card.last4,
-          ...token.challenge,
-        });
+      // The request is a payment under way from when it came in: it keeps the hold while it is handled.
+      const requestId = nextId('request');
+      holds.started(order, requestId, startedAt);
+      try {
+        return await chargeCard(request, order, key, startedAt);
+      } finally {
+        holds.ended(order, requestId);
       }
-      const outcome = {
-        last4: token.card.last4,
-        card: token.card,
-        ...(token.savedCardId ? { savedCardId: token.savedCardId } : {}),
-        ...(token.consent ? { consent: token.consent } : {}),
-      };
-      offerSave(charge, appInstanceOf(request), outcome);
-      charges.push(charge);
-      idempotency.set(key, charge);
-      if (charge.status === 'APPROVED') Object.assign(order, { status: 'PAID', chargeId: charge.id });
-      return h.reply(request, charge, 201);
     }),
     http.get(h.param(ProviderPaths.chargesByOrder, 'orderId'), async ({ request, params }) => {
       const stop = await h.gate(request);
@@ -208,7 +242,8 @@ export function createMockCharges(options: MockChargesOptions) {
      * Charges `orderId` by a method the buyer approved elsewhere (a PayPal capture), exactly once,
      * as the reference provider's `chargeApproved`: 200 with the order's settling charge when it has
      * one; 201 with a new APPROVED `PAYPAL` charge; 404 ORDER_NOT_FOUND; 409 CHARGE_IN_PROGRESS
-     * while a 3-D Secure charge is open; 409 ORDER_HOLD_EXPIRED when `startedAt` is past the hold.
+     * while a 3-D Secure charge is open; 409 ORDER_HOLD_EXPIRED when the hold had ended for good at
+     * `startedAt` (a PayPal checkout under way keeps it past `holdExpiresAt`, up to the grace limit).
      */
     chargeApproved(orderId: string, startedAt: Date): StoreReply {
       const order = orders.get(orderId);
@@ -220,7 +255,7 @@ export function createMockCharges(options: MockChargesOptions) {
         return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`, {
           chargeId: open.id,
         });
-      if (isHoldExpired(order, startedAt)) {
+      if (holdEnded(order, startedAt)) {
         return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
       }
       const charge: MockCharge = {
@@ -231,8 +266,7 @@ export function createMockCharges(options: MockChargesOptions) {
         paymentMethod: 'PAYPAL',
         createdAt: now().toISOString(),
       };
-      charges.push(charge);
-      Object.assign(order, { status: 'PAID', chargeId: charge.id });
+      record(order, charge);
       return { status: 201, body: charge };
     },
     /** Copies of every charge, oldest first (expired challenges settled first). */

@@ -1,9 +1,10 @@
 import { type HttpHandler, http } from 'msw';
-import { holdExpiresAt, isHoldSeconds, priceOrderSetup } from '../shared/orderSetup';
+import { createHoldExtensions, createIdempotencyRecords, fail, type SeatHolds } from '../provider/store';
+import { describeHoldExtensionsProblem, holdExpiresAt, isHoldSeconds, priceOrderSetup } from '../shared/orderSetup';
 import { ProviderPaths } from '../shared/paths';
-import type { PaymentMethod } from '../shared/providerShapes';
+import type { HoldExtensionPolicy, PaymentMethod } from '../shared/providerShapes';
 import type { MockHttp } from './mockHttp';
-import type { MockOrder } from './mockProviderTypes';
+import type { MockOrder, MockOrderInput } from './mockProviderTypes';
 
 /** What {@link createMockOrders} needs. */
 export interface MockOrdersOptions {
@@ -11,6 +12,10 @@ export interface MockOrdersOptions {
   http: MockHttp;
   /** The default seat hold, in seconds (the checked `holdSeconds` option). */
   holdSeconds: number;
+  /** The default hold extensions (the checked `holdExtensions` option). */
+  holdExtensions: HoldExtensionPolicy;
+  /** The seat holds (the reference provider's, provider/store/seatHolds.ts): where each order's hold stands. */
+  holds: SeatHolds;
   /** The mock's clock. */
   now: () => Date;
   /** A new id with this prefix (`ord` → `ord_mock_1`). */
@@ -23,25 +28,49 @@ export interface MockOrdersOptions {
  * The mock provider's orders: `createOrder` (a site's server's order setup), the order setup
  * route (priced as the reference provider, shared/orderSetup.ts), order by id and payment methods
  * by order (CARD, and PAYPAL with the `payPal` option). Every order holds its seats until `holdExpiresAt` (its `holdSeconds`, else the default).
+ * Seat hold extensions (issue 37): every order carries `holdExtensions` (order setup's, else the
+ * default) and `POST orders/{orderId}/hold-extensions` answers as the reference provider, with its
+ * own logic (provider/store/holdExtensions.ts): 200 with the order, its `holdExpiresAt` moved by
+ * `seconds`; 404 ORDER_NOT_FOUND; 409 HOLD_NOT_EXTENDABLE (`details.reason` `NO_EXTENSIONS_LEFT`,
+ * `HOLD_EXPIRED`, `ORDER_SETTLED`); an optional Idempotency-Key so a resend extends once.
  */
-export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextId, payPal }: MockOrdersOptions) {
+export function createMockOrders(options: MockOrdersOptions) {
+  const { http: h, holdSeconds: defaultHold, holdExtensions: defaultExtensions, holds, now, nextId, payPal } = options;
   const orders = new Map<string, MockOrder>();
+  const idempotency = createIdempotencyRecords(now);
+  const extensions = createHoldExtensions<MockOrder>({
+    ownOrder: (orderId) => orders.get(orderId),
+    orderNotFound: (orderId) => fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`),
+    holdStateOf: (order) => holds.stateOf(order),
+    idempotency,
+    onExtended: () => {},
+  });
   /** Order id → the event name the challenge page shows as the merchant (order setup's). */
   const merchants = new Map<string, string>();
 
-  const createOrder = (total: { amount?: number; currency?: string; holdSeconds?: number } = {}): string => {
+  const createOrder = (total: MockOrderInput = {}): string => {
     const amount = total.amount ?? 2500;
     const currency = total.currency ?? 'EUR';
     const holdSeconds = total.holdSeconds ?? defaultHold;
+    const extensionsProblem =
+      total.holdExtensions === undefined ? undefined : describeHoldExtensionsProblem(total.holdExtensions);
     if (!Number.isInteger(amount) || amount < 0)
       throw new TypeError(`createOrder: amount must be a whole number ≥ 0 (minor units), got ${String(amount)}.`);
     if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency))
       throw new TypeError(`createOrder: currency must be an ISO 4217 code, got ${String(currency)}.`);
     if (!isHoldSeconds(holdSeconds))
       throw new TypeError(`createOrder: holdSeconds must be a whole number from 1 to 3600, got ${String(holdSeconds)}.`);
+    if (extensionsProblem) throw new TypeError(`createOrder: ${extensionsProblem}`);
     const id = nextId('ord');
     const hold = holdExpiresAt(now(), holdSeconds);
-    orders.set(id, { id, status: 'AWAITING_PAYMENT', total: { amount, currency: currency.toUpperCase() }, holdExpiresAt: hold });
+    const { count, seconds } = total.holdExtensions ?? defaultExtensions;
+    orders.set(id, {
+      id,
+      status: 'AWAITING_PAYMENT',
+      total: { amount, currency: currency.toUpperCase() },
+      holdExpiresAt: hold,
+      holdExtensions: { count, seconds, remaining: count },
+    });
     return id;
   };
   /** Payment methods by order: CARD, and PAYPAL when offered (as the reference provider lists them). */
@@ -58,7 +87,11 @@ export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextI
       if (stop) return stop;
       const priced = priceOrderSetup(await request.json().catch(() => undefined));
       if ('problem' in priced) return h.fail(request, 400, 'INVALID_ORDER', priced.problem);
-      const id = createOrder({ ...priced.total, ...(priced.holdSeconds ? { holdSeconds: priced.holdSeconds } : {}) });
+      const id = createOrder({
+        ...priced.total,
+        ...(priced.holdSeconds ? { holdSeconds: priced.holdSeconds } : {}),
+        ...(priced.holdExtensions ? { holdExtensions: priced.holdExtensions } : {}),
+      });
       const order = orders.get(id) as MockOrder;
       order.lines = priced.lines;
       merchants.set(id, priced.event.name);
@@ -69,6 +102,13 @@ export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextI
       if (stop) return stop;
       const order = orders.get(String(params.orderId));
       return order ? h.reply(request, order) : orderNotFound(request, String(params.orderId));
+    }),
+    http.post(h.param(ProviderPaths.holdExtensions, 'orderId'), async ({ request, params }) => {
+      const stop = await h.gate(request);
+      if (stop) return stop;
+      const key = request.headers.get('idempotency-key') ?? undefined;
+      const reply = extensions.extend(String(params.orderId), request.headers.get('authorization') ?? '', key);
+      return h.reply(request, reply.body, reply.status, reply.headers);
     }),
     http.get(h.param(ProviderPaths.paymentMethodsByOrder, 'orderId'), async ({ request, params }) => {
       const stop = await h.gate(request);
@@ -91,6 +131,7 @@ export function createMockOrders({ http: h, holdSeconds: defaultHold, now, nextI
     clear(): void {
       orders.clear();
       merchants.clear();
+      idempotency.clear();
     },
   };
 }

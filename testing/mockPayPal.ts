@@ -1,7 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import type { CheckoutStore, HoldState } from '../provider/store';
+import type { CheckoutStore, HoldState, SeatHolds } from '../provider/store';
 import { createPayPalCheckouts, createPayPalPages, fail, type PageReply, type StoreReply } from '../provider/store';
-import { isHoldExpired } from '../shared/orderSetup';
 import { ProviderPaths } from '../shared/paths';
 import type { PayPalCheckout, PayPalOutcome } from '../shared/payPal';
 import type { createMockCharges } from './mockCharges';
@@ -23,6 +22,8 @@ export interface MockPayPalOptions {
   orders: ReturnType<typeof createMockOrders>;
   /** The charges: a capture charges through `chargeApproved`, exactly once per order. */
   charges: ReturnType<typeof createMockCharges>;
+  /** The seat holds (the reference provider's, provider/store/seatHolds.ts): a checkout or a wallet sheet under way keeps its order's. */
+  holds: SeatHolds;
   /** The mock's clock (seat holds). */
   now: () => Date;
 }
@@ -40,7 +41,7 @@ const P = ProviderPaths;
  * as the 3-D Secure page's), then the done page posts the outcome to the frame and closes the popup.
  * `answer` gives a site's test the same outcomes without the page.
  */
-export function createMockPayPal({ http: h, approvalOrigin, frameOrigin, orders, charges, now }: MockPayPalOptions) {
+export function createMockPayPal({ http: h, approvalOrigin, frameOrigin, orders, charges, holds, now }: MockPayPalOptions) {
   // The store calls the checkouts make: an order with its merchant, its payment methods, an approved charge.
   const store = {
     now,
@@ -52,13 +53,19 @@ export function createMockPayPal({ http: h, approvalOrigin, frameOrigin, orders,
     paymentMethodsFor: (orderId: string): StoreReply => ({ status: 200, body: orders.methodsOf(orderId) }),
     chargeApproved: (orderId: string, _appInstance: string, _method: 'PAYPAL', startedAt: Date) =>
       charges.chargeApproved(orderId, startedAt),
-    // Seat holds as the mock keeps them: held until holdExpiresAt, no grace (the reference provider's payments under way are not simulated).
+    // Seat holds as the reference provider keeps them (seatHolds.ts): a payment under way keeps the seats up to the grace limit.
     holdStateOf: (orderId: string): HoldState | undefined => {
       const order = orders.get(orderId);
-      return order && (isHoldExpired(order, now()) ? 'ENDED' : 'HELD');
+      return order && holds.stateOf(order);
     },
-    paymentStarted: (): boolean => true,
-    paymentEnded: (): void => {},
+    paymentStarted: (orderId: string, paymentId: string, at: Date = now()): boolean => {
+      const order = orders.get(orderId);
+      return order !== undefined && holds.started(order, paymentId, at);
+    },
+    paymentEnded: (orderId: string, paymentId: string): void => {
+      const order = orders.get(orderId);
+      if (order) holds.ended(order, paymentId);
+    },
   } satisfies Partial<Record<keyof CheckoutStore, unknown>>;
   const origin = approvalOrigin;
   const checkouts = createPayPalCheckouts(store as unknown as CheckoutStore, origin);

@@ -1,4 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
+import { createSeatHolds } from '../provider/store';
 import { TEST_CARDS } from '../shared/card';
 import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../shared/constants';
 import { ProviderPaths } from '../shared/paths';
@@ -17,6 +18,7 @@ export {
   type MockCharge,
   type MockFaults,
   type MockOrder,
+  type MockOrderInput,
   type MockProvider,
   type MockProviderOptions,
   type MockSavedCardInput,
@@ -45,28 +47,68 @@ export const MOCK_TEST_CARDS = TEST_CARDS;
  * challenge page's buttons, `completeChallenge`, a cancel or the 10-minute expiry settle it. Seat
  * holds as the reference provider: every order holds its seats until `holdExpiresAt` (order
  * setup's `holdSeconds`, else the `holdSeconds` option, 600), and a charge that comes in after it
- * is 409 ORDER_HOLD_EXPIRED (`details.orderId`) with nothing charged, unless a 3-D Secure charge
- * was open; every reply carries the mock's `Date`. Fault switches ({@link MockFaults}) make the
+ * is 409 ORDER_HOLD_EXPIRED (`details.orderId`) with nothing charged, unless a payment under way
+ * keeps the seats (a charge, an open 3-D Secure charge, a PayPal checkout, a wallet sheet: up to the
+ * `holdGraceMs` grace limit; one approved after it is refunded, `REFUNDED_HOLD_EXPIRED`); orders take
+ * hold extensions (`holdExtensions`, `POST orders/{orderId}/hold-extensions`), answered as the
+ * reference provider answers them; every reply carries the mock's `Date`. Fault switches ({@link MockFaults}) make the
  * failures a site must handle. Orders: mockOrders.ts; tokens and charges: mockCharges.ts; a
  * returning buyer's saved cards (`returningBuyer`): mockSavedCards.ts; PayPal (`payPal`): mockPayPal.ts;
  * Apple Pay and Google Pay (`wallets`): mockWallets.ts.
  * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameOrigin`, `pageOrigins`, `frameDir`, `appInstances`,
- * `bundleSource`, `faults.*`, `holdSeconds`, `now`, `returningBuyer.savedCards[i].*`, `payPal`, `wallets`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
+ * `bundleSource`, `faults.*`, `holdSeconds`, `holdExtensions.*`, `holdGraceMs`, `now`, `returningBuyer.savedCards[i].*`, `payPal`, `wallets`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
  * frame app records it (no build found, or one older than its record).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
   const checked = checkOptions(options);
-  const { host, staticsBaseUrl, vaultOrigin, appInstances, bundleSource, holdSeconds, now, savedCards, payPal, wallets } =
-    checked;
+  const {
+    host,
+    staticsBaseUrl,
+    vaultOrigin,
+    appInstances,
+    bundleSource,
+    holdSeconds,
+    holdExtensions,
+    now,
+    savedCards,
+    payPal,
+    wallets,
+  } = checked;
+  // The reference provider's seat holds: a payment under way keeps its order's seats past holdExpiresAt, up to the grace limit.
+  const holds = createSeatHolds(now, () => checked.holdGraceMs);
   let faults: MockFaults = checked.faults;
   let sequence = 0;
   const nextId = (prefix: string) => `${prefix}_mock_${++sequence}`;
   const h = createMockHttp({ host, appInstances, faults: () => faults, now });
   // Saved cards and charges need each other: a saved card's token is a charge's, a charge may save its card.
-  const threeDs = createMockThreeDs({ ...checked, now, onRecord: (result) => saved.settled(result) });
-  const orders = createMockOrders({ http: h, holdSeconds, now, nextId, payPal });
+  const threeDs = createMockThreeDs({
+    ...checked,
+    now,
+    onRecord: (result) => saved.settled(result),
+    // As the reference provider's store: a settled challenge keeps the hold no more; one approved too late is refunded.
+    onSettled: (charge) => {
+      const order = orders.get(charge.orderId);
+      if (charge.status === 'REFUNDED_HOLD_EXPIRED') Object.assign(charge, { refundedAt: now().toISOString() });
+      if (order) holds.ended(order, charge.id);
+    },
+    approvedTooLate: (charge) => {
+      const order = orders.get(charge.orderId);
+      return order !== undefined && holds.stateOf(order) === 'ENDED';
+    },
+  });
+  const orders = createMockOrders({ http: h, holdSeconds, holdExtensions, holds, now, nextId, payPal });
   const offerSave = (...offer: Parameters<typeof saved.offer>) => saved.offer(...offer);
-  const charges = createMockCharges({ http: h, vaultOrigin, orders, threeDs, faults: () => faults, now, nextId, offerSave });
+  const charges = createMockCharges({
+    http: h,
+    vaultOrigin,
+    orders,
+    threeDs,
+    faults: () => faults,
+    now,
+    holds,
+    nextId,
+    offerSave,
+  });
   const saved = createMockSavedCards({ http: h, vaultOrigin, savedCards, faults: () => faults, now, mint: charges.mint });
   const payPalCheckouts = createMockPayPal({
     http: h,
@@ -74,9 +116,10 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     frameOrigin: checked.frameOrigin,
     orders,
     charges,
+    holds,
     now,
   });
-  const walletRoutes = createMockWallets({ http: h, vaultOrigin, wallets, orders, charges, faults: () => faults, now });
+  const walletRoutes = createMockWallets({ http: h, vaultOrigin, wallets, orders, charges, faults: () => faults, holds, now });
 
   // Module scripts are fetched in CORS mode: the statics are public.
   const bundle = () =>
@@ -144,6 +187,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       threeDs.challenges.clear();
       saved.reset();
       payPalCheckouts.clear();
+      holds.clear();
       faults = {};
     },
   };

@@ -101,6 +101,23 @@ export interface MockProviderOptions {
    */
   holdSeconds?: number;
   /**
+   * The seat hold extensions an order allows when order setup (or `createOrder`) names no
+   * `holdExtensions`: `{ count, seconds }`, `count` 0–10 (0: none), `seconds` 1–3600, each
+   * `POST orders/{orderId}/hold-extensions` adding `seconds` to the current `holdExpiresAt`.
+   * Default `{ count: 2, seconds: 300 }`, as the reference provider.
+   */
+  holdExtensions?: { count: number; seconds: number };
+  /**
+   * The grace limit, in milliseconds (0 to 86 400 000): how long past `holdExpiresAt` a payment
+   * started before it (a card charge, an open 3-D Secure challenge, a PayPal checkout, a wallet
+   * sheet) keeps the seats until it settles. Past it the seats are back on sale for good: a new
+   * charge is 409 ORDER_HOLD_EXPIRED, and a charge the bank approves after it is refunded at once
+   * (`REFUNDED_HOLD_EXPIRED`, the order not paid). Default 900 000 (15 minutes), as the reference
+   * provider. A 3-D Secure challenge expires 10 minutes after its charge, so a test of a late
+   * approval sets it shorter (e.g. 60 000) and moves `now` past it before completing the challenge.
+   */
+  holdGraceMs?: number;
+  /**
    * The mock provider's clock: order holds, 3-D Secure expiry, the replies' `Date` header and
    * `createdAt`. Default the real one (`() => new Date()`); a test that moves it sees a hold
    * expire without waiting.
@@ -150,6 +167,14 @@ export type MockSavedCardInput = Pick<SavedCard, 'brand' | 'last4' | 'expiryMont
   primary?: boolean;
 };
 
+/** What `createOrder` takes: the total, and the seat hold and its extensions (each optional). */
+export interface MockOrderInput {
+  amount?: number;
+  currency?: string;
+  holdSeconds?: number;
+  holdExtensions?: { count: number; seconds: number };
+}
+
 /** An order the mock provider holds. */
 export interface MockOrder {
   id: string;
@@ -158,8 +183,13 @@ export interface MockOrder {
   /** The lines as priced, for an order made by the order setup call (`createOrder` makes none). */
   lines?: { ticketTypeId?: string; name: string; unitPrice: number; quantity: number }[];
   chargeId?: string;
-  /** When the order's seat hold ends (ISO 8601, the mock's clock): a charge that starts later is 409 ORDER_HOLD_EXPIRED. */
+  /**
+   * When the order's seat hold ends (ISO 8601, the mock's clock): a charge that starts later is 409
+   * ORDER_HOLD_EXPIRED, unless a payment under way keeps the seats (up to the grace limit).
+   */
   holdExpiresAt: string;
+  /** Its hold extension policy and how many extensions are `remaining` (each moves `holdExpiresAt` by `seconds`). */
+  holdExtensions: { count: number; seconds: number; remaining: number };
 }
 
 /**
@@ -169,7 +199,11 @@ export interface MockOrder {
 export interface MockCharge {
   id: string;
   orderId: string;
-  status: 'APPROVED' | 'DECLINED' | 'REQUIRES_ACTION';
+  /**
+   * `REFUNDED_HOLD_EXPIRED`: the bank approved it only after the order's hold had ended for good
+   * (past `holdExpiresAt` and the grace limit); refunded at once (`refundedAt`), the order not paid.
+   */
+  status: 'APPROVED' | 'DECLINED' | 'REQUIRES_ACTION' | 'REFUNDED_HOLD_EXPIRED';
   amount: { amount: number; currency: string };
   /** `CARD` (typed or saved), or `PAYPAL` for a captured PayPal checkout. */
   paymentMethod: 'CARD' | 'PAYPAL';
@@ -178,6 +212,8 @@ export interface MockCharge {
   /** While `REQUIRES_ACTION`: the challenge page, `<vaultOrigin>/three-ds/challenges/<id>`. */
   nextAction?: NextAction;
   createdAt: string;
+  /** When a `REFUNDED_HOLD_EXPIRED` charge was refunded (ISO 8601, the mock's clock). */
+  refundedAt?: string;
 }
 
 /** What `createMockProvider` returns. */
@@ -192,7 +228,7 @@ export interface MockProvider {
   readonly payPalOrigin: string;
   /**
    * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host`,
-   * `vaultOrigin` and `staticsBaseUrl`: widget settings, order setup and read, payment methods by
+   * `vaultOrigin` and `staticsBaseUrl`: widget settings, order setup and read, seat hold extensions, payment methods by
    * order, card tokenization, charges by order (create, list), by id and cancel, the 3-D Secure
    * challenge page with its script, style sheet and buttons, buyer info, credit cards (list, primary, item,
    * delete) and saved-card tokens at the vault, PayPal checkout create, update and payment details
@@ -210,11 +246,12 @@ export interface MockProvider {
   /**
    * Creates an order awaiting payment, as a site's server would (order setup), and returns its id.
    * @param total the amount in minor units and the ISO 4217 currency; default 2500 EUR; and
-   * `holdSeconds`, how long it holds its seats (1–3600; default the `holdSeconds` option, 600).
-   * @throws TypeError naming `amount`, `currency` or `holdSeconds` when not a whole number ≥ 0 /
-   * three letters / a whole number from 1 to 3600.
+   * `holdSeconds`, how long it holds its seats (1–3600; default the `holdSeconds` option, 600); and
+   * `holdExtensions`, `{ count, seconds }` (default the `holdExtensions` option, 2 × 300 s).
+   * @throws TypeError naming `amount`, `currency`, `holdSeconds` or the field of `holdExtensions`
+   * when not a whole number ≥ 0 / three letters / a whole number from 1 to 3600 / `{ count: 0–10, seconds: 1–3600 }`.
    */
-  createOrder(total?: { amount?: number; currency?: string; holdSeconds?: number }): string;
+  createOrder(total?: MockOrderInput): string;
   /** The order by id, or undefined. */
   order(orderId: string): MockOrder | undefined;
   /** Every charge made so far, oldest first, declines included. */

@@ -1,6 +1,6 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { createThreeDsPages, type PageReply } from '../provider/store';
-import { createThreeDsChallenges, type RecordResult } from '../shared/threeDsChallenges';
+import { type ChallengedCharge, createThreeDsChallenges, type RecordResult } from '../shared/threeDsChallenges';
 
 /** Options of {@link createMockThreeDs}. */
 export interface MockThreeDsOptions {
@@ -14,6 +14,10 @@ export interface MockThreeDsOptions {
   now?: () => Date;
   /** Told of every recorded answer (mockSavedCards.ts `settled`: a card waiting to be saved is saved once APPROVED). */
   onRecord?: (result: RecordResult) => void;
+  /** Hears each charge as it settles, however (an answer, a cancel, the expiry): its payment is no longer under way. */
+  onSettled?: (charge: ChallengedCharge) => void;
+  /** Whether a charge the bank approves now comes after its order's hold ended for good: it settles `REFUNDED_HOLD_EXPIRED`. */
+  approvedTooLate?: (charge: ChallengedCharge) => boolean;
 }
 
 /**
@@ -24,8 +28,8 @@ export interface MockThreeDsOptions {
  * site's, or `null`, gets a 403 page and records nothing).
  */
 export function createMockThreeDs(options: MockThreeDsOptions) {
-  const { vaultOrigin, frameOrigin, pageOrigins, now = () => new Date(), onRecord } = options;
-  const store = createThreeDsChallenges(now, () => vaultOrigin);
+  const { vaultOrigin, frameOrigin, pageOrigins, now = () => new Date(), onRecord, onSettled, approvedTooLate } = options;
+  const store = createThreeDsChallenges(now, () => vaultOrigin, onSettled, approvedTooLate);
   // Every answer, the page's buttons or `completeChallenge`, is recorded here and told to `onRecord`.
   const challenges: typeof store = {
     ...store,

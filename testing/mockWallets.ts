@@ -1,7 +1,6 @@
 import { type HttpHandler, http } from 'msw';
-import type { CheckoutStore, HoldState } from '../provider/store';
+import type { CheckoutStore, HoldState, SeatHolds } from '../provider/store';
 import { createWallets, DECLINING_WALLET_TOKEN, fail, type StoreReply, tokenizeWallet } from '../provider/store';
-import { isHoldExpired } from '../shared/orderSetup';
 import { ProviderPaths } from '../shared/paths';
 import type { ExpressCheckoutSettings, ExpressPaymentMethod, WalletType } from '../shared/wallets';
 import type { createMockCharges } from './mockCharges';
@@ -23,6 +22,8 @@ export interface MockWalletsOptions {
   charges: ReturnType<typeof createMockCharges>;
   /** The fault switches in force (`captcha` applies to wallet tokens as to card tokenization). */
   faults: () => MockFaults;
+  /** The seat holds (the reference provider's, provider/store/seatHolds.ts): a checkout or a wallet sheet under way keeps its order's. */
+  holds: SeatHolds;
   /** The mock's clock (seat holds, the merchant session's times). */
   now: () => Date;
 }
@@ -48,7 +49,7 @@ export const MOCK_DECLINING_WALLET_TOKEN = DECLINING_WALLET_TOKEN;
  * `paymentData.transactionAmount` and `currencyCode`; Google Pay: the start's `signedAmount` carried
  * back as `amount`), else 400 WALLET_AMOUNT_MISMATCH.
  */
-export function createMockWallets({ http: h, vaultOrigin, wallets, orders, charges, faults, now }: MockWalletsOptions) {
+export function createMockWallets({ http: h, vaultOrigin, wallets, orders, charges, faults, holds, now }: MockWalletsOptions) {
   // The store calls the provider's wallets make: the order, the clock, card tokenization, whether
   // any wallet is on (each wallet's own refusal is `only`'s and the wallet tokens route's).
   const store = {
@@ -59,13 +60,19 @@ export function createMockWallets({ http: h, vaultOrigin, wallets, orders, charg
       return order ? { status: 200, body: { ...order } } : fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
     },
     tokenizeCard: (card: unknown) => charges.tokenize(card),
-    // Seat holds as the mock keeps them: held until holdExpiresAt, no grace (the reference provider's payments under way are not simulated).
+    // Seat holds as the reference provider keeps them (seatHolds.ts): a payment under way keeps the seats up to the grace limit.
     holdStateOf: (orderId: string): HoldState | undefined => {
       const order = orders.get(orderId);
-      return order && (isHoldExpired(order, now()) ? 'ENDED' : 'HELD');
+      return order && holds.stateOf(order);
     },
-    paymentStarted: (): boolean => true,
-    paymentEnded: (): void => {},
+    paymentStarted: (orderId: string, paymentId: string, at: Date = now()): boolean => {
+      const order = orders.get(orderId);
+      return order !== undefined && holds.started(order, paymentId, at);
+    },
+    paymentEnded: (orderId: string, paymentId: string): void => {
+      const order = orders.get(orderId);
+      if (order) holds.ended(order, paymentId);
+    },
   } satisfies Partial<Record<keyof CheckoutStore, unknown>>;
   const provider = createWallets(store as unknown as CheckoutStore, store.offersWallets);
   const on = (wallet: unknown) => wallets.includes(wallet as WalletType);

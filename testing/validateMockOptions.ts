@@ -1,6 +1,6 @@
-import { parseSavedCardList, type StoredSavedCard } from '../provider/store';
+import { describeHoldPolicyProblem, parseSavedCardList, type StoredSavedCard } from '../provider/store';
 import { isLoopbackHostname } from '../shared/isHttpsOrLoopback';
-import { DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../shared/orderSetup';
+import { DEFAULT_HOLD_EXTENSIONS, DEFAULT_HOLD_GRACE_MS, DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../shared/orderSetup';
 import { DEVELOPMENT_PAYPAL, resolvePayPalOrigin } from '../shared/payPalOrigin';
 import { DEVELOPMENT_VAULT } from '../shared/vault';
 import type { WalletType } from '../shared/wallets';
@@ -163,7 +163,8 @@ function buildDefaults(frameDir: string | undefined, host: string) {
 
 /**
  * Checks and completes the options of `createMockProvider`; `vaultOrigin` and `staticsBaseUrl`
- * default from the frame build's record (`readFrameBuild(frameDir)`).
+ * default from the frame build's record (`readFrameBuild(frameDir)`), `holdExtensions` and
+ * `holdGraceMs` from the reference provider's defaults (2 × 300 s, 900 000 ms).
  * @throws TypeError naming the option.
  */
 export function checkOptions(options: unknown): Required<
@@ -215,6 +216,12 @@ export function checkOptions(options: unknown): Required<
       `createMockProvider: holdSeconds must be a whole number of seconds from 1 to 3600, got ${show(o.holdSeconds)}.`,
     );
   }
+  // The reference provider's own check of its hold policy (createProviderApp, /__control/holds): the message names the field.
+  const holdPolicyProblem = describeHoldPolicyProblem({
+    ...(o.holdExtensions === undefined ? {} : { holdExtensions: o.holdExtensions }),
+    ...(o.holdGraceMs === undefined ? {} : { holdGraceMs: o.holdGraceMs }),
+  });
+  if (holdPolicyProblem) throw new TypeError(`createMockProvider: ${holdPolicyProblem}`);
   if (o.now !== undefined && typeof o.now !== 'function') {
     throw new TypeError(`createMockProvider: now must be a function returning a Date, got ${show(o.now)}.`);
   }
@@ -242,6 +249,8 @@ export function checkOptions(options: unknown): Required<
     bundleSource: o.bundleSource ?? MOCK_BUNDLE_SOURCE,
     faults: checkFaults(o.faults ?? {}, 'createMockProvider'),
     holdSeconds: o.holdSeconds ?? DEFAULT_HOLD_SECONDS,
+    holdExtensions: { ...(o.holdExtensions ?? DEFAULT_HOLD_EXTENSIONS) },
+    holdGraceMs: o.holdGraceMs ?? DEFAULT_HOLD_GRACE_MS,
     now: o.now ?? (() => new Date()),
     savedCards,
     payPal: o.payPal ?? false,

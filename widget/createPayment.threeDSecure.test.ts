@@ -121,6 +121,16 @@ describe('createPayment: a charge that requires 3-D Secure (issue 22)', () => {
     expect(shown).toHaveLength(1);
   });
 
+  it('a challenge the bank approved after the seat hold ended for good (issue 37): REFUNDED_HOLD_EXPIRED, nothing open', async () => {
+    const { payment, journal, settle } = setup();
+    const paying = payment.pay({ orderId: 'ord_1' });
+    await tick();
+    settle(charge({ status: 'REFUNDED_HOLD_EXPIRED', refundedAt: '2026-11-22T00:30:00Z' }));
+    await expect(paying).resolves.toEqual({ status: 'REFUNDED_HOLD_EXPIRED', orderId: 'ord_1', chargeId: 'ch_1', message: '' });
+    expect(payment.openOrder()).toBeUndefined();
+    expect(journal.has('ord_1')).toBe(false);
+  });
+
   it('a challenge cut short (destroy, a lost frame): PAYMENT_OUTCOME_UNKNOWN naming the order, still journalled', async () => {
     const { payment, journal, cut } = setup();
     const paying = payment.pay({ orderId: 'ord_1' });

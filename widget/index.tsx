@@ -12,6 +12,7 @@ import { createPayment, type PayResult } from './createPayment';
 import { createPrefill } from './createPrefill';
 import { ErrorBoundary } from './ErrorBoundary';
 import { FormSkeleton } from './FormSkeleton';
+import { HOLD_EXPIRED } from './HoldNotice';
 import { createTranslator, type Message } from './i18n/createTranslator';
 import { languageNotLoaded, narrowMethods, orderNotLoaded } from './loadRefusals';
 import { loadSavedCards } from './loadSavedCards';
@@ -22,7 +23,7 @@ import type { SavedCardsHandle } from './savedCards';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
 import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
 import { presentChallenge } from './threeDSecure/presentChallenge';
-import { declineMessage, OUTCOME_UNKNOWN_NOTICE } from './toPayResult';
+import { declineMessage, isPaid, OUTCOME_UNKNOWN_NOTICE } from './toPayResult';
 import { CARD_FIELDS, type CardField, type ValidationResult, validateCardForm } from './validateCardForm';
 import { createWallets } from './wallets/createWallets';
 import type { WalletDeps } from './wallets/walletKit';
@@ -202,10 +203,18 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
         // The billing fields of the country chosen last are known before the form is checked.
         await billing.settled();
         const paid = await payment.pay(input);
-        if (paid.status !== 'INVALID') hold.settled(paid.orderId, paid.status !== 'DECLINED');
-        const result = paid.status === 'DECLINED' ? { ...paid, message: i18n._(declineMessage(paid.declineCode)) } : paid;
+        // A charge refunded because the hold ended (issue 37) did not pay: the hold expires with it.
+        if (paid.status !== 'INVALID') hold.settled(paid.orderId, isPaid(paid));
+        // What the buyer reads of a decline, or of a refund because the hold ended: the result's `message` and the notice.
+        const notice =
+          paid.status === 'DECLINED'
+            ? declineMessage(paid.declineCode)
+            : paid.status === 'REFUNDED_HOLD_EXPIRED'
+              ? HOLD_EXPIRED
+              : undefined;
+        const result = notice ? ({ ...paid, message: i18n._(notice) } as PayResult) : paid;
         if (unmounted) return result;
-        if (result.status === 'DECLINED') store.setNotice(declineMessage(result.declineCode));
+        if (notice) store.setNotice(notice);
         else if (!store.getSnapshot().locked) store.setNotice(undefined);
         return result;
       } catch (error) {

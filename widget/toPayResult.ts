@@ -78,7 +78,8 @@ export function checkChargeFor(orderId: string, charge: Charge): void {
 }
 
 /**
- * Narrows the provider's settled charge (untrusted JSON) to the result `pay` resolves to.
+ * Narrows the provider's settled charge (untrusted JSON) to the result `pay` resolves to: APPROVED,
+ * PENDING, DECLINED (with its `declineCode`) or REFUNDED_HOLD_EXPIRED, each naming the charge.
  * @throws CashierError INVALID_RESPONSE without a string id, for another order, or with an unknown
  *   status (REQUIRES_ACTION included: an open charge is no result).
  */
@@ -97,6 +98,10 @@ export function toPayResult(orderId: string, charge: Charge): PayResult {
         // In the buyer's language: the widget's `pay` writes it ({@link declineMessage}).
         message: '',
       };
+    // Issue 37: the bank approved it after the seat hold had ended for good; the provider refunded it.
+    case 'REFUNDED_HOLD_EXPIRED':
+      // In the buyer's language: the widget's `pay` writes it.
+      return { status: 'REFUNDED_HOLD_EXPIRED', orderId, chargeId: charge.id, message: '' };
     default:
       throw new CashierError(ErrorCode.InvalidResponse, `The charge reply has an unknown status ${String(charge.status)}.`);
   }

@@ -100,6 +100,11 @@ export async function placeOrder(api: CashierApi, orderId: string): Promise<stri
       case 'DECLINED':
         expectTypeOf(result.declineCode).toEqualTypeOf<DeclineCode | undefined>();
         return result.declineCode === 'insufficient_funds' ? 'Try another card.' : result.message;
+      // issue 37: approved after the seat hold ended for good; the provider refunded charge `chargeId`.
+      case 'REFUNDED_HOLD_EXPIRED':
+        expectTypeOf(result.chargeId).toEqualTypeOf<string>();
+        expectTypeOf(result.message).toEqualTypeOf<string>();
+        return `Your seats were no longer held, so charge ${result.chargeId} was refunded in full. Please start again.`;
       case 'INVALID':
         expectTypeOf(result.errors.cardNumber).toEqualTypeOf<string | undefined>();
         return `Check ${Object.keys(result.errors).join(', ')}.`;

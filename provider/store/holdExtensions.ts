@@ -6,28 +6,31 @@ import { fail, type StoreReply } from './storeReply';
 /** Why an order's hold cannot be extended: `details.reason` of 409 HOLD_NOT_EXTENDABLE. */
 export type HoldNotExtendableReason = 'NO_EXTENSIONS_LEFT' | 'HOLD_EXPIRED' | 'ORDER_SETTLED';
 
-/** What {@link createHoldExtensions} reads of the checkout store. */
-export interface HoldExtensionSources {
+/** What an extension reads and moves of an order: the checkout store's `Order`, or the mock mode's. */
+export type ExtendableOrder = Pick<Order, 'id' | 'chargeId' | 'holdExpiresAt' | 'holdExtensions'> & { status: string };
+
+/** What {@link createHoldExtensions} reads of the checkout store (or of the mock mode's orders). */
+export interface HoldExtensionSources<O extends ExtendableOrder = Order> {
   /** The order `orderId` when `appInstance` made it; otherwise undefined. */
-  ownOrder: (orderId: string, appInstance: string) => Order | undefined;
+  ownOrder: (orderId: string, appInstance: string) => O | undefined;
   /** The 404 ORDER_NOT_FOUND reply for `orderId`. */
   orderNotFound: (orderId: string) => StoreReply;
   /** Where `order`'s hold stands now (seatHolds.ts). */
-  holdStateOf: (order: Order) => HoldState;
+  holdStateOf: (order: O) => HoldState;
   /** The store's Idempotency-Keys (per app instance, shared with the charges). */
   idempotency: IdempotencyRecords;
   /** Hears each extension made (the store moves its hold timer). */
-  onExtended: (order: Order) => void;
+  onExtended: (order: O) => void;
 }
 
 /**
  * The seat hold extensions of the checkout store (issue 37): `POST orders/{orderId}/hold-extensions`.
  * Each extension adds the order's `holdExtensions.seconds` to its current `holdExpiresAt` (not to
  * now: the buyer gets every second they were promised, whenever they ask) and uses one of its
- * `holdExtensions.remaining`.
+ * `holdExtensions.remaining`. The mock mode serves the same answers over its own orders.
  */
-export function createHoldExtensions(sources: HoldExtensionSources) {
-  const notExtendable = (order: Order, reason: HoldNotExtendableReason, why: string) =>
+export function createHoldExtensions<O extends ExtendableOrder = Order>(sources: HoldExtensionSources<O>) {
+  const notExtendable = (order: O, reason: HoldNotExtendableReason, why: string) =>
     fail(409, 'HOLD_NOT_EXTENDABLE', `Order ${order.id}'s seat hold cannot be extended: ${why}`, { orderId: order.id, reason });
 
   /**
@@ -70,7 +73,7 @@ export function createHoldExtensions(sources: HoldExtensionSources) {
     policy.remaining -= 1;
     order.holdExpiresAt = new Date(Date.parse(order.holdExpiresAt) + policy.seconds * 1000).toISOString();
     sources.onExtended(order);
-    const reply: StoreReply<Order> = { status: 200, body: order };
+    const reply: StoreReply<O> = { status: 200, body: order };
     if (idempotencyKey !== undefined) sources.idempotency.set(appInstance, idempotencyKey, { fingerprint, reply });
     return reply;
   }

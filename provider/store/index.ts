@@ -9,9 +9,9 @@ export { addressFormatOf, isCountryCode, SUPPORTED_COUNTRIES, statesOf } from '.
 export { CARD_TOKEN_TTL_MS, type CardTokenOutcome, type CardTokens, TEST_CARDS } from './cardTokens';
 export { type CheckoutStore, createCheckoutStore } from './checkoutStore';
 export type { CheckoutStoreOptions, HoldPolicy } from './checkoutStoreOptions';
-export type { HoldNotExtendableReason } from './holdExtensions';
+export { createHoldExtensions, type ExtendableOrder, type HoldNotExtendableReason } from './holdExtensions';
 export { describeHoldPolicyProblem, MAX_HOLD_GRACE_MS } from './holdPolicy';
-export { IDEMPOTENCY_TTL_MS } from './idempotencyRecords';
+export { createIdempotencyRecords, IDEMPOTENCY_TTL_MS } from './idempotencyRecords';
 export { type AnswerOrigin, createPayPalPages, createThreeDsPages, type PageReply } from './pages';
 export { PAYPAL_APPROVAL_SCRIPT } from './payPalApprovalPage';
 export { createPayPalCheckouts, type PayPalCheckouts } from './payPalCheckouts';
@@ -24,7 +24,7 @@ export {
   RETURNING_BUYER_MEMBER_ID,
   type StoredSavedCard,
 } from './savedCards';
-export { type HoldState, WALLET_SHEET_PAYMENT } from './seatHolds';
+export { createSeatHolds, type HoldState, type SeatHolds, WALLET_SHEET_PAYMENT } from './seatHolds';
 export { applicationError, fail, type StoreReply } from './storeReply';
 export { tokenFingerprint } from './tokenFingerprint';
 export { createWallets } from './wallets';

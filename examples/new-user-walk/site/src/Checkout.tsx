@@ -12,6 +12,8 @@ function describe(result: PayResult): string {
       return `${result.status}: order ${result.orderId} is paid (charge ${result.chargeId}).`;
     case 'DECLINED':
       return `DECLINED (${result.declineCode ?? 'no code'}): ${result.message}`;
+    case 'REFUNDED_HOLD_EXPIRED':
+      return `REFUNDED: your payment was refunded in full (charge ${result.chargeId}) because the hold on your seats ended before your bank approved it. Order ${result.orderId} is not paid; please start again.`;
     case 'INVALID':
       return `INVALID: check ${Object.keys(result.errors).join(', ')}.`;
   }
