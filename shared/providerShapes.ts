@@ -118,7 +118,7 @@ export interface Order {
    */
   holdExpiresAt?: string;
   /**
-   * The order's hold extensions (issue 37): its policy (`count`, `seconds`) and how many are
+   * The order's hold extensions: its policy (`count`, `seconds`) and how many are
    * `remaining` (0: the provider answers 409 `HOLD_NOT_EXTENDABLE`). Absent on a provider without
    * hold extensions.
    */
@@ -268,7 +268,7 @@ export interface LanguagesReply {
  * Outcome of a charge. `REQUIRES_ACTION`: the card's bank asks the buyer to confirm the payment
  * (3-D Secure challenge, `nextAction`); the charge is open until the challenge's result is recorded
  * or the charge is cancelled, then it settles as `APPROVED` or `DECLINED`, or as
- * `REFUNDED_HOLD_EXPIRED` (issue 37): the bank approved it only after the order's seat hold had
+ * `REFUNDED_HOLD_EXPIRED`: the bank approved it only after the order's seat hold had
  * ended for good (past `holdExpiresAt` and the provider's grace limit), so the seats were back on
  * sale; the provider refunded it in full at once (`refundedAt` set) and the order is not paid.
  */
