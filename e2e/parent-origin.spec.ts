@@ -59,6 +59,7 @@ const ATTACKER_ANSWERS = {
   publishWidgetSettings: null,
   onChallenge: null,
   onHoldExpired: null,
+  onHoldExtended: null,
   onPaymentResult: null,
   onChange: null,
   onFocus: null,

@@ -77,7 +77,8 @@ export interface HostBridge {
  * relayed `pay` rejects PAYMENT_OUTCOME_UNKNOWN after PAY_CALL_TIMEOUT_MS not counting the time a
  * 3-D Secure challenge is open (`onChallenge`), which may also borrow the viewport (`overlay`), and
  * when the frame is lost after a challenge opened during it (its charge is open: not CONNECTION_LOST).
- * `onHoldExpired` fires once per order (issue 24), with `{ orderId }` only; `onPaymentResult` once per
+ * `onHoldExpired` fires once per order (issue 24), with `{ orderId }` only; `onHoldExtended` at each
+ * extension the frame reports (issue 37), with `{ orderId, holdExpiresAt }` only (a date string); `onPaymentResult` once per
  * order and charge (issue 25), with a settled `PayResult` copied by `parseSettledPayResult`.
  * `onChange`, `onFocus`, `onBlur` and `onEscape` (issue 36) pass on copies of known values only
  * (parseEvents.ts); `onChange` not again for a value equal to the last.
@@ -194,7 +195,7 @@ export function createHostMethods({
     getBootstrap: () => {
       connectedAt = epochNow();
       const { appInstance, msid } = configuration;
-      const { theme, orderId, buyer, locale, appearance, fonts } = options;
+      const { theme, orderId, buyer, locale, appearance, fonts, holdExtensionOffer } = options;
       const canRevalidate = !!revalidateAppInstance;
       // `buyer` is not copied: penpal's postMessage sends a copy (structured clone) anyway.
       return {
@@ -208,6 +209,7 @@ export function createHostMethods({
         locale,
         appearance,
         fonts,
+        holdExtensionOffer,
       };
     },
     onApiInit: (methodNames: unknown, phases?: unknown) => {
@@ -239,6 +241,13 @@ export function createHostMethods({
       if (isDestroyed() || typeof orderId !== 'string' || orderId === '' || heldOut.has(orderId)) return;
       heldOut.add(orderId);
       callSafely('onHoldExpired', options.onHoldExpired, { orderId });
+    },
+    // The frame's (untrusted) word that an order's seat hold got more time (issue 37): a copy of the two fields.
+    onHoldExtended: (extension: unknown) => {
+      const { orderId, holdExpiresAt } = Object(extension);
+      if (isDestroyed() || typeof orderId !== 'string' || orderId === '' || typeof holdExpiresAt !== 'string') return;
+      if (!Number.isNaN(Date.parse(holdExpiresAt)))
+        callSafely('onHoldExtended', options.onHoldExtended, { orderId, holdExpiresAt });
     },
     // The frame's (untrusted) word that a payment started in the widget settled: once per order and charge.
     onPaymentResult: (value: unknown) => {

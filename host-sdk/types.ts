@@ -67,6 +67,19 @@ export interface MountCashierOptions {
    */
   onHoldExpired?: (expiry: { orderId: string }) => void;
   /**
+   * Called each time the provider gives the order's seat hold more time because the buyer asked
+   * for it ("Keep my tickets longer", offered from 1 minute left while the order has extensions
+   * left), with `{ orderId, holdExpiresAt }`: the order's new `holdExpiresAt` (ISO 8601, on the
+   * provider's clock) as the provider wrote it. Default: none.
+   */
+  onHoldExtended?: (extension: { orderId: string; holdExpiresAt: string }) => void;
+  /**
+   * Offer the buyer more time at the seat hold's 1-minute mark ("Keep my tickets longer") while
+   * the order allows it (its `holdExtensions`); `false` turns the offer off for this mount, for
+   * an event that sells out in minutes. Read at the mount. Default `true`.
+   */
+  holdExtensionOffer?: boolean;
+  /**
    * Called with the outcome of a payment the buyer started inside the widget (a PayPal
    * or wallet button in the frame), once per payment that settled: a {@link PayResult} whose
    * `status` is `APPROVED`, `PENDING` or `DECLINED`, with its `orderId` and `chargeId`, the shape

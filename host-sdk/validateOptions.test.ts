@@ -100,6 +100,16 @@ describe('validateOptions', () => {
       message: 'opts.onHoldExpired must be a function if given (got "later")',
     },
     {
+      name: 'onHoldExtended not a function (issue 37)',
+      opts: () => ({ ...good(), onHoldExtended: 'later' }),
+      message: 'opts.onHoldExtended must be a function if given (got "later")',
+    },
+    {
+      name: 'holdExtensionOffer not a boolean (issue 37)',
+      opts: () => ({ ...good(), holdExtensionOffer: 'no' }),
+      message: 'opts.holdExtensionOffer must be a boolean if given (got "no")',
+    },
+    {
       name: 'onPaymentResult not a function',
       opts: () => ({ ...good(), onPaymentResult: { status: 'APPROVED' } }),
       message: 'opts.onPaymentResult must be a function if given (got an object)',

@@ -7,18 +7,21 @@ type Check = (value: unknown) => boolean;
 
 const isFunction: Check = (v) => typeof v === 'function';
 const isString: Check = (v) => typeof v === 'string';
+const isBoolean: Check = (v) => typeof v === 'boolean';
 /** DESIGN "Security model": `host` and `frameUrl` are https, except on loopback. */
 const HTTPS_URL = 'an https URL (http only on localhost, 127.0.0.1)';
 
 /** Optional options: `name: [check, expected]`, checked only when the value is not `undefined`. */
 const optionalChecks: Record<string, [Check, string]> = {
   theme: [isString, 'a string'],
-  debug: [(v) => typeof v === 'boolean', 'a boolean'],
+  debug: [isBoolean, 'a boolean'],
   onApiInit: [isFunction, 'a function'],
   onCrash: [isFunction, 'a function'],
   revalidateAppInstance: [isFunction, 'a function'],
   onSlow: [isFunction, 'a function'],
   onHoldExpired: [isFunction, 'a function'],
+  onHoldExtended: [isFunction, 'a function'],
+  holdExtensionOffer: [isBoolean, 'a boolean'],
   onPaymentResult: [isFunction, 'a function'],
   onChange: [isFunction, 'a function'],
   onFocus: [isFunction, 'a function'],

@@ -9,6 +9,8 @@ export const KNOWN_OPTIONS = [
   'revalidateAppInstance',
   'onSlow',
   'onHoldExpired',
+  'onHoldExtended',
+  'holdExtensionOffer',
   'onPaymentResult',
   'onChange',
   'onFocus',

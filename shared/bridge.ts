@@ -110,6 +110,8 @@ export interface FrameBootstrap {
   /** What the host knows of the buyer (`opts.buyer`, issue 13), to prefill the widget's fields. */
   buyer?: CashierBuyer;
   /** The buyer's language (`opts.locale` or its default, issue 23), a canonical BCP 47 tag; absent from a host SDK before it. */ locale?: string;
+  /** False when the site turned off the offer of more time on the seat hold (`opts.holdExtensionOffer`, issue 37); absent: offered. */
+  holdExtensionOffer?: boolean;
   /** The site's look (`opts.appearance`), as the page gave it: the frame checks and parses it again. */
   appearance?: Appearance;
   /** The site's fonts (`opts.fonts`), as the page gave them: the frame checks them again. */
@@ -272,6 +274,12 @@ export type HostMethods = {
    * `orderId` is ignored.
    */
   onHoldExpired: (expiry: { orderId: string }) => void;
+  /**
+   * The provider gave the seat hold of order `orderId` more time at the buyer's request (issue 37):
+   * the host calls its `onHoldExtended({ orderId, holdExpiresAt })`. Untrusted: a value without a
+   * non-empty string `orderId` and a `holdExpiresAt` string that is a date is ignored.
+   */
+  onHoldExtended: (extension: { orderId: string; holdExpiresAt: string }) => void;
   /**
    * A payment the buyer started inside the widget settled (issue 25): the host calls its
    * `onPaymentResult(result)` once per `orderId` and `chargeId`. Untrusted: a value that is not

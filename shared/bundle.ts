@@ -56,6 +56,18 @@ export interface CashierWidgetProps {
    */
   onHoldExpired?: (expiry: { orderId: string }) => void;
   /**
+   * Offer the buyer more time at the seat hold's 1-minute milestone while the order allows it
+   * (issue 37, `opts.holdExtensionOffer`); false: no offer. Optional: a frame built before it passes
+   * none (offered).
+   */
+  holdExtensionOffer?: boolean;
+  /**
+   * Call when the provider gave the order's seat hold more time at the buyer's request (issue 37),
+   * with `{ orderId, holdExpiresAt }` (the order's new `holdExpiresAt`, ISO 8601, as the provider
+   * wrote it); the frame tells the host (`onHoldExtended`). Optional: a frame built before it passes none.
+   */
+  onHoldExtended?: (extension: { orderId: string; holdExpiresAt: string }) => void;
+  /**
    * Call once when a payment the buyer started inside the widget (issue 25: PayPal, a wallet)
    * settles, with its `PayResult` (`APPROVED`, `PENDING` or `DECLINED`, with `orderId` and
    * `chargeId`); the frame tells the host (`onPaymentResult`). Never for a payment `api.pay`

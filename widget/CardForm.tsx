@@ -71,7 +71,7 @@ const FLOATING = 'html[data-cashier-labels=floating] .Field';
  * border is an inset shadow, so the button's size is the same in both.
  */
 const FORM_CSS = [
-  `.cw-input:focus,.cw-radio:focus-visible{outline:3px solid ${token('focusRing')};outline-offset:2px}`,
+  `.cw-input:focus,.cw-radio:focus-visible,.cw-hold:focus-visible{outline:3px solid ${token('focusRing')};outline-offset:2px}`,
   '[dir=rtl] .cw-input[dir=ltr]{text-align:right}',
   // A select's line is the font's own in Firefox (its \`line-height: normal !important\`): its height
   // is set as a text field's, so a site's font arriving late does not grow it.
@@ -123,6 +123,8 @@ export interface CardFormProps {
   payPal?: ReactNode;
   /** The Apple Pay and Google Pay buttons, above the method choice whatever it is (issue 25 item 4: wallets/createWallets.tsx); default nothing. */
   wallets?: ReactNode;
+  /** The buyer asked to keep the tickets longer (issue 37: HoldNotice's action). */
+  onExtendHold?: () => void;
 }
 
 /** Why the form takes no edits while it is locked; the fields and the method choice point at it. */
@@ -139,7 +141,7 @@ export const LOCKED_EXPLANATION = msg`Your payment details cannot be changed unt
  * and its fields are described by the expiry message instead.
  */
 export function CardForm(props: CardFormProps) {
-  const { store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f, payPal, wallets } = props;
+  const { store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f, payPal, wallets, onExtendHold } = props;
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { values, errors, methods = [], method, notice, locked, challenge, hold } = snapshot;
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
@@ -197,7 +199,7 @@ export function CardForm(props: CardFormProps) {
       onSubmit={(e) => e.preventDefault()}
     >
       <style>{FORM_CSS}</style>
-      {hold && <HoldNotice hold={hold} i18n={i18n} locale={snapshot.locale} />}
+      {hold && <HoldNotice hold={hold} i18n={i18n} locale={snapshot.locale} onExtend={onExtendHold} />}
       {notice && (
         <p role="alert" className={C.notice} style={fieldStyles.notice}>
           {i18n._(notice)}

@@ -12,6 +12,18 @@ export interface BillingOptions {
   states: Subdivision[];
 }
 
+/**
+ * The offer of more time on the seat hold (issue 37), for an order that allows extensions and a
+ * site that did not turn the offer off (absent otherwise). `status`: `offer`, the buyer may ask;
+ * `asking`, an ask is under way; `failed`, the last ask got no answer (the buyer may ask again);
+ * `none`, no more time can be given (none left, or the provider refused). `granted` counts the asks
+ * the provider granted for this order: each is the moment to say the new time.
+ */
+export interface HoldExtension {
+  status: 'offer' | 'asking' | 'failed' | 'none';
+  granted: number;
+}
+
 /** The widget's state, readable synchronously from outside React (the relayed api). */
 export interface FormSnapshot {
   values: CardFormValues;
@@ -39,9 +51,10 @@ export interface FormSnapshot {
   /**
    * The order's seat hold (issue 24): whole seconds left on the provider's clock (0 once run out),
    * and `expired` once the widget has taken it as over (a payment open at 0 s keeps it until it
-   * settles). Undefined when the order holds nothing (or no order, or its hold is not read yet).
+   * settles), and the offer of more time (issue 37). Undefined when the order holds nothing (or no
+   * order, or its hold is not read yet).
    */
-  hold: { secondsLeft: number; expired: boolean } | undefined;
+  hold: { secondsLeft: number; expired: boolean; extension?: HoldExtension } | undefined;
   /**
    * The 3-D Secure challenge on screen (issue 22): the bank's page `url` and what the buyer's
    * Cancel or Escape calls; undefined when none is open. The form is inert while it is open.

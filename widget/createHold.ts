@@ -1,4 +1,5 @@
-import type { FormStore } from './createFormStore';
+import { CashierError } from '../shared';
+import type { FormStore, HoldExtension } from './createFormStore';
 import type { OrderHold } from './readOrderHold';
 
 /** A jump of the device's clock (sleep, a background tab, a clock set by hand): a tick later than this, in ms, or earlier than the last. */
@@ -16,6 +17,13 @@ export interface HoldDeps {
   onExpired: (orderId: string) => void;
   /** The widget's document: a return to the tab (`visibilitychange`) reads the provider's clock again. */
   doc: Document;
+  /**
+   * Asks the provider for more time (issue 37: extendOrderHold) under a fresh idempotency key; the
+   * order's hold as it then is. Undefined: the site turned the offer off (`holdExtensionOffer: false`).
+   */
+  extend?: (orderId: string) => Promise<OrderHold | undefined>;
+  /** Called when the provider gave `orderId` more time, with its new `holdExpiresAt` (the host's `onHoldExtended`). */
+  onExtended?: (orderId: string, holdExpiresAt: string) => void;
 }
 
 /** The countdown of the seat hold of the widget's order (issue 24); see {@link createHold}. */
@@ -32,9 +40,21 @@ export interface Hold {
   refused(orderId: string): void;
   /** A payment of `orderId` settled: a paid order's countdown ends; an unpaid one whose time is up expires now. */
   settled(orderId: string, paid: boolean): void;
+  /**
+   * The buyer asked for more time (issue 37): asks the provider once (nothing while an ask is under
+   * way, or when the order has no extension left or the offer is off). Granted, the countdown
+   * follows the new `holdExpiresAt` and `onExtended` is called; 409 HOLD_NOT_EXTENDABLE, no more
+   * time can be given (`extension.status` `none`); any other failure, `failed` (the buyer may ask
+   * again). The hold does not expire while the ask is under way. Resolves once it is settled.
+   */
+  extend(): Promise<void>;
   /** Stops the countdown and the listener (unmount). */
   stop(): void;
 }
+
+/** True for the provider's 409 HOLD_NOT_EXTENDABLE: no more time can be given (issue 37). */
+const notExtendable = (error: unknown) =>
+  error instanceof CashierError && error.details.applicationErrorCode === 'HOLD_NOT_EXTENDABLE';
 
 /**
  * The seat hold's countdown (issue 24): the order's `holdExpiresAt` against the provider's clock
@@ -53,6 +73,20 @@ export function createHold(deps: HoldDeps): Hold {
   /** Bumped at every `follow` and `stop`: a read that settles later for an older order is ignored. */
   let generation = 0;
   const expiredOrders = new Set<string>();
+  /** The offer of more time for the order followed (issue 37); see {@link HoldExtension}. */
+  let asking = false;
+  let failed = false;
+  let refused = false;
+  /** True once the order has allowed an extension: when none is left, the buyer is told so. */
+  let extendable = false;
+  let granted = 0;
+  const extension = (): HoldExtension | undefined => {
+    if (!deps.extend || !hold) return undefined;
+    if (hold.extensionsLeft > 0) extendable = true;
+    if (!extendable) return undefined;
+    const status = asking ? 'asking' : refused || hold.extensionsLeft === 0 ? 'none' : failed ? 'failed' : 'offer';
+    return { status, granted };
+  };
   const msLeft = () => (hold ? hold.expiresAt - (Date.now() + hold.skewMs) : Infinity);
 
   const expire = (order: string) => {
@@ -73,9 +107,9 @@ export function createHold(deps: HoldDeps): Hold {
     }
     lastTick = now;
     const left = msLeft();
-    deps.store.setHold({ secondsLeft: Math.max(0, Math.ceil(left / 1000)), expired: false });
+    deps.store.setHold({ secondsLeft: Math.max(0, Math.ceil(left / 1000)), expired: false, extension: extension() });
     if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
-    else if (deps.openOrder() !== orderId) expire(orderId);
+    else if (deps.openOrder() !== orderId && !asking) expire(orderId);
   };
 
   /** Reads the order (and the provider's clock) again, or takes `given`, then ticks. */
@@ -104,6 +138,8 @@ export function createHold(deps: HoldDeps): Hold {
       clearTimeout(timer);
       orderId = next;
       hold = undefined;
+      asking = failed = refused = extendable = false;
+      granted = 0;
       deps.store.setHold(undefined);
       return next === undefined ? Promise.resolve() : sync(next, read);
     },
@@ -117,6 +153,34 @@ export function createHold(deps: HoldDeps): Hold {
         hold = undefined;
         deps.store.setHold(undefined);
       } else if (msLeft() <= 0) expire(order);
+    },
+    async extend() {
+      const order = orderId;
+      const status = extension()?.status;
+      if (order === undefined || expiredOrders.has(order) || (status !== 'offer' && status !== 'failed')) return;
+      const mine = generation;
+      asking = true;
+      tick();
+      try {
+        const next = await deps.extend?.(order);
+        if (mine !== generation) return;
+        failed = false;
+        if (next) {
+          hold = next;
+          granted += 1;
+          deps.onExtended?.(order, next.holdExpiresAt);
+        }
+      } catch (error) {
+        if (mine !== generation) return;
+        if (notExtendable(error)) refused = true;
+        else failed = true;
+      } finally {
+        if (mine === generation) {
+          asking = false;
+          lastTick = undefined; // the ask's wait is no jump of the device's clock
+          tick();
+        }
+      }
     },
     stop() {
       generation += 1;

@@ -18,7 +18,7 @@ import { languageNotLoaded, narrowMethods, orderNotLoaded } from './loadRefusals
 import { loadSavedCards } from './loadSavedCards';
 import { createPayPal } from './paypal/createPayPal';
 import { warmReplies } from './preload';
-import { readOrderHold } from './readOrderHold';
+import { extendOrderHold, readOrderHold } from './readOrderHold';
 import type { SavedCardsHandle } from './savedCards';
 import { awaitChallenge } from './threeDSecure/awaitChallenge';
 import { ChallengeLayer } from './threeDSecure/ChallengeLayer';
@@ -62,7 +62,10 @@ export { OUTCOME_UNKNOWN_NOTICE };
  * against the provider's clock) shows as the time left (createHold, HoldNotice); once it runs out
  * the form locks, `pay` rejects ORDER_HOLD_EXPIRED before tokenizing (a payment open then
  * completes), and `props.onHoldExpired({ orderId })` is called once per order. An order that
- * cannot be read shows no time left.
+ * cannot be read shows no time left. From 1 minute left, while the order has extensions left
+ * (`holdExtensions.remaining`) and `props.holdExtensionOffer` is not false, the buyer is offered
+ * "Keep my tickets longer" (issue 37: POST hold-extensions, a fresh Idempotency-Key per ask);
+ * a grant moves the countdown and calls `props.onHoldExtended({ orderId, holdExpiresAt })`.
  * The page hears what the buyer does (issue 36, createFormEvents): `props.onChange` when the
  * form's completeness, emptiness, method, card brand or billing country changes, `props.onFocus`
  * and `props.onBlur` with a field's name, `props.onEscape` for Escape outside the challenge dialog.
@@ -143,6 +146,11 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     openOrder: () => payment.openOrder(),
     onExpired: (orderId) => current.onHoldExpired?.({ orderId }),
     doc: container.ownerDocument,
+    // issue 37: more time on request, unless the site turned the offer off; a fresh key per ask.
+    ...(props.holdExtensionOffer === false
+      ? {}
+      : { extend: (orderId: string) => extendOrderHold(props.providerClient, orderId, crypto.randomUUID()) }),
+    onExtended: (orderId, holdExpiresAt) => current.onHoldExtended?.({ orderId, holdExpiresAt }),
   });
 
   const payPal = createPayPal({ store, current: () => current, payment: () => payment, hold });
@@ -249,6 +257,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             wrapCard={saved?.wrap}
             payPal={payPal.element}
             wallets={wallets.slot(current.orderId)}
+            onExtendHold={() => void hold.extend()}
           />
         )}
         <ChallengeLayer store={store} i18n={i18n} idPrefix={idPrefix} frameRef={challengeFrame} />

@@ -178,8 +178,9 @@ const artifacts = () => {
       // and the bundle's refused changes put back (+53 B): 87 580 B;
       // issue 36 item 1's settled first form (the gate, the placeholder, the fetches at once): 88 375 B
       // (+795 B in the bundle, measured after the merge). The bundle's `preload` for the warm-up
-      // (issue 36 item 4, +398 B), and the frame's call of it (+95 B): 88 868 B.
-      budget: 88_900,
+      // (issue 36 item 4, +398 B), and the frame's call of it (+95 B): 88 868 B. Issue 37's more time on
+      // request (+960 B in the bundle, +76 B in the bridge, +21 B in the entry, +45 B in the frame's relay): 88 017 → 89 119 B.
+      budget: 89_150,
     },
   ];
 };

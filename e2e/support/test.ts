@@ -9,6 +9,7 @@ export type HostEvent =
   | { index: number; type: 'crash'; code: string; message: string; name: string; isCashierError: boolean; at: number }
   | { index: number; type: 'slow'; ms: number }
   | { index: number; type: 'holdExpired'; orderId: string }
+  | { index: number; type: 'holdExtended'; extension: { orderId: string; holdExpiresAt: string } }
   | { index: number; type: 'paymentResult'; result: PayResult }
   | { index: number; type: 'revalidate' }
   | { index: number; type: 'change'; change: CashierChange }

@@ -11,6 +11,7 @@ function fakeProxy() {
     claimWidgetSettings: vi.fn(async () => ({ kind: 'fetch' as const })),
     publishWidgetSettings: vi.fn(async () => undefined),
     onHoldExpired: vi.fn(async () => undefined),
+    onHoldExtended: vi.fn(async () => undefined),
     onPaymentResult: vi.fn(async () => undefined),
     onChange: vi.fn(async () => undefined),
     onFocus: vi.fn(async () => undefined),
@@ -39,6 +40,8 @@ describe('createHostPort: every call the loader waits for has a timeout (penpal 
     await port.publishWidgetSettings({ ok: true, settings: { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } });
     await port.onHoldExpired?.({ orderId: 'order-1' });
     expect(proxy.onHoldExpired).toHaveBeenCalledWith({ orderId: 'order-1' });
+    await port.onHoldExtended?.({ orderId: 'order-1', holdExpiresAt: '2026-11-25T12:05:00.000Z' });
+    expect(proxy.onHoldExtended).toHaveBeenCalledWith({ orderId: 'order-1', holdExpiresAt: '2026-11-25T12:05:00.000Z' });
     const result = { status: 'APPROVED', orderId: 'order-1', chargeId: 'charge-1' } as const;
     await port.onPaymentResult?.(result);
     expect(proxy.onPaymentResult).toHaveBeenCalledWith(result);

@@ -26,6 +26,8 @@ export interface HostPort {
   onChallenge?(state: ChallengePresentation): unknown;
   /** An order's seat hold ran out in the bundle (issue 24). */
   onHoldExpired?(expiry: { orderId: string }): unknown;
+  /** An order's seat hold got more time in the bundle (issue 37); the host narrows it. */
+  onHoldExtended?(extension: { orderId: string; holdExpiresAt: string }): unknown;
   /** A payment the buyer started in the bundle settled (issue 25); the host narrows it. */
   onPaymentResult?(result: PayResult): unknown;
   /** The form's values a page builds on changed (issue 36); the host narrows it. */
@@ -57,6 +59,8 @@ export function createHostPort(host: RemoteProxy<HostMethods>): HostPort {
     onChallenge: (state) => host.onChallenge(state),
     // A host SDK from before issue 24 answers METHOD_NOT_FOUND: ignored the same way.
     onHoldExpired: (expiry) => host.onHoldExpired(expiry),
+    // A host SDK from before issue 37 answers METHOD_NOT_FOUND: ignored the same way.
+    onHoldExtended: (extension) => host.onHoldExtended(extension),
     // A host SDK from before issue 25 answers METHOD_NOT_FOUND: ignored the same way.
     onPaymentResult: (result) => host.onPaymentResult(result),
     // A host SDK from before issue 36 answers METHOD_NOT_FOUND: ignored the same way.

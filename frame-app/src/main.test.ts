@@ -146,6 +146,7 @@ function hostInParent(methods: Partial<HostMethods> = {}, allowedOrigins = [loca
     publishWidgetSettings: vi.fn(),
     onChallenge: vi.fn(),
     onHoldExpired: vi.fn(),
+    onHoldExtended: vi.fn(),
     onPaymentResult: vi.fn(),
     onChange: vi.fn(),
     onFocus: vi.fn(),

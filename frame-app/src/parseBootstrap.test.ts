@@ -19,6 +19,10 @@ describe('parseBootstrap (untrusted host reply)', () => {
   it('keeps the locale as the host gave it (the widget falls back from a tag it does not ship)', () => {
     expect(parseBootstrap({ ...good, locale: 'de-AT' })).toEqual({ ...good, locale: 'de-AT' });
   });
+  it('keeps holdExtensionOffer false (issue 37: the site turned the offer off); anything else is the default, left out', () => {
+    expect(parseBootstrap({ ...good, holdExtensionOffer: false })).toEqual({ ...good, holdExtensionOffer: false });
+    for (const other of [true, 'false', 0, null]) expect(parseBootstrap({ ...good, holdExtensionOffer: other })).toEqual(good);
+  });
   it('drops unknown fields and treats a non-true canRevalidate as false', () => {
     expect(parseBootstrap({ ...good, extra: 1, canRevalidate: 'yes' })).toEqual({ ...good, canRevalidate: false });
   });

@@ -16,7 +16,20 @@ import {
 export function parseBootstrap(value: unknown): FrameBootstrap {
   const bad = (field: string) => new CashierError(ErrorCode.InvalidResponse, `The host's widget inputs are malformed: ${field}.`);
   if (!isRecord(value)) throw bad('not an object');
-  const { host, configuration, theme, debug, canRevalidate, orderId, buyer, locale, preload, appearance, fonts } = value;
+  const {
+    host,
+    configuration,
+    theme,
+    debug,
+    canRevalidate,
+    orderId,
+    buyer,
+    locale,
+    preload,
+    appearance,
+    fonts,
+    holdExtensionOffer,
+  } = value;
   if (!isHttpsOrLoopback(host)) throw bad('host');
   if (!isRecord(configuration)) throw bad('configuration');
   const { appInstance, msid } = configuration;
@@ -37,6 +50,8 @@ export function parseBootstrap(value: unknown): FrameBootstrap {
     ...(orderId === undefined ? {} : { orderId }),
     ...(buyerFields === undefined ? {} : { buyer: buyerFields }),
     ...(locale === undefined ? {} : { locale }),
+    // issue 37: only a site's `false` turns the offer off (the SDK checked it is a boolean).
+    ...(holdExtensionOffer === false ? { holdExtensionOffer } : {}),
     ...(preload === true ? { preload } : {}),
     ...styling(appearance, fonts),
   };

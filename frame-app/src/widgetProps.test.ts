@@ -11,21 +11,40 @@ const bootstrap: FrameBootstrap = {
   canRevalidate: false,
 };
 
-function setup() {
+function setup(given: Partial<FrameBootstrap> = {}) {
   const host = {
+    onHoldExtended: vi.fn(),
     onPaymentResult: vi.fn(),
     onChange: vi.fn(),
     onFocus: vi.fn(),
     onBlur: vi.fn(),
     onEscape: vi.fn(),
-  } as unknown as HostPort & Record<'onPaymentResult' | 'onChange' | 'onFocus' | 'onBlur' | 'onEscape', ReturnType<typeof vi.fn>>;
+  } as unknown as HostPort &
+    Record<'onHoldExtended' | 'onPaymentResult' | 'onChange' | 'onFocus' | 'onBlur' | 'onEscape', ReturnType<typeof vi.fn>>;
   const tellHost = vi.fn((call: () => unknown) => call());
   const settings = { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } as WidgetSettings;
-  const props = widgetProps(bootstrap, settings, {} as ProviderClient, host, { onApiInit: vi.fn(), fail: vi.fn(), tellHost });
+  const props = widgetProps({ ...bootstrap, ...given }, settings, {} as ProviderClient, host, {
+    onApiInit: vi.fn(),
+    fail: vi.fn(),
+    tellHost,
+  });
   return { props, host, tellHost };
 }
 
 describe('widgetProps: the bundle callbacks relayed to the host', () => {
+  it("onHoldExtended (issue 37) goes to the host's onHoldExtended through tellHost (the host narrows it)", () => {
+    const { props, host, tellHost } = setup();
+    const extension = { orderId: 'order-1', holdExpiresAt: '2026-11-25T12:05:00.000Z' };
+    props.onHoldExtended?.(extension);
+    expect(tellHost).toHaveBeenCalledTimes(1);
+    expect(host.onHoldExtended).toHaveBeenCalledWith(extension);
+  });
+
+  it('holdExtensionOffer (issue 37) reaches the bundle only when the site turned the offer off', () => {
+    expect(setup({ holdExtensionOffer: false }).props.holdExtensionOffer).toBe(false);
+    expect('holdExtensionOffer' in setup().props).toBe(false);
+  });
+
   it("onPaymentResult (issue 25) goes to the host's onPaymentResult through tellHost (the host narrows it)", () => {
     const { props, host, tellHost } = setup();
     const result = { status: 'PENDING', orderId: 'order-1', chargeId: 'charge-1' } as const;

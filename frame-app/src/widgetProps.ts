@@ -23,7 +23,7 @@ export interface WidgetPropsHooks {
 
 /**
  * The props the bundle is mounted with (spec 7): the widget inputs, the settings and the provider
- * client, and its callbacks, relayed to the host (`onChallenge`, `onHoldExpired`, `onPaymentResult`, and issue 36's `onChange`, `onFocus`, `onBlur`, `onEscape`: the host narrows them) or to the loader (`onCrash` fails it
+ * client, and its callbacks, relayed to the host (`onChallenge`, `onHoldExpired`, issue 37's `onHoldExtended`, `onPaymentResult`, and issue 36's `onChange`, `onFocus`, `onBlur`, `onEscape`: the host narrows them) or to the loader (`onCrash` fails it
  * with what `trackRequests` lets cross: a failed request of the client given here keeps its code,
  * an order the provider does not know is ORDER_NOT_FOUND, anything else BUNDLE_CRASHED). Optional inputs the host did not give are left out; `payPalOrigin` (the
  * build's PayPal approval origin, shared/payPalOrigin.ts) is undefined when the frame has none.
@@ -46,11 +46,13 @@ export function widgetProps(
     ...(bootstrap.orderId === undefined ? {} : { orderId: bootstrap.orderId }),
     ...(bootstrap.buyer === undefined ? {} : { buyer: bootstrap.buyer }),
     ...(bootstrap.locale === undefined ? {} : { locale: bootstrap.locale }),
+    ...(bootstrap.holdExtensionOffer === false ? { holdExtensionOffer: false } : {}),
     payPalOrigin: hooks.payPalOrigin,
     providerClient: requests.client,
     onApiInit: hooks.onApiInit,
     onChallenge: (state) => tellHost(() => host.onChallenge?.(toChallengePresentation(state))),
     onHoldExpired: (expiry) => tellHost(() => host.onHoldExpired?.({ orderId: String(Object(expiry).orderId) })),
+    onHoldExtended: (extension) => tellHost(() => host.onHoldExtended?.(extension)),
     onPaymentResult: (result) => tellHost(() => host.onPaymentResult?.(result)),
     onChange: (change) => tellHost(() => host.onChange?.(change)),
     onFocus: (event) => tellHost(() => host.onFocus?.(event)),

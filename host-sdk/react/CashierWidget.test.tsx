@@ -208,6 +208,7 @@ describe('<CashierWidget>', () => {
       onCrash: vi.fn(),
       onSlow: vi.fn(),
       onHoldExpired: vi.fn(),
+      onHoldExtended: vi.fn(),
       onPaymentResult: vi.fn(),
       onChange: vi.fn(),
       onFocus: vi.fn(),
@@ -225,6 +226,7 @@ describe('<CashierWidget>', () => {
     opts.onCrash?.({ code: 'X', message: 'm' } as never);
     opts.onSlow?.(10_000);
     opts.onHoldExpired?.({ orderId: 'order-1' });
+    opts.onHoldExtended?.({ orderId: 'order-1', holdExpiresAt: '2026-11-25T12:05:00.000Z' });
     opts.onPaymentResult?.({ status: 'APPROVED', orderId: 'order-1', chargeId: 'charge-1' });
     opts.onChange?.({ complete: true, empty: false, paymentMethod: 'CARD', brand: 'visa' });
     opts.onFocus?.({ field: 'cardNumber' });
@@ -240,9 +242,11 @@ describe('<CashierWidget>', () => {
     expect(second.onCrash).toHaveBeenCalledWith({ code: 'X', message: 'm' });
     expect(second.onSlow).toHaveBeenCalledWith(10_000);
     expect(second.onHoldExpired).toHaveBeenCalledWith({ orderId: 'order-1' });
+    expect(second.onHoldExtended).toHaveBeenCalledWith({ orderId: 'order-1', holdExpiresAt: '2026-11-25T12:05:00.000Z' });
     expect(second.onPaymentResult).toHaveBeenCalledWith({ status: 'APPROVED', orderId: 'order-1', chargeId: 'charge-1' });
     expect(first.onApiInit).not.toHaveBeenCalled();
     expect(first.onHoldExpired).not.toHaveBeenCalled();
+    expect(first.onHoldExtended).not.toHaveBeenCalled();
     expect(first.onPaymentResult).not.toHaveBeenCalled();
     expect(sdk.mounts).toHaveLength(1);
   });

@@ -138,6 +138,7 @@ type RelayedCallback =
   | 'onCrash'
   | 'onSlow'
   | 'onHoldExpired'
+  | 'onHoldExtended'
   | 'onPaymentResult'
   | 'onChange'
   | 'onFocus'
@@ -178,6 +179,7 @@ function withLatestCallbacks(latest: { current: CashierWidgetProps }, alive: { c
     onCrash: relay('onCrash'),
     onSlow: relay('onSlow'),
     onHoldExpired: relay('onHoldExpired'),
+    onHoldExtended: relay('onHoldExtended'),
     onPaymentResult: relay('onPaymentResult'),
     onChange: relay('onChange'),
     onFocus: relay('onFocus'),
