@@ -5,6 +5,7 @@ import type {
   BuyerCountryReply,
   CardToken,
   Charge,
+  ChargeStatus,
   CountriesReply,
   LanguagesReply,
   OfferedPaymentMethod,
@@ -22,7 +23,15 @@ import type {
 
 type Body = Record<string, unknown>;
 
-const CHARGE_STATUSES: ReadonlySet<unknown> = new Set(['APPROVED', 'DECLINED', 'PENDING', 'REQUIRES_ACTION']);
+/** Every {@link ChargeStatus}: the record's type makes a status added to the type a compile error here until it is listed. */
+const CHARGE_STATUS_LIST: Record<ChargeStatus, true> = {
+  APPROVED: true,
+  DECLINED: true,
+  PENDING: true,
+  REQUIRES_ACTION: true,
+  REFUNDED_HOLD_EXPIRED: true,
+};
+const CHARGE_STATUSES: ReadonlySet<unknown> = new Set(Object.keys(CHARGE_STATUS_LIST));
 const ORDER_STATUSES: ReadonlySet<unknown> = new Set(['AWAITING_PAYMENT', 'PAID', 'PAY_AT_VENUE']);
 
 /** Card token: an object with a non-empty string `token`. */
