@@ -53,4 +53,11 @@ describe('a charge that requires 3-D Secure (issue 22): the challenge page must 
       status: 'DECLINED',
     });
   });
+
+  it('a charge refunded because the seat hold ended (issue 37) is a settled charge, alone or in a list; an unknown status is refused', () => {
+    const refunded = { id: 'ch_1', orderId: 'o1', status: 'REFUNDED_HOLD_EXPIRED', refundedAt: '2026-11-25T12:20:00Z' };
+    expect(parseCharge(refunded, 'chargeOrder')).toEqual(refunded);
+    expect(parseCharges([refunded], 'getChargesByOrder')).toEqual([refunded]);
+    expect(() => parseCharge({ ...refunded, status: 'REFUNDED' }, 'getCharge')).toThrow(/unknown status "REFUNDED"/);
+  });
 });

@@ -22,7 +22,14 @@ import type {
 
 type Body = Record<string, unknown>;
 
-const CHARGE_STATUSES: ReadonlySet<unknown> = new Set(['APPROVED', 'DECLINED', 'PENDING', 'REQUIRES_ACTION']);
+/** Every ChargeStatus: REFUNDED_HOLD_EXPIRED (issue 37) is a settled charge like the others, in a reply or a list. */
+const CHARGE_STATUSES: ReadonlySet<unknown> = new Set([
+  'APPROVED',
+  'DECLINED',
+  'PENDING',
+  'REQUIRES_ACTION',
+  'REFUNDED_HOLD_EXPIRED',
+]);
 const ORDER_STATUSES: ReadonlySet<unknown> = new Set(['AWAITING_PAYMENT', 'PAID', 'PAY_AT_VENUE']);
 
 /** Card token: an object with a non-empty string `token`. */
