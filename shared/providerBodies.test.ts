@@ -46,20 +46,18 @@ describe('a charge that requires 3-D Secure (issue 22): the challenge page must 
     }
   });
 
-  it('a charge refunded because its hold ended for good (REFUNDED_HOLD_EXPIRED, issue 37) is read, not refused as an unknown status', () => {
-    expect(
-      parseCharge(
-        { id: 'ch_1', orderId: 'o1', status: 'REFUNDED_HOLD_EXPIRED', refundedAt: '2026-11-29T12:00:00.000Z' },
-        'getCharge',
-      ),
-    ).toMatchObject({ status: 'REFUNDED_HOLD_EXPIRED' });
-  });
-
   it('a settled charge needs no nextAction, and its other fields are not checked for one', () => {
     expect(
       parseCharge({ id: 'ch_1', orderId: 'o1', status: 'DECLINED', declineCode: 'authentication_failed' }, 'getCharge'),
     ).toMatchObject({
       status: 'DECLINED',
     });
+  });
+
+  it('a charge refunded because the seat hold ended (issue 37) is a settled charge, alone or in a list; an unknown status is refused', () => {
+    const refunded = { id: 'ch_1', orderId: 'o1', status: 'REFUNDED_HOLD_EXPIRED', refundedAt: '2026-11-25T12:20:00Z' };
+    expect(parseCharge(refunded, 'chargeOrder')).toEqual(refunded);
+    expect(parseCharges([refunded], 'getChargesByOrder')).toEqual([refunded]);
+    expect(() => parseCharge({ ...refunded, status: 'REFUNDED' }, 'getCharge')).toThrow(/unknown status "REFUNDED"/);
   });
 });

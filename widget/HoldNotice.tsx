@@ -9,6 +9,12 @@ import type { Message } from './i18n/createTranslator';
 /** What the widget says once the order's seat hold has run out (issue 24); it also describes the locked fields. */
 export const HOLD_EXPIRED = msg`The time to pay has run out: your tickets are no longer held.`;
 
+/** Shown in place of the time while a payment is under way (issue 37): the provider keeps the seats until it settles. */
+export const FINISHING = msg({
+  message: 'Finishing your payment…',
+  comment: 'Shown in place of the time left to pay while the payment is being completed (the tickets stay held meanwhile)',
+});
+
 /** The seconds left from which the buyer is offered more time (issue 37): the 1-minute milestone. */
 export const EXTEND_AT = 60;
 
@@ -66,11 +72,13 @@ export interface HoldNoticeProps {
  * button follows the time (the next stop in focus order), and the 1-minute announcement names it;
  * when the provider grants it, the new time is announced and the focus the button had goes to the
  * time; when no more time can be given, or an ask failed, that is said (shown and announced).
+ * While a payment is under way (`hold.finishing`, issue 37) "Finishing your payment…" shows in place
+ * of the time, with no offer and no milestone said: the provider keeps the seats until it settles.
  */
 export function HoldNotice({ hold, i18n, locale, onExtend }: HoldNoticeProps) {
-  const { secondsLeft, expired, extension } = hold;
+  const { secondsLeft, expired, extension, finishing } = hold;
   const time = formatHoldTime(secondsLeft, locale);
-  const offer = !expired && secondsLeft <= EXTEND_AT ? extension : undefined;
+  const offer = !expired && !finishing && secondsLeft <= EXTEND_AT ? extension : undefined;
   // What the live region says: set when the count passes a milestone (a hold that starts under 5
   // minutes never claims 5), or when an ask for more time settles.
   const said = useRef<Message[]>([]);
@@ -79,7 +87,8 @@ export function HoldNotice({ hold, i18n, locale, onExtend }: HoldNoticeProps) {
   const button = useRef<HTMLButtonElement>(null);
   const hadFocus = useRef(false);
   for (const [at, message] of MILESTONES) {
-    if (last.current.secondsLeft > at && secondsLeft <= at) {
+    // While a payment is finishing the time is not the buyer's to watch: its milestones are not said.
+    if (!finishing && last.current.secondsLeft > at && secondsLeft <= at) {
       const next = at === EXTEND_AT ? offer?.status : undefined;
       said.current = next === 'offer' ? [message, MORE_TIME_OFFERED] : next === 'none' ? [message, NO_MORE_TIME] : [message];
     }
@@ -101,7 +110,7 @@ export function HoldNotice({ hold, i18n, locale, onExtend }: HoldNoticeProps) {
   return (
     <>
       <p ref={timeRef} tabIndex={-1} className={C.notice} style={expired ? fieldStyles.notice : styles.left}>
-        {expired ? i18n._(HOLD_EXPIRED) : i18n._(msg`Your tickets are held for ${time}`)}
+        {i18n._(expired ? HOLD_EXPIRED : finishing ? FINISHING : msg`Your tickets are held for ${time}`)}
       </p>
       {(offer?.status === 'none' || offer?.status === 'failed') && (
         <p className={C.notice} style={fieldStyles.note}>

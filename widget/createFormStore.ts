@@ -51,10 +51,11 @@ export interface FormSnapshot {
   /**
    * The order's seat hold (issue 24): whole seconds left on the provider's clock (0 once run out),
    * and `expired` once the widget has taken it as over (a payment open at 0 s keeps it until it
-   * settles), and the offer of more time (issue 37). Undefined when the order holds nothing (or no
-   * order, or its hold is not read yet).
+   * settles), and the offer of more time (issue 37). `finishing` (issue 37): a payment of the order
+   * is under way, so the provider keeps the seats until it settles (the time left is not shown).
+   * Undefined when the order holds nothing (or no order, or its hold is not read yet).
    */
-  hold: { secondsLeft: number; expired: boolean; extension?: HoldExtension } | undefined;
+  hold: { secondsLeft: number; expired: boolean; extension?: HoldExtension; finishing?: boolean } | undefined;
   /**
    * The 3-D Secure challenge on screen (issue 22): the bank's page `url` and what the buyer's
    * Cancel or Escape calls; undefined when none is open. The form is inert while it is open.

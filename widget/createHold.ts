@@ -11,7 +11,7 @@ export interface HoldDeps {
   read: (orderId: string) => Promise<OrderHold | undefined>;
   /** Where the seconds left and the expiry are shown (FormSnapshot.hold). */
   store: Pick<FormStore, 'setHold'>;
-  /** The order whose payment is open, if any: its hold does not expire until the payment settles. */
+  /** The order whose `pay` is open, if any: a payment under way (issue 37), its hold does not expire until it settles. */
   openOrder: () => string | undefined;
   /** Called once per order when its hold has expired (the host's `onHoldExpired`). */
   onExpired: (orderId: string) => void;
@@ -38,7 +38,17 @@ export interface Hold {
   expired(orderId: string): boolean;
   /** The provider refused a charge of `orderId` for its expired hold (409): it expires now. */
   refused(orderId: string): void;
-  /** A payment of `orderId` settled: a paid order's countdown ends; an unpaid one whose time is up expires now. */
+  /**
+   * A payment is under way (issue 37), or the widget's `pay` opened or closed (`openOrder`, no
+   * `orderId`): `orderId` names one started in the widget (a PayPal checkout, a wallet sheet), under
+   * way until `settled`. While one is, the notice says "Finishing your payment…" in place of the
+   * time, and the hold does not expire (the provider keeps the seats up to its grace limit).
+   */
+  paying(orderId?: string): void;
+  /**
+   * A payment of `orderId` settled: a paid order's countdown ends; an unpaid one's comes back, or
+   * the hold expires now if its time is up.
+   */
   settled(orderId: string, paid: boolean): void;
   /**
    * The buyer asked for more time (issue 37): asks the provider once (nothing while an ask is under
@@ -62,8 +72,10 @@ const notExtendable = (error: unknown) =>
  * `setTimeout` (a page clock drives it). After a jump of the device's clock (a tick more than
  * CLOCK_JUMP_MS late, or earlier than the last) or a return to the tab, the order is read again
  * before time is judged; a read that fails keeps the skew it had. At 0 s the hold expires (the
- * store says so, the form locks, `onExpired` once per order), unless the order's payment is open:
- * a charge or challenge under way completes, and the hold expires only if it did not pay.
+ * store says so, the form locks, `onExpired` once per order), unless a payment of the order is under
+ * way (issue 37: an open `pay`, a charge or challenge; a PayPal checkout or wallet sheet, `paying`):
+ * the store says `finishing` ("Finishing your payment…" in place of the time), and the hold expires
+ * only if it settles unpaid; settled unpaid with time left, the countdown comes back.
  */
 export function createHold(deps: HoldDeps): Hold {
   let orderId: string | undefined;
@@ -73,6 +85,9 @@ export function createHold(deps: HoldDeps): Hold {
   /** Bumped at every `follow` and `stop`: a read that settles later for an older order is ignored. */
   let generation = 0;
   const expiredOrders = new Set<string>();
+  /** Orders with a payment under way started in the widget (PayPal, a wallet): see {@link Hold.paying}. */
+  const inWidget = new Set<string>();
+  const underWay = (order: string) => deps.openOrder() === order || inWidget.has(order);
   /** The offer of more time for the order followed (issue 37); see {@link HoldExtension}. */
   let asking = false;
   let failed = false;
@@ -97,7 +112,8 @@ export function createHold(deps: HoldDeps): Hold {
     deps.onExpired(order);
   };
 
-  const tick = () => {
+  /** Shows the time left and, when it has run out, expires the hold (unless `mayExpire` is false or a payment is under way). */
+  const tick = (mayExpire = true) => {
     clearTimeout(timer);
     if (orderId === undefined || hold === undefined || expiredOrders.has(orderId)) return;
     const now = Date.now();
@@ -107,9 +123,11 @@ export function createHold(deps: HoldDeps): Hold {
     }
     lastTick = now;
     const left = msLeft();
-    deps.store.setHold({ secondsLeft: Math.max(0, Math.ceil(left / 1000)), expired: false, extension: extension() });
-    if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
-    else if (deps.openOrder() !== orderId && !asking) expire(orderId);
+    const finishing = underWay(orderId);
+    const secondsLeft = Math.max(0, Math.ceil(left / 1000));
+    deps.store.setHold({ secondsLeft, expired: false, extension: extension(), ...(finishing ? { finishing } : {}) });
+    if (left > 0) timer = setTimeout(() => tick(), left % 1000 || 1000);
+    else if (mayExpire && !finishing && !asking) expire(orderId);
   };
 
   /** Reads the order (and the provider's clock) again, or takes `given`, then ticks. */
@@ -145,7 +163,14 @@ export function createHold(deps: HoldDeps): Hold {
     },
     expired: (order) => expiredOrders.has(order) || (order === orderId && msLeft() <= 0),
     refused: expire,
+    paying(order) {
+      if (order !== undefined) inWidget.add(order);
+      // Shown at once; a `pay` that closed settles the hold itself (`settled`), so nothing expires here.
+      lastTick = undefined;
+      tick(false);
+    },
     settled(order, paid) {
+      inWidget.delete(order);
       if (order !== orderId) return;
       if (paid) {
         generation += 1; // the seats are bought: the hold no longer counts
@@ -153,6 +178,10 @@ export function createHold(deps: HoldDeps): Hold {
         hold = undefined;
         deps.store.setHold(undefined);
       } else if (msLeft() <= 0) expire(order);
+      else {
+        lastTick = undefined;
+        tick(); // the countdown comes back
+      }
     },
     async extend() {
       const order = orderId;

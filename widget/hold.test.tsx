@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CashierError, type CashierWidgetProps, type Charge, ErrorCode, ProviderPaths, type ProviderRequest } from '../shared';
-import { formatHoldTime, HOLD_EXPIRED } from './HoldNotice';
+import { FINISHING, formatHoldTime, HOLD_EXPIRED } from './HoldNotice';
 import { english } from './testing/english';
 import { approvedCharge, fillCard as fillCardOf } from './testing/httpWidget';
 import { fakeProviderClient, mountWidget } from './testing/mountWidget';
@@ -194,6 +194,65 @@ describe('the seat hold countdown (issue 24)', () => {
     expect(byLabel('Card number').readOnly).toBe(false);
     await pass(MINUTE);
     expect(onHoldExpired.mock.calls).toEqual([[{ orderId: 'ord_1' }], [{ orderId: 'ord_2' }]]);
+  });
+});
+
+/** A charge that waits for the test's answer: `answer(status)` settles it. */
+function heldCharge() {
+  const held: { answer: (status: 'APPROVED' | 'DECLINED') => void } = { answer: () => undefined };
+  const charge = (orderId: string) =>
+    new Promise<Charge>((resolve) => {
+      held.answer = (status) =>
+        resolve(
+          status === 'APPROVED' ? approvedCharge({ orderId }) : approvedCharge({ orderId, status, declineCode: 'card_declined' }),
+        );
+    });
+  return { held, charge };
+}
+
+describe('a payment under way keeps the hold: "Finishing your payment…" (issue 37)', () => {
+  it.each([
+    // name, when the charge settles (ms after T0, the hold ends at 2 000), how → the notice then, onHoldExpired calls
+    {
+      name: 'approved past the nominal end: paid, never expired',
+      settleAt: 5_000,
+      status: 'APPROVED',
+      after: undefined,
+      expiredCalls: 0,
+    },
+    {
+      name: 'declined past the nominal end: the hold expires then',
+      settleAt: 5_000,
+      status: 'DECLINED',
+      after: english(HOLD_EXPIRED),
+      expiredCalls: 1,
+    },
+    {
+      name: 'declined with time left: the countdown comes back',
+      settleAt: 1_000,
+      status: 'DECLINED',
+      after: 'Your tickets are held for 0:01',
+      expiredCalls: 0,
+    },
+  ] as const)('$name', async ({ settleAt, status, after, expiredCalls }) => {
+    const { held, charge } = heldCharge();
+    const { api, onHoldExpired } = await setup({ holdMs: 2_000, charge });
+    fillCard();
+    expect(shown()).toBe('Your tickets are held for 0:02');
+    let paying!: Promise<unknown>;
+    act(() => {
+      paying = api.pay({ orderId: 'ord_1' });
+    });
+    await pass(0);
+    expect(shown(), 'at once, not at the next tick').toBe(english(FINISHING));
+    await pass(settleAt);
+    expect(shown()).toBe(english(FINISHING));
+    expect(onHoldExpired).not.toHaveBeenCalled();
+    held.answer(status);
+    await act(async () => void (await expect(paying).resolves.toMatchObject({ status })));
+    expect(shown()).toBe(after);
+    await pass(500);
+    expect(onHoldExpired).toHaveBeenCalledTimes(expiredCalls);
   });
 });
 

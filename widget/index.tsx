@@ -153,8 +153,11 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     onExtended: (orderId, holdExpiresAt) => current.onHoldExtended?.({ orderId, holdExpiresAt }),
   });
 
-  const payPal = createPayPal({ store, current: () => current, payment: () => payment, hold });
-  const walletDeps: WalletDeps = { store, current: () => current, payment: () => payment, hold };
+  /** A result as the host reads it from PayPal or a wallet: a refund because the hold ended (issue 37) with `pay`'s message. */
+  const told = (result: PayResult): PayResult =>
+    result.status === 'REFUNDED_HOLD_EXPIRED' ? { ...result, message: i18n._(HOLD_EXPIRED) } : result;
+  const payPal = createPayPal({ store, current: () => current, payment: () => payment, hold, told });
+  const walletDeps: WalletDeps = { store, current: () => current, payment: () => payment, hold, told };
   const wallets = createWallets(walletDeps);
   const payment = createPayment({
     payPal: payPal.outcome,
@@ -174,7 +177,9 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     savedCardToken: () => saved?.token(),
     saveCard: () => saved?.consent(),
     onLockedChange: (locked) => {
-      if (!unmounted) store.setLocked(locked);
+      if (unmounted) return;
+      store.setLocked(locked);
+      hold.paying(); // an open `pay` is a payment under way (issue 37): "Finishing your payment…"
     },
     clearCard: () => {
       store.clearCard();

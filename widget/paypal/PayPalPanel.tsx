@@ -59,7 +59,9 @@ export const PAYPAL_WINDOW = { target: '_blank', features: 'popup,width=480,heig
  * What PAYPAL shows (issue 25): "Pay with PayPal". Its click opens the PayPal window AT ONCE
  * (`window.open` in the click handler, before any request: Safari blocks a popup opened after an
  * await, paypal-js #449), then runs the payment (payPalFlow.ts) while the form is locked. Approved:
- * the result goes to `paid` and to the host's `onPaymentResult`. Cancelled or the window closed:
+ * the result goes to `paid` and to the host's `onPaymentResult` (a capture refunded because the seat
+ * hold ended, issue 37: REFUNDED_HOLD_EXPIRED with `pay`'s message). The seat hold waits while the
+ * window is open (`hold.paying`). Cancelled or the window closed:
  * nothing charged, the choices again with a message. A blocked window (`window.open` gave null):
  * a message and "Open PayPal", which opens it on the next click. The window has no name a page could
  * look up ({@link PAYPAL_WINDOW}); the panel keeps it and, while it is still open, uses it again on
@@ -93,23 +95,28 @@ export function PayPalPanel(props: PayPalPanelProps) {
     if (popup === previous) popup.focus();
     setPhase('open');
     lock(true);
+    props.hold.paying(orderId);
     const calls = createPayPalCalls(providerClient.request, payPalOrigin, kit);
     const settle = (capture: () => Promise<Charge>) => props.payment().captureInWidget(orderId, capture);
     const result = runPayPal({ popup, orderId, calls, settle, approvalOrigin: payPalOrigin, win }).then(
       (end): PayResult => {
         lock(false);
         if (end.outcome !== 'approved') {
+          props.hold.settled(orderId, false);
           setPhase(end.outcome);
           return { status: 'INVALID', errors: {} };
         }
-        const paid = end.result;
-        setPhase(paid.status === 'APPROVED' || paid.status === 'PENDING' ? 'approved' : 'failed');
-        props.hold.settled(orderId, true);
+        const paid = props.told(end.result);
+        const ok = paid.status === 'APPROVED' || paid.status === 'PENDING';
+        // Refunded because the hold ended (issue 37): the hold's notice says the time ran out.
+        setPhase(ok ? 'approved' : paid.status === 'REFUNDED_HOLD_EXPIRED' ? 'idle' : 'failed');
+        props.hold.settled(orderId, ok);
         current().onPaymentResult?.(paid);
         return paid;
       },
       (error: unknown) => {
         lock(false);
+        props.hold.settled(orderId, false);
         const failure = kit.asCashierError(error);
         // The capture's reply was lost and the order's charges could not tell: not "nothing charged".
         setPhase(failure.code === 'PAYMENT_OUTCOME_UNKNOWN' ? 'unknown' : 'failed');

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { ProviderPaths as P, type ProviderRequest } from '../../shared';
+import { type Charge, ProviderPaths as P, type ProviderRequest } from '../../shared';
+import { FINISHING, HOLD_EXPIRED } from '../HoldNotice';
+import { english } from '../testing/english';
 import { fakeProviderClient, HOST, mountWidget, WAIT } from '../testing/mountWidget';
 import { APPROVAL, answerPayPal as answer, choose, PAYPAL_CHARGE, payPalButton, popupDouble } from '../testing/payPalWindow';
 
@@ -24,6 +26,7 @@ async function setup(
   status = 'CREATED',
   locale = 'en',
   approvalUrl = APPROVAL,
+  { captured = PAYPAL_CHARGE as Charge, holdExpiresAt = undefined as string | undefined } = {},
 ) {
   const events: string[] = [];
   const open = vi.spyOn(window, 'open').mockImplementation(() => {
@@ -37,20 +40,22 @@ async function setup(
         { type: 'CARD', label: 'Card' },
         { type: 'PAYPAL', label: 'PayPal' },
       ];
-    if (config.path === P.order('ord_1')) return { id: 'ord_1', status: 'AWAITING_PAYMENT' };
+    if (config.path === P.order('ord_1')) return { id: 'ord_1', status: 'AWAITING_PAYMENT', holdExpiresAt };
     if (config.path === P.payPalCheckoutCreate) return { checkoutId: 'pp_1', orderId: 'ord_1', status: 'CREATED', approvalUrl };
     if (config.path === P.payPalPaymentDetails('pp_1'))
-      return config.method === 'post' ? PAYPAL_CHARGE : { checkoutId: 'pp_1', status, approvalUrl };
+      return config.method === 'post' ? captured : { checkoutId: 'pp_1', status, approvalUrl };
     if (config.path === P.payPalCheckoutUpdate('pp_1')) return { checkoutId: 'pp_1', status: 'CANCELLED', approvalUrl };
     if (config.path === P.chargesByOrder('ord_1')) return [];
     throw new Error(`unexpected ${config.path}`);
   });
   const onPaymentResult = vi.fn();
-  const mounted = await mountWidget({ providerClient: fakeProviderClient(request, undefined), onPaymentResult, locale });
+  const onHoldExpired = vi.fn();
+  const providerClient = fakeProviderClient(request, undefined);
+  const mounted = await mountWidget({ providerClient, onPaymentResult, onHoldExpired, locale });
   container = mounted.container;
   // Chosen once the form shows in its language (another language's catalog first loads).
   await choose(mounted.container, 'PAYPAL');
-  return { events, open, request, onPaymentResult, api: mounted.api, popup, update: mounted.update };
+  return { events, open, request, onPaymentResult, onHoldExpired, api: mounted.api, popup, update: mounted.update };
 }
 
 const button = () => payPalButton(container);
@@ -99,6 +104,34 @@ describe('PayPal in the widget', () => {
     answer('approve', popup);
     await expect(paying).resolves.toMatchObject({ status: 'APPROVED', chargeId: 'ch_pp' });
     expect(requested(events, `post ${P.payPalPaymentDetails('pp_1')}`)).toHaveLength(1);
+  });
+
+  it('a capture refunded because the seat hold ended (issue 37): REFUNDED_HOLD_EXPIRED with the card path’s message to onPaymentResult and pay(), no PayPal failure shown', async () => {
+    const captured = { ...PAYPAL_CHARGE, status: 'REFUNDED_HOLD_EXPIRED' } as Charge;
+    const { popup, onPaymentResult, api } = await setup(undefined, undefined, undefined, undefined, { captured });
+    click();
+    await vi.waitFor(() => expect(popup?.location.href).toBe(APPROVAL), WAIT);
+    answer('approve', popup);
+    const refunded = { status: 'REFUNDED_HOLD_EXPIRED', orderId: 'ord_1', chargeId: 'ch_pp', message: english(HOLD_EXPIRED) };
+    await vi.waitFor(() => expect(onPaymentResult).toHaveBeenCalledWith(refunded), WAIT);
+    expect(alertText()).toBeUndefined();
+    await expect(api.pay({ orderId: 'ord_1' })).resolves.toEqual(refunded);
+    expect(onPaymentResult).toHaveBeenCalledTimes(1);
+  });
+
+  it('the seat hold waits while the PayPal window is open (issue 37): "Finishing your payment…", no expiry at its end; cancelled after it, the hold expires then', async () => {
+    const holdExpiresAt = new Date(Date.now() + 1_500).toISOString();
+    const { popup, onHoldExpired } = await setup(undefined, undefined, undefined, undefined, { holdExpiresAt });
+    const holdLine = () => container?.querySelector('form > p:not([role])')?.textContent;
+    await vi.waitFor(() => expect(holdLine()).toMatch(/^Your tickets are held for 0:0[12]$/), WAIT);
+    click();
+    await vi.waitFor(() => expect(holdLine()).toBe(english(FINISHING)), WAIT);
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // past holdExpiresAt
+    expect(holdLine()).toBe(english(FINISHING));
+    expect(onHoldExpired).not.toHaveBeenCalled();
+    answer('cancel', popup);
+    await vi.waitFor(() => expect(onHoldExpired).toHaveBeenCalledWith({ orderId: 'ord_1' }), WAIT);
+    expect(holdLine()).toBe(english(HOLD_EXPIRED));
   });
 
   it('pay() with PayPal chosen and not started: INVALID, nothing sent', async () => {

@@ -37,8 +37,13 @@ export interface PayPalDeps {
    * order resolves with its result).
    */
   payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'captureInWidget'>;
-  /** The mount's seat hold: `settled(orderId, true)` stops its countdown once PayPal paid the order. */
-  hold: Pick<ReturnType<typeof createHold>, 'settled'>;
+  /**
+   * The mount's seat hold: `paying(orderId)` once PayPal's window is open (issue 37: the hold waits
+   * for it), `settled(orderId, paid)` once it ended (paid: the countdown stops).
+   */
+  hold: Pick<ReturnType<typeof createHold>, 'paying' | 'settled'>;
+  /** The result as `pay` would resolve it: a refund because the hold ended with the buyer's message (issue 37). */
+  told: (result: PayResult) => PayResult;
 }
 
 /** One PayPal payment started by the buyer: its order, and what `pay` for it resolves with. */

@@ -29,7 +29,8 @@ const WORDS = {
   approved: msg`Your wallet payment was approved.`,
 };
 
-type Phase = 'idle' | 'open' | WalletEnd['outcome'];
+/** A refund because the hold ended shows no words of its own: the hold's notice says the time ran out. */
+type Phase = 'idle' | 'open' | Exclude<WalletEnd['outcome'], 'refunded'>;
 
 /** Props of {@link WalletButtons}. */
 export interface WalletButtonsProps extends WalletDeps {
@@ -61,6 +62,8 @@ export async function loadWalletButtons(
  * (a later `pay` for the order resolves with its result). Approved: the seat hold and the host's
  * `onPaymentResult`; declined: `onPaymentResult` too; cancelled, failed or paid elsewhere: nothing
  * charged, a message; unknown: a message that says so (the next `pay` reads the order's charges).
+ * Refunded because the hold ended (issue 37): `onPaymentResult` REFUNDED_HOLD_EXPIRED with the
+ * message `pay` gives it. The seat hold waits while the sheet shows (`hold.paying`).
  */
 export function WalletButtons(props: WalletButtonsProps) {
   const { store, current, kit, words, offer } = props;
@@ -106,13 +109,16 @@ export function WalletButtons(props: WalletButtonsProps) {
     }
     setPhase('open');
     lock(true);
+    props.hold.paying(orderId);
     void run.then((end) => {
       lock(false);
-      setPhase(end.outcome);
-      if (end.outcome !== 'approved' && end.outcome !== 'declined') return;
-      const result = end.result.status === 'DECLINED' ? { ...end.result, message: i18n._(WORDS.declined) } : end.result;
-      if (end.outcome === 'approved') props.hold.settled(orderId, true);
-      current().onPaymentResult?.(result);
+      setPhase(end.outcome === 'refunded' ? 'idle' : end.outcome);
+      props.hold.settled(orderId, end.outcome === 'approved');
+      if (!('result' in end)) return;
+      const { result } = end;
+      current().onPaymentResult?.(
+        result.status === 'DECLINED' ? { ...result, message: i18n._(WORDS.declined) } : props.told(result),
+      );
     });
   };
 

@@ -77,12 +77,14 @@ const isSignedAmount = (b: Record<string, unknown>): boolean =>
   [b.totalPrice, b.currencyCode, b.signature].every((v) => typeof v === 'string');
 
 /**
- * How a wallet payment ended. `paidElsewhere`: the order was paid meanwhile by another path (nothing
+ * How a wallet payment ended. `refunded`: the charge was approved after the seat hold had ended for
+ * good, and the provider refunded it (REFUNDED_HOLD_EXPIRED, issue 37): the order is not paid;
+ * `paidElsewhere`: the order was paid meanwhile by another path (nothing
  * charged); `unknown`: the charge's reply was lost and the order's charges could not tell
  * (PAYMENT_OUTCOME_UNKNOWN: the next `pay` for the order reads them again).
  */
 export type WalletEnd =
-  | { outcome: 'approved' | 'declined'; result: PayResult }
+  | { outcome: 'approved' | 'declined' | 'refunded'; result: PayResult }
   | { outcome: 'cancelled' | 'paidElsewhere' }
   | { outcome: 'failed' | 'unknown'; error: unknown };
 
@@ -103,7 +105,8 @@ export async function settleWithToken(
     const cardToken = await calls.tokenize(request);
     const key = crypto.randomUUID(); // one key for the charge and its resend
     const result = await capture(orderId, () => calls.charge(orderId, cardToken, key));
-    return { outcome: result.status === 'APPROVED' ? 'approved' : 'declined', result };
+    const { status } = result;
+    return { outcome: status === 'APPROVED' ? 'approved' : status === 'REFUNDED_HOLD_EXPIRED' ? 'refunded' : 'declined', result };
   } catch (error) {
     const { code, details } = (error ?? {}) as { code?: unknown; details?: { applicationErrorCode?: unknown } };
     if (details?.applicationErrorCode === 'ORDER_ALREADY_PAID') return { outcome: 'paidElsewhere' };

@@ -3,6 +3,7 @@ import type { WalletType } from '../../shared/wallets';
 import type { FormStore } from '../createFormStore';
 import type { createHold } from '../createHold';
 import type { createPayment } from '../createPayment';
+import type { PayResult } from '../toPayResult';
 import type { WalletWindow } from './walletsAvailable';
 
 // What the wallets in the bundle (createWallets.tsx) and their lazily loaded buttons
@@ -35,8 +36,13 @@ export interface WalletDeps {
    * (the wallet's charge kept exactly once; a later `pay` for the order resolves with its result).
    */
   payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'captureInWidget'>;
-  /** The mount's seat hold: `settled(orderId, true)` once a wallet paid the order. */
-  hold: Pick<ReturnType<typeof createHold>, 'settled'>;
+  /**
+   * The mount's seat hold: `paying(orderId)` once a wallet sheet shows (issue 37: the hold waits for
+   * it), `settled(orderId, paid)` once it ended.
+   */
+  hold: Pick<ReturnType<typeof createHold>, 'paying' | 'settled'>;
+  /** The result as `pay` would resolve it: a refund because the hold ended with the buyer's message (issue 37). */
+  told: (result: PayResult) => PayResult;
   /** The frame's window (its wallet APIs); default `window`. */
   win?: WalletWindow;
 }

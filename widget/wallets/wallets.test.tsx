@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProviderPaths as P } from '../../shared';
+import { HOLD_EXPIRED } from '../HoldNotice';
+import { english } from '../testing/english';
 import { setupHttpServer, WAIT } from '../testing/httpWidget';
 import { applePay, clickWallet, completions, googlePay, TEST_TIMEOUT } from '../testing/walletDrivers';
 import { charge, charges, lines, notice, type Replies } from '../testing/walletMount';
@@ -60,6 +62,20 @@ describe.each([applePay, googlePay])('$name', { timeout: TEST_TIMEOUT }, (wallet
     );
     await vi.waitFor(() => expect(notice(container)).toBe(SAYS.declined), WAIT);
     expect(button().disabled).toBe(false);
+  });
+
+  it('approved after the seat hold ended for good, so refunded (issue 37): the sheet completed with failure, onPaymentResult REFUNDED_HOLD_EXPIRED once with the card path’s message, no wallet message', async () => {
+    const { onPaymentResult, container } = await click({ charge: [charge('REFUNDED_HOLD_EXPIRED')], charges: [[]] });
+    await wallet.pay();
+    await vi.waitFor(() => expect(completions(wallet)).toEqual(['failure']), WAIT);
+    await vi.waitFor(() => expect(onPaymentResult).toHaveBeenCalledTimes(1), WAIT);
+    expect(onPaymentResult).toHaveBeenCalledWith({
+      status: 'REFUNDED_HOLD_EXPIRED',
+      orderId: 'ord_1',
+      chargeId: 'ch_w',
+      message: english(HOLD_EXPIRED),
+    });
+    expect(notice(container)).toBeUndefined();
   });
 
   it('cancelled (the sheet closed): the message, nothing tokenized or charged, no onPaymentResult, the button enabled again', async () => {
