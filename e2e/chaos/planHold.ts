@@ -59,7 +59,7 @@ export function holdWayOf(pay: { card: PayCard; method?: PayMethod }): HoldWay {
  */
 export function planHold(r: Random, free: boolean, way: HoldWay): HoldPlan | undefined {
   const chosen = r.chance(2 / 3);
-  const holdSeconds = r.int(22, 32);
+  const holdSeconds = r.int(14, 20);
   const count = r.int(0, 2);
   const seconds = r.int(3, 8);
   const asks = r.int(0, count + 1);
