@@ -45,7 +45,14 @@ export async function preparePage(run: PageRun): Promise<Map<number, HarnessMoun
     if (reuseOf !== undefined) orderId = orders.get(reuseOf);
     const hold = m.pay?.hold;
     if (m.order && !orderId) {
-      const made = await createOrder(api, urls.provider, appInstance, 'event' in m.order ? m.order.event : 'venue', hold);
+      const made = await createOrder(
+        api,
+        urls.provider,
+        appInstance,
+        'event' in m.order ? m.order.event : 'venue',
+        hold,
+        m.startAtMs,
+      );
       orderId = made.id;
       if (hold && made.holdExpiresAt)
         run.holds.set(made.id, {
@@ -89,6 +96,14 @@ export async function preparePage(run: PageRun): Promise<Map<number, HarnessMoun
   return list;
 }
 
+/**
+ * A hold plan's `holdSeconds` counted from its mount's planned start, not from the order's setup
+ * before the page loads (a page's later mounts start up to half a minute in).
+ */
+function holdFrom(hold: HoldPlan, startAtMs: number): number {
+  return Math.min(3_600, hold.holdSeconds + Math.ceil(startAtMs / 1000));
+}
+
 /** The reference provider's events (shared/referenceCatalog.ts): one at a venue, one online. */
 const EVENT_IDS = { venue: 'riverside-jazz-night', online: 'modern-jazz-masterclass' } as const;
 
@@ -102,13 +117,14 @@ async function createOrder(
   token: string,
   event: 'venue' | 'online',
   hold: HoldPlan | undefined,
+  startAtMs: number,
 ): Promise<{ id: string; holdExpiresAt?: string }> {
   const response = await api.post(`${provider}${ProviderPaths.orderSetup}`, {
     headers: { Authorization: token },
     data: {
       eventId: EVENT_IDS[event],
       lines: [{ ticketTypeId: 'general-admission', quantity: 1 }],
-      ...(hold ? { holdSeconds: hold.holdSeconds, holdExtensions: hold.extensions } : {}),
+      ...(hold ? { holdSeconds: holdFrom(hold, startAtMs), holdExtensions: hold.extensions } : {}),
     },
   });
   if (!response.ok()) throw new Error(`order setup answered ${response.status()}: ${await response.text()}`);
