@@ -1,8 +1,10 @@
 import { challengeRecorder } from './chaos/challengeControl';
+import { holdPolicySetter } from './chaos/holdControl';
 import { DEFAULT_BOUNDS } from './chaos/observations';
 import { planChaos } from './chaos/plan';
 import { formatReport, formatViolations } from './chaos/report';
 import { runChaos } from './chaos/runChaos';
+import { deliveryReader } from './chaos/webhookLog';
 import { closedPortUrl } from './support/closedPort';
 import { FRAME_ORIGIN, HOST_ORIGIN, PROVIDER_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
@@ -30,6 +32,8 @@ test(`chaos run: ${CI_MOUNTS} mounts of seed ${CI_SEED} keep every invariant`, a
     control: provider,
     api: request,
     recordChallenge: challengeRecorder(request, PROVIDER_ORIGIN, controlKeyOfRun()),
+    setHoldPolicy: holdPolicySetter(request, PROVIDER_ORIGIN, controlKeyOfRun()),
+    readDeliveries: deliveryReader(request, HOST_ORIGIN, controlKeyOfRun()),
     plan: planChaos(CI_SEED, CI_MOUNTS),
     bounds: DEFAULT_BOUNDS,
   });

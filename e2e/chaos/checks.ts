@@ -73,7 +73,16 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
   }
 
   // Nothing after destroy.
-  const runs = new Set<string>(['pay-settled', 'pays-done', 'challenge', 'challenge-answer', 'paypal-answer', 'frame-ended']);
+  const runs = new Set<string>([
+    'pay-settled',
+    'pays-done',
+    'challenge',
+    'challenge-answer',
+    'paypal-answer',
+    'frame-ended',
+    'hold-ask',
+    'hold-missed',
+  ]);
   for (const e of events.filter((x) => x.afterDestroy && !runs.has(x.type)))
     v(
       'nothing after destroy',

@@ -22,10 +22,12 @@ import { closedPortUrl } from '../support/closedPort';
 import { E2E_PORTS } from '../support/origins';
 import { ProviderControl } from '../support/provider';
 import { challengeRecorder } from './challengeControl';
+import { holdPolicySetter } from './holdControl';
 import { type Bounds, DEFAULT_BOUNDS } from './observations';
 import { planChaos } from './plan';
 import { formatReport } from './report';
 import { runChaos } from './runChaos';
+import { deliveryReader } from './webhookLog';
 
 const { values } = parseArgs({
   options: {
@@ -97,6 +99,8 @@ try {
     control: new ProviderControl(api, servers.urls.provider, controlKey),
     api,
     recordChallenge: challengeRecorder(api, servers.urls.provider, controlKey),
+    setHoldPolicy: holdPolicySetter(api, servers.urls.provider, controlKey),
+    readDeliveries: deliveryReader(api, servers.urls.host.replace(/\/$/, ''), controlKey),
     plan,
     ...(only ? { only } : {}),
     pagesAtOnce: whole('pages-at-once', values['pages-at-once'], 1),

@@ -24,6 +24,8 @@ export interface ChallengeDriver {
   timeoutMs: number;
   /** Told whether the mount's challenge dialog is open now (the page's other widgets wait to type). */
   showing: (on: boolean) => void;
+  /** Issue 37: when to answer the first challenge (ms since the epoch: past its order's hold end), in place of the plan's `afterMs`. */
+  answerAt?: number;
 }
 
 /** What a later challenge of a mount gets (its pay again after a decline): completed at once. */
@@ -98,7 +100,7 @@ async function handle(d: ChallengeDriver, id: string, first: boolean): Promise<v
     return;
   }
   const plan = first ? (mount.pay?.challenge ?? LATER) : LATER;
-  await sleep(plan.afterMs);
+  await sleep(first && d.answerAt !== undefined ? Math.max(0, d.answerAt - Date.now()) : plan.afterMs);
   if (gone(d)) return;
   try {
     await answer(d, id, plan.action, () => note(d, { type: 'challenge-answer', challengeId: id, action: plan.action }));

@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { tokenFingerprint } from '../support/provider';
 import { typeInto } from '../support/typeInto';
+import type { HoldTimes } from './driveHold';
 import type { EventSink } from './eventSink';
 import { captureFaults } from './faults';
 import type { ChaosHarness } from './harness';
@@ -54,6 +56,8 @@ export interface PayPalDriver {
   withKeyboard: <T>(task: () => Promise<T>) => Promise<T>;
   /** Whether the mount was destroyed or its iframe removed. */
   gone: () => boolean;
+  /** Issue 37: when to open PayPal (the payment's start) and approve (past the hold's end), ms since the epoch. */
+  hold?: HoldTimes;
 }
 
 /**
@@ -73,6 +77,7 @@ export async function payByPayPal(d: PayPalDriver): Promise<void> {
       o: orderId,
     });
   const rounds: ('cancel' | 'approve')[] = pattern === 'again' ? ['cancel', 'approve'] : ['approve'];
+  if (d.hold) await sleep(Math.max(0, d.hold.startAt - Date.now()));
   for (const action of rounds) {
     const popup = await d
       .withKeyboard(async () => {
@@ -104,6 +109,10 @@ export async function payByPayPal(d: PayPalDriver): Promise<void> {
         };
         for (const fault of captureFaults(m, context, checkoutId)) await run.control.fault(fault);
         if (pattern === 'double') await pay();
+      }
+      if (action === 'approve' && d.hold?.approveAt !== undefined) {
+        await sleep(Math.max(0, d.hold.approveAt - Date.now()));
+        if (d.gone() || popup.isClosed()) return;
       }
       await page.evaluate(({ n, note }) => (window as unknown as { __chaos: ChaosHarness }).__chaos.note(n, note), {
         n: m.mount,

@@ -47,7 +47,15 @@ export type ChallengeNote =
   | { type: 'challenge'; challengeId: string }
   | { type: 'challenge-answer'; challengeId: string; action: string }
   /** Issue 25: the run answered a PayPal checkout on the provider's approval page in the popup. */
-  | { type: 'paypal-answer'; checkoutId: string; action: 'approve' | 'cancel' };
+  | { type: 'paypal-answer'; checkoutId: string; action: 'approve' | 'cancel' }
+  /**
+   * Issue 37: the buyer asked for more time, through the widget's "Keep my tickets longer" (`button`:
+   * `holdExpiresAt` is what `onHoldExtended` said, absent when it did not come) or the provider's
+   * route (`route`: its status, and the order's `holdExpiresAt` when it answered 200).
+   */
+  | { type: 'hold-ask'; via: 'button' | 'route'; status?: number; holdExpiresAt?: string; reason?: string }
+  /** Issue 37: the mount was ready to pay only after its order's hold had ended (`holdExpiresAt`): the run did not pay. */
+  | { type: 'hold-missed'; holdExpiresAt: string };
 
 /** What the harness records; `at` is the page's performance.now(), `epoch` its Date.now(). */
 export type HarnessEvent = { mount: number; at: number; epoch: number; afterDestroy: boolean } & (
@@ -66,6 +74,8 @@ export type HarnessEvent = { mount: number; at: number; epoch: number; afterDest
   | { type: 'pays-done' }
   /** Issue 25: the host's `onPaymentResult` (a payment started in the widget), as a resolved outcome. */
   | { type: 'payment-result'; orderId: string; outcome: PayOutcome }
+  /** Issue 37: the host's `onHoldExtended`. */
+  | { type: 'hold-extended'; orderId: string; holdExpiresAt: string }
   | ChallengeNote
 );
 
@@ -194,6 +204,13 @@ export function installChaosHarness(hostOrigin: string): void {
       },
       onCrash(error: { code?: string; message?: string }) {
         record(m.mount, { type: 'crash', code: String(error?.code), message: String(error?.message) });
+      },
+      onHoldExtended(extension: { orderId?: unknown; holdExpiresAt?: unknown }) {
+        record(m.mount, {
+          type: 'hold-extended',
+          orderId: String(extension?.orderId),
+          holdExpiresAt: String(extension?.holdExpiresAt),
+        });
       },
       onSlow(elapsedMs: number) {
         record(m.mount, { type: 'slow', elapsedMs });

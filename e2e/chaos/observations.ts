@@ -50,6 +50,10 @@ export interface ObservedCharge {
   orderId: string;
   status: string;
   declineCode?: string;
+  /** When it was made (ISO 8601). */
+  createdAt?: string;
+  /** When it was refunded in full (ISO 8601; issue 37: a charge approved after its hold ended). */
+  refundedAt?: string;
 }
 
 /** The limits a run holds mounts to, in milliseconds. */

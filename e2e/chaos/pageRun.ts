@@ -36,4 +36,19 @@ export interface PageRun {
   recordChallenge: RecordChallenge;
   /** Offers PayPal to this app instance's orders too (issue 25); resolves once the provider has it. */
   offerPayPal: (instance: string) => Promise<void>;
+  /** Issue 37: the orders made with a seat hold plan, by order id, as order setup answered. */
+  holds: Map<string, OrderHold>;
+}
+
+/** An order made for a mount's seat hold plan (issue 37), as order setup answered it. */
+export interface OrderHold {
+  orderId: string;
+  mount: number;
+  page: number;
+  /** The token that made it (it reads the order and asks for more time). */
+  token: string;
+  /** `holdExpiresAt` at setup, ms since the epoch. */
+  setupExpiresAt: number;
+  /** The order's policy. */
+  extensions: { count: number; seconds: number };
 }

@@ -1,9 +1,11 @@
 import type { DestroyPlan } from './destroyPlan';
+import { type HoldPlan, holdWayOf, planHold } from './planHold';
 import { losesChargeReply, type PayMethod, planMethod, remountMethod, retarget } from './planMethods';
 import { type DrawnTarget, type PlannedFault, planFault } from './plannedFault';
 import { CHALLENGE_ACTIONS, CHALLENGE_CARDS, type ChallengePlan, type PayCard, planThreeDs } from './planThreeDs';
 import { type Random, seededStreams } from './random';
 
+export type { HoldPlan, Straddle } from './planHold';
 export type { PayMethod, PayPalPattern } from './planMethods';
 export type { FaultKind, FaultTarget, PlannedFault } from './plannedFault';
 
@@ -35,6 +37,8 @@ export interface PayPlan {
   method?: PayMethod;
   /** What the run does with the first 3-D Secure challenge it meets (any card: a remount resumes an earlier mount's). */
   challenge: ChallengePlan;
+  /** Issue 37: its order's short seat hold, the buyer's asks for more time, and how the payment meets the hold's end (planHold.ts). */
+  hold?: HoldPlan;
 }
 
 export type { ChallengeAction, ChallengePlan, PayCard } from './planThreeDs';
@@ -180,6 +184,12 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
   if (method !== 'card') pay.card = 'approved';
   const planned = retarget(frame === 'ok' || cut ? faults.filter(reachable) : [], method);
   if (ways.chargesRead && planned.some(losesChargeReply)) planned.push(ways.chargesRead);
+  // Issue 37's seat holds, drawn after everything else: a payer that nothing destroys first may
+  // ask for more time and pay across its hold's end (sharePageState drops it for remounts).
+  const hold = planHold(r, role === 'pay' && frame === 'ok' && destroy === 'never' && !cut, holdWayOf({ ...pay, method }));
+  // A challenge that straddles the hold's end is approved there (the bank's answer is what comes late).
+  const approves = threeDs.challenge.action === 'complete' || threeDs.challenge.action === 'page-complete';
+  if (hold && hold.straddle !== 'edge' && !approves) threeDs.challenge.action = 'complete';
   return {
     ...at,
     theme,
@@ -187,7 +197,9 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
     revalidate:
       revalidate === 'fresh' || revalidate === 'reject' ? { mode: revalidate, delayMs: revalidateDelayMs } : { mode: revalidate },
     ...(role === 'none' ? {} : { order: { event } }),
-    ...(role === 'pay' ? { pay: { ...pay, challenge: threeDs.challenge, ...(method === 'card' ? {} : { method }) } } : {}),
+    ...(role === 'pay'
+      ? { pay: { ...pay, challenge: threeDs.challenge, ...(method === 'card' ? {} : { method }), ...(hold ? { hold } : {}) } }
+      : {}),
     // A frame that never loads never reaches the provider: its faults would only confuse the table.
     frame: cut ? 'ok' : frame,
     faults: planned,
@@ -230,6 +242,19 @@ function sharePageState(r: Random, page: number[], plans: MountPlan[]): void {
     const reusedPay = plan.order && 'reuseOf' in plan.order ? plans[plan.order.reuseOf]?.pay : undefined;
     if (plan.pay && reusedPay) setMethod(plan, plan.pay, remountMethod(plan.pay.method ?? 'card', reusedPay.method ?? 'card'));
   }
+  // Issue 37: a seat hold plan needs an order of its mount's own, paid by it alone (no remount on either side).
+  for (const mount of page) {
+    const plan = plans[mount] as MountPlan;
+    const reuseOf = plan.order && 'reuseOf' in plan.order ? plan.order.reuseOf : undefined;
+    if (reuseOf !== undefined) dropHold(plans[reuseOf] as MountPlan);
+    if (reuseOf !== undefined) dropHold(plan);
+  }
+}
+
+function dropHold(plan: MountPlan): void {
+  if (!plan.pay?.hold) return;
+  const { hold: _dropped, ...pay } = plan.pay;
+  plan.pay = pay;
 }
 
 /** Sets a payer's method (issue 25), its tokenization and charge faults moved to that method's requests. */

@@ -5,7 +5,7 @@ import { tokenFingerprint } from '../support/provider';
 import { mountFaults } from './faults';
 import type { HarnessMount } from './harness';
 import type { PageRun } from './pageRun';
-import { type ChaosPlan, isChallengeCut, type MountPlan } from './plan';
+import { type ChaosPlan, type HoldPlan, isChallengeCut, type MountPlan } from './plan';
 
 /** The token a mount is mounted with, and the one its revalidation gives. */
 export function tokensOf(plan: ChaosPlan, mount: number): { appInstance: string; fresh: string } {
@@ -43,8 +43,27 @@ export async function preparePage(run: PageRun): Promise<Map<number, HarnessMoun
     if (m.pay?.method === 'paypal') await run.offerPayPal(instance);
     let orderId: string | undefined;
     if (reuseOf !== undefined) orderId = orders.get(reuseOf);
-    if (m.order && !orderId)
-      orderId = await createOrder(api, urls.provider, appInstance, 'event' in m.order ? m.order.event : 'venue');
+    const hold = m.pay?.hold;
+    if (m.order && !orderId) {
+      const made = await createOrder(
+        api,
+        urls.provider,
+        appInstance,
+        'event' in m.order ? m.order.event : 'venue',
+        hold,
+        m.startAtMs,
+      );
+      orderId = made.id;
+      if (hold && made.holdExpiresAt)
+        run.holds.set(made.id, {
+          orderId: made.id,
+          mount: m.mount,
+          page: m.page,
+          token: appInstance,
+          setupExpiresAt: Date.parse(made.holdExpiresAt),
+          extensions: hold.extensions,
+        });
+    }
     if (orderId) orders.set(m.mount, orderId);
     for (const fault of mountFaults(m, {
       tokenFingerprint: tokenFingerprint(appInstance),
@@ -77,15 +96,37 @@ export async function preparePage(run: PageRun): Promise<Map<number, HarnessMoun
   return list;
 }
 
+/**
+ * A hold plan's `holdSeconds` counted from its mount's planned start, not from the order's setup
+ * before the page loads (a page's later mounts start up to half a minute in).
+ */
+function holdFrom(hold: HoldPlan, startAtMs: number): number {
+  return Math.min(3_600, hold.holdSeconds + Math.ceil(startAtMs / 1000));
+}
+
 /** The reference provider's events (shared/referenceCatalog.ts): one at a venue, one online. */
 const EVENT_IDS = { venue: 'riverside-jazz-night', online: 'modern-jazz-masterclass' } as const;
 
-/** POST orders/setup as the demo checkout does (one general admission ticket); resolves to the order id. */
-async function createOrder(api: APIRequestContext, provider: string, token: string, event: 'venue' | 'online'): Promise<string> {
+/**
+ * POST orders/setup as the demo checkout does (one general admission ticket), with a seat hold
+ * plan's `holdSeconds` and `holdExtensions` (issue 37); resolves to the order's id and `holdExpiresAt`.
+ */
+async function createOrder(
+  api: APIRequestContext,
+  provider: string,
+  token: string,
+  event: 'venue' | 'online',
+  hold: HoldPlan | undefined,
+  startAtMs: number,
+): Promise<{ id: string; holdExpiresAt?: string }> {
   const response = await api.post(`${provider}${ProviderPaths.orderSetup}`, {
     headers: { Authorization: token },
-    data: { eventId: EVENT_IDS[event], lines: [{ ticketTypeId: 'general-admission', quantity: 1 }] },
+    data: {
+      eventId: EVENT_IDS[event],
+      lines: [{ ticketTypeId: 'general-admission', quantity: 1 }],
+      ...(hold ? { holdSeconds: holdFrom(hold, startAtMs), holdExtensions: hold.extensions } : {}),
+    },
   });
   if (!response.ok()) throw new Error(`order setup answered ${response.status()}: ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
+  return (await response.json()) as { id: string; holdExpiresAt?: string };
 }

@@ -1,4 +1,5 @@
 import { formatChallengeTable } from './challengeReport';
+import { formatHoldTable } from './holdReport';
 import { type MountObservation, type Outcome, outcomeOf, type Violation } from './observations';
 import { dependenciesOf, type MountPlan } from './plan';
 import type { ChaosReport } from './runChaos';
@@ -94,7 +95,9 @@ export function formatReport(report: ChaosReport, command?: string): string {
     '',
     formatChallengeTable(report.observations),
     '',
-    `charges: ${report.charges.length} (${report.charges.filter((c) => c.status === 'APPROVED').length} approved, ${report.charges.filter((c) => c.status === 'PENDING').length} pending, ${report.charges.filter((c) => c.status === 'DECLINED').length} declined)`,
+    `charges: ${report.charges.length} (${report.charges.filter((c) => c.status === 'APPROVED').length} approved, ${report.charges.filter((c) => c.status === 'PENDING').length} pending, ${report.charges.filter((c) => c.status === 'DECLINED').length} declined, ${report.charges.filter((c) => c.status === 'REFUNDED_HOLD_EXPIRED').length} refunded: hold expired)`,
+    '',
+    formatHoldTable(report.holds, report.violations),
     '',
     formatViolations(report, command),
   ].join('\n');

@@ -1,14 +1,20 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import type { ProviderControl } from '../support/provider';
 import { checkOpenChallenges } from './challengeChecks';
 import type { RecordChallenge } from './challengeControl';
 import { checkCharges, checkMount, checkPage } from './checks';
+import { checkHolds, type FinalOrder, type HoldFacts } from './checksHolds';
+import { readOrder } from './driveHold';
+import type { SetHoldPolicy } from './holdControl';
 import type { Bounds, MountObservation, ObservedCharge, PageObservation, Violation } from './observations';
-import type { ChaosUrls } from './pageRun';
+import type { ChaosUrls, OrderHold } from './pageRun';
 import type { ChaosPlan, MountPlan } from './plan';
+import { HOLD_GRACE_MS } from './planHold';
 import { RequestLog } from './requestLog';
 import { runPage } from './runPage';
 import { tabsOf } from './tabs';
+import { type ReadDeliveries, WebhookLog } from './webhookLog';
 
 /** What a run needs: a Chromium, the servers, the plan, and which of its mounts to run. */
 export interface ChaosRun {
@@ -20,6 +26,10 @@ export interface ChaosRun {
   api: APIRequestContext;
   /** Records a 3-D Secure challenge's result with the provider (challengeControl.ts `challengeRecorder`). */
   recordChallenge: RecordChallenge;
+  /** Issue 37: sets the provider's hold policy (holdControl.ts `holdPolicySetter`): the run's short grace limit. */
+  setHoldPolicy: SetHoldPolicy;
+  /** Issue 37: reads the site's webhook log (webhookLog.ts `deliveryReader`): `order.hold_expired`, `charge.refunded`. */
+  readDeliveries: ReadDeliveries;
   plan: ChaosPlan;
   /** The mounts to run; default all. A page runs with those of its mounts that are kept, at their planned times. */
   only?: ReadonlySet<number>;
@@ -36,6 +46,8 @@ export interface ChaosReport {
   observations: MountObservation[];
   pages: PageObservation[];
   charges: ObservedCharge[];
+  /** Issue 37: the seat hold orders and what the provider had of them at the end (checksHolds.ts). */
+  holds: HoldFacts;
   violations: Violation[];
   /** Wall time of the run, ms. */
   elapsedMs: number;
@@ -56,8 +68,15 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
     .filter((p) => p.length > 0)
     .flatMap(tabsOf);
   await control.reset();
+  // Issue 37: a short grace limit (until the next reset), so a payment approved a few seconds past a hold's end outlives it.
+  await run.setHoldPolicy({ holdGraceMs: HOLD_GRACE_MS });
   const log = new RequestLog(control);
   log.follow();
+  const webhooks = new WebhookLog(run.readDeliveries);
+  // The first read only learns where the site's log stands (other runs' deliveries stay out of the checks: not this run's orders).
+  await webhooks.readNow();
+  webhooks.follow();
+  const holds = new Map<string, OrderHold>();
   const orders = new Map<number, string>();
   // PayPal's offer list is replaced on each call: send the whole set, one call at a time.
   const payPal = new Set<string>();
@@ -73,19 +92,29 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
     for (let index = next++; index < pages.length; index = next++) {
       const mounts = pages[index] as MountPlan[];
       const pageStarted = Date.now();
-      const result = await runPage({ ...run, mounts, orders, offerPayPal });
+      const result = await runPage({ ...run, mounts, orders, offerPayPal, holds });
       results.push(result);
       run.progress?.(
         `page ${result.page.page}: ${mounts.length} mounts in ${((Date.now() - pageStarted) / 1000).toFixed(1)} s (${results.length}/${pages.length} pages)`,
       );
     }
   };
+  let finals = new Map<string, FinalOrder | undefined>();
+  let readAt = Date.now();
   try {
     await Promise.all(Array.from({ length: Math.max(1, run.pagesAtOnce ?? 3) }, worker));
+    // Issue 37: every hold's grace limit passed (its order.hold_expired sent) and its events delivered, then the orders read.
+    finals = await readHolds(run, holds);
+    const last = Math.max(0, ...[...finals.values()].map((f) => (f?.holdExpiresAt ? Date.parse(f.holdExpiresAt) : 0)));
+    await sleep(Math.min(60_000, Math.max(0, last + HOLD_GRACE_MS + 1_000 - Date.now())));
+    await sleep(holds.size > 0 ? DELIVERY_MS : 0);
+    finals = await readHolds(run, holds);
+    readAt = Date.now();
   } finally {
     await log.stop();
+    await webhooks.stop().catch(() => undefined);
   }
-  const charges = await control.charges();
+  const charges = (await control.charges()) as ObservedCharge[];
 
   const observations = results
     .flatMap((r) => r.mounts)
@@ -93,12 +122,29 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
     .sort((a, b) => a.plan.mount - b.plan.mount);
   const byMount = new Map(observations.map((o) => [o.plan.mount, o]));
   const pageObservations = results.map((r) => r.page).sort((a, b) => a.page - b.page);
+  const holdFacts: HoldFacts = {
+    holds: [...holds.values()],
+    finals,
+    charges,
+    events: [...webhooks.events.values()],
+    observations,
+    graceMs: HOLD_GRACE_MS,
+    readAt,
+  };
   const violations = [
     ...observations.flatMap((o) => checkMount(o, byMount, run.bounds)),
     ...pageObservations.flatMap((p) => checkPage(p, byMount)),
     ...checkCharges(charges, observations),
     ...checkOpenChallenges(charges, observations),
+    ...checkHolds(holdFacts),
   ];
+  if (webhooks.lost > 0)
+    violations.push({
+      page: -1,
+      mount: null,
+      check: 'harness',
+      detail: `the site's webhook log may have dropped deliveries before they were read (${webhooks.lost} reads): refund counts may be short`,
+    });
   if (log.lost > 0)
     violations.push({
       page: -1,
@@ -106,5 +152,15 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
       check: 'harness',
       detail: `${log.lost} provider records dropped out before they were read: request counts may be short`,
     });
-  return { plan, observations, pages: pageObservations, charges, violations, elapsedMs: Date.now() - started };
+  return { plan, observations, pages: pageObservations, charges, holds: holdFacts, violations, elapsedMs: Date.now() - started };
+}
+
+/** Real time for the provider's last webhooks to reach the site and be read, ms. */
+const DELIVERY_MS = 1_500;
+
+/** Each hold order as the provider has it now (GET orders/{orderId} with its token). */
+async function readHolds(run: ChaosRun, holds: Map<string, OrderHold>): Promise<Map<string, FinalOrder | undefined>> {
+  const finals = new Map<string, FinalOrder | undefined>();
+  for (const held of holds.values()) finals.set(held.orderId, await readOrder(run.api, run.urls.provider, held));
+  return finals;
 }

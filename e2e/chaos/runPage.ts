@@ -4,6 +4,7 @@ import { fillCard } from '../support/checkout';
 import { installClock } from '../support/clock';
 import { tokenFingerprint } from '../support/provider';
 import { watchChallenges } from './driveChallenge';
+import { playHold } from './driveHold';
 import { fillSavedCard, payByPayPal } from './drivePayPal';
 import { EventSink } from './eventSink';
 import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
@@ -209,8 +210,14 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
   const overlayGone = async () => {
     for (let waited = 0; challenges.size > 0 && waited < run.bounds.payMs; waited += 100) await sleep(100);
   };
+  const withKeyboard = <T>(task: () => Promise<T>) => keyboard.run(task);
+  // Issue 37: ask for more time, then pay across the hold's end (driveHold.ts); not at all when the hold ran out first.
+  const hold = pay.hold
+    ? await playHold({ page, mount: m, run, sink, frame, orderId, withKeyboard, overlayGone, gone })
+    : undefined;
+  if (pay.hold && !hold) return;
   if (pay.method === 'paypal')
-    return payByPayPal({ page, mount: m, run, sink, frame, orderId, gone, withKeyboard: (task) => keyboard.run(task) });
+    return payByPayPal({ page, mount: m, run, sink, frame, orderId, gone, withKeyboard, ...(hold ? { hold } : {}) });
   for (let attempt = 1; ; attempt += 1) {
     await overlayGone();
     try {
@@ -227,6 +234,7 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
       throw new Error(`the ${form} of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
     }
   }
+  if (hold) await sleep(Math.max(0, hold.startAt - Date.now()));
   const started = await page.evaluate(({ n, o, p }) => (window as unknown as { __chaos: ChaosHarness }).__chaos.pay(n, o, p), {
     n: m.mount,
     o: orderId,
@@ -239,9 +247,10 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
       sink,
       frame,
       record: run.recordChallenge,
-      withKeyboard: (task) => keyboard.run(task),
+      withKeyboard,
       showing: (on) => (on ? challenges.add(m.mount) : challenges.delete(m.mount)),
       timeoutMs: run.bounds.payMs + 1_000,
+      ...(hold?.approveAt === undefined ? {} : { answerAt: hold.approveAt }),
     });
 }
 
