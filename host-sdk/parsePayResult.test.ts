@@ -6,7 +6,16 @@ const ids = { orderId: 'order-1', chargeId: 'charge-1' };
 describe('parseSettledPayResult (issue 25: the frame is untrusted)', () => {
   it.each([
     { name: 'approved', value: { status: 'APPROVED', ...ids }, parsed: { status: 'APPROVED', ...ids } },
-    { name: 'pending', value: { status: 'PENDING', ...ids }, parsed: { status: 'PENDING', ...ids } },
+    {
+      name: 'pending at the venue',
+      value: { status: 'PENDING', ...ids, paymentMethod: 'PAY_AT_VENUE' },
+      parsed: { status: 'PENDING', ...ids, paymentMethod: 'PAY_AT_VENUE' },
+    },
+    {
+      name: 'pending iDEAL (issue 38: still being confirmed), unknown keys dropped',
+      value: { status: 'PENDING', ...ids, paymentMethod: 'IDEAL', extra: 1 },
+      parsed: { status: 'PENDING', ...ids, paymentMethod: 'IDEAL' },
+    },
     {
       name: 'declined, with its code',
       value: { status: 'DECLINED', ...ids, declineCode: 'card_declined', message: 'Declined.' },
@@ -44,7 +53,9 @@ describe('parseSettledPayResult (issue 25: the frame is untrusted)', () => {
     { name: 'an unknown status', value: { status: 'REFUNDED', ...ids } },
     { name: 'no orderId', value: { status: 'APPROVED', chargeId: 'charge-1' } },
     { name: 'an empty chargeId', value: { status: 'APPROVED', orderId: 'order-1', chargeId: '' } },
-    { name: 'a number orderId', value: { status: 'PENDING', orderId: 7, chargeId: 'charge-1' } },
+    { name: 'a number orderId', value: { status: 'PENDING', orderId: 7, chargeId: 'charge-1', paymentMethod: 'BLIK' } },
+    { name: 'PENDING without a paymentMethod', value: { status: 'PENDING', ...ids } },
+    { name: 'PENDING by card', value: { status: 'PENDING', ...ids, paymentMethod: 'CARD' } },
     { name: 'DECLINED without a message', value: { status: 'DECLINED', ...ids } },
     { name: 'REFUNDED_HOLD_EXPIRED without a message', value: { status: 'REFUNDED_HOLD_EXPIRED', ...ids } },
     {

@@ -79,7 +79,7 @@ describe('the challenge page (GET on the vault origin)', () => {
   it('is HTML with the merchant, the amount, the last four digits and the two buttons; own script, no inline one', async () => {
     const { vault, charge, pagePath } = setup();
     const { charge: open } = await charge(TEST_CARDS.threeDsChallenge);
-    expect(open.nextAction?.url.startsWith(`${VAULT}/three-ds/challenges/`)).toBe(true);
+    expect(open.nextAction?.url?.startsWith(`${VAULT}/three-ds/challenges/`)).toBe(true);
     const page = await vault('GET', pagePath(open));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -152,7 +152,7 @@ describe('recording the result (the buttons: POST …/complete or …/fail from 
     expect(answer.status).toBe(200);
     const html = await answer.text();
     expect(html).toContain('data-state="done"');
-    expect(html).toContain(`data-challenge-id="${open.nextAction?.url.split('/').pop()}"`);
+    expect(html).toContain(`data-challenge-id="${open.nextAction?.url?.split('/').pop()}"`);
     expect(html).toContain('<script src="/three-ds/challenge.js" defer></script>');
     const settled = await read(open);
     expect(settled).toMatchObject({ id: open.id, status: row.status });
@@ -240,7 +240,7 @@ describe('the control route, the request log and the fault switches', () => {
   it('POST /__control/three-ds/<challengeId> {outcome} records a result without the page, once', async () => {
     const { provider, charge, read } = setup();
     const { charge: open } = await charge(TEST_CARDS.threeDsChallenge);
-    const id = open.nextAction?.url.split('/').pop() as string;
+    const id = open.nextAction?.url?.split('/').pop() as string;
     expect((await control(provider.app, `/__control/three-ds/${id}`, { outcome: 'complete' }, 'x'.repeat(40))).status).toBe(403);
     expect((await control(provider.app, `/__control/three-ds/${id}`, { outcome: 'maybe' })).status).toBe(400);
     const recorded = await control(provider.app, `/__control/three-ds/${id}`, { outcome: 'fail' });
@@ -289,7 +289,7 @@ it('startProvider: the challenge URL is on the vault it listens on', async () =>
         body: JSON.stringify({ paymentMethod: 'CARD', cardToken: token }),
       })
     ).json()) as Charge;
-    expect(open.nextAction?.url.startsWith(`${running.vaultUrl}/three-ds/challenges/tds_`)).toBe(true);
+    expect(open.nextAction?.url?.startsWith(`${running.vaultUrl}/three-ds/challenges/tds_`)).toBe(true);
     const page = await fetch(open.nextAction?.url as string);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('•••• 3184');

@@ -210,13 +210,16 @@ export interface ProviderApi {
  * provider client's `request`), `sendToVault` for card tokenization and saved-card tokens (its
  * `vault.request`). Without `sendToVault`, both reject INVALID_ARGUMENT: card data never falls back to the host.
  * `vaultOrigin` (the client's `vault.origin`) is where a 3-D Secure challenge page may be; without
- * it every REQUIRES_ACTION charge is INVALID_RESPONSE (issue 22).
+ * it every REQUIRES_ACTION charge is INVALID_RESPONSE (issue 22). `paymentsOrigin` is where a
+ * local method's approval page may be (issue 38); without it every REDIRECT is INVALID_RESPONSE.
  */
 export function createProviderApi(
   send: ProviderApiTransport,
   sendToVault?: ProviderApiTransport,
   vaultOrigin?: string,
+  paymentsOrigin?: string,
 ): ProviderApi {
+  const origins = { vault: vaultOrigin, payments: paymentsOrigin };
   const vault: ProviderApiTransport =
     sendToVault ??
     (() =>
@@ -254,13 +257,13 @@ export function createProviderApi(
     createContactAndUpdateOrder: (orderId, contact) => post(P.createContactAndUpdateOrder(orderId), contact),
     getChargesByAccount: (accountId) => get(P.chargesByAccount(accountId)),
     getChargesByOrder: (orderId) =>
-      get(P.chargesByOrder(orderId)).then((body) => parseCharges(body, 'getChargesByOrder', vaultOrigin)),
+      get(P.chargesByOrder(orderId)).then((body) => parseCharges(body, 'getChargesByOrder', origins)),
     chargeOrder: (orderId, charge, idempotencyKey) =>
       post(P.chargesByOrder(orderId), charge, { 'Idempotency-Key': idempotencyKey }).then((body) =>
-        parseCharge(body, 'chargeOrder', vaultOrigin),
+        parseCharge(body, 'chargeOrder', origins),
       ),
-    getCharge: (chargeId) => get(P.charge(chargeId)).then((body) => parseCharge(body, 'getCharge', vaultOrigin)),
-    cancelCharge: (chargeId) => post(P.cancelCharge(chargeId), {}).then((body) => parseCharge(body, 'cancelCharge', vaultOrigin)),
+    getCharge: (chargeId) => get(P.charge(chargeId)).then((body) => parseCharge(body, 'getCharge', origins)),
+    cancelCharge: (chargeId) => post(P.cancelCharge(chargeId), {}).then((body) => parseCharge(body, 'cancelCharge', origins)),
     getAccount: () => get(P.account),
     getPaymentMethods: (query) => get(P.paymentMethods, query),
     getPaymentMethodsByAccount: (accountId) => get(P.paymentMethodsByAccount(accountId)),
@@ -276,7 +279,7 @@ export function createProviderApi(
     updatePayPalCheckout: (checkoutId, body) => send({ method: 'patch', path: P.payPalCheckoutUpdate(checkoutId), data: body }),
     getPayPalPaymentDetails: (checkoutId) => get(P.payPalPaymentDetails(checkoutId)),
     capturePayPalPayment: (checkoutId) =>
-      post(P.payPalPaymentDetails(checkoutId), {}).then((body) => parseCharge(body, 'capturePayPalPayment', vaultOrigin)),
+      post(P.payPalPaymentDetails(checkoutId), {}).then((body) => parseCharge(body, 'capturePayPalPayment', origins)),
     getCountries: (query) => get(P.localeCountries, query).then((body) => parseCountries(body, 'getCountries')),
     getStates: (countryCode) => get(P.localeStates(countryCode)).then((body) => parseStates(body, 'getStates')),
     getLanguages: (query) => get(P.localeLanguages, query).then((body) => parseLanguages(body, 'getLanguages')),

@@ -55,15 +55,27 @@ export function parseOrder(body: unknown, operation: string): Order {
 }
 
 /**
- * Charge: string `id` and `orderId`, `status` APPROVED, DECLINED, PENDING or REQUIRES_ACTION, and
- * `declineCode` a string when present. A REQUIRES_ACTION charge must carry `nextAction` `{ type:
- * 'THREE_DS_CHALLENGE', url }` with `url` an absolute http(s) URL on `vaultOrigin` (the vault the
- * client was built with, `ProviderClient.vault.origin`; issue 22): a challenge page anywhere else
- * (on `host`, which the embedding page chooses and could use to phish the buyer's bank code), or
- * with no vault to check against, is refused with INVALID_RESPONSE whose `details.chargeId` names
- * the charge, so the payment flow can cancel it and show nothing.
+ * Where a charge's next action may send the buyer, both fixed at build time and never the page's
+ * choice: `vault`, the vault origin (3-D Secure challenge pages, `ProviderClient.vault.origin`);
+ * `payments`, the payments origin (local methods' approval pages, issue 38). Either absent: that
+ * action is refused.
  */
-export function parseCharge(body: unknown, operation: string, vaultOrigin?: string, what = 'a charge'): Charge {
+export interface ActionOrigins {
+  vault?: string;
+  payments?: string;
+}
+
+/**
+ * Charge: string `id` and `orderId`, `status` APPROVED, DECLINED, PENDING or REQUIRES_ACTION, and
+ * `declineCode` a string when present. A REQUIRES_ACTION charge must carry a `nextAction`:
+ * `{ type: 'THREE_DS_CHALLENGE', url }` with `url` an absolute http(s) URL on `origins.vault`
+ * (issue 22); `{ type: 'REDIRECT', url }` with `url` on `origins.payments` (issue 38); or `{ type:
+ * 'BLIK_CONFIRM', expiresAt }` with a date `expiresAt`. A page anywhere else (on `host`, which the
+ * embedding page chooses and could use to phish the buyer), with no origin to check against, or
+ * any other action, is refused with INVALID_RESPONSE whose `details.chargeId` names the charge, so
+ * the payment flow can cancel it and show nothing.
+ */
+export function parseCharge(body: unknown, operation: string, origins: ActionOrigins = {}, what = 'a charge'): Charge {
   const charge = record(body, operation, what);
   if (!isText(charge.id)) fail(operation, `${what} without a string id`);
   if (!isText(charge.orderId)) fail(operation, `${what} without a string orderId`);
@@ -71,31 +83,41 @@ export function parseCharge(body: unknown, operation: string, vaultOrigin?: stri
   if (charge.declineCode !== undefined && typeof charge.declineCode !== 'string') {
     fail(operation, `${what} whose declineCode is not a string`);
   }
-  if (charge.status === 'REQUIRES_ACTION') checkNextAction(charge.nextAction, charge.id, operation, what, vaultOrigin);
+  if (charge.status === 'REQUIRES_ACTION') checkNextAction(charge.nextAction, charge.id, operation, what, origins);
   return charge as unknown as Charge;
 }
 
-/** Throws INVALID_RESPONSE (`details.chargeId`) unless `action` is a 3-D Secure challenge on `vaultOrigin`. */
-function checkNextAction(action: unknown, chargeId: string, operation: string, what: string, vaultOrigin?: string) {
-  const { type, url } = (typeof action === 'object' && action !== null ? action : {}) as Body;
-  if (type !== 'THREE_DS_CHALLENGE' || typeof url !== 'string') {
-    fail(operation, `${what} that requires an action other than a 3-D Secure challenge page`, chargeId);
+/** Throws INVALID_RESPONSE (`details.chargeId`) unless `action` is one {@link parseCharge} takes. */
+function checkNextAction(action: unknown, chargeId: string, operation: string, what: string, origins: ActionOrigins) {
+  const { type, url, expiresAt } = (typeof action === 'object' && action !== null ? action : {}) as Body;
+  if (type === 'BLIK_CONFIRM') {
+    if (typeof expiresAt !== 'string' || Number.isNaN(Date.parse(expiresAt))) {
+      fail(operation, `${what} whose BLIK confirmation has no expiresAt date`, chargeId);
+    }
+    return;
   }
+  const [origin, page] =
+    type === 'THREE_DS_CHALLENGE'
+      ? [origins.vault, '3-D Secure challenge']
+      : type === 'REDIRECT'
+        ? [origins.payments, 'payment page']
+        : fail(operation, `${what} that requires an unknown action ${describe(type)}`, chargeId);
   let parsed: URL | undefined;
   try {
-    parsed = new URL(url);
+    parsed = new URL(url as string);
   } catch {
     parsed = undefined;
   }
-  if (!vaultOrigin || !parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== vaultOrigin) {
-    fail(operation, `${what} whose 3-D Secure challenge ${describe(url)} is not on the vault origin`, chargeId);
+  if (!origin || !parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+    const where = type === 'REDIRECT' ? 'the payments origin' : 'the vault origin';
+    fail(operation, `${what} whose ${page} ${describe(url)} is not on ${where}`, chargeId);
   }
 }
 
-/** A list of charges, each as {@link parseCharge} (`vaultOrigin` checks their challenges). */
-export function parseCharges(body: unknown, operation: string, vaultOrigin?: string): Charge[] {
+/** A list of charges, each as {@link parseCharge} (`origins` checks their next actions). */
+export function parseCharges(body: unknown, operation: string, origins: ActionOrigins = {}): Charge[] {
   if (!Array.isArray(body)) fail(operation, `${describe(body)} instead of a list of charges`);
-  return body.map((item: unknown, i) => parseCharge(item, operation, vaultOrigin, `charge [${i}]`));
+  return body.map((item: unknown, i) => parseCharge(item, operation, origins, `charge [${i}]`));
 }
 
 /** A list of payment methods: each an object with a string `type` (the widget skips types it does not take). */

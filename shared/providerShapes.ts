@@ -125,8 +125,16 @@ export interface Order {
   holdExtensions?: HoldExtensionPolicy & { remaining: number };
 }
 
+/**
+ * Local payment methods, which approve somewhere else and may settle later: iDEAL (the
+ * Netherlands), Bancontact (Belgium), BLIK (Poland: a 6-digit code confirmed in the banking app)
+ * and Klarna (pay later, or in 3 parts). Which an order offers depends on its currency and the
+ * buyer's country (order setup's `country`).
+ */
+export type LocalMethodType = 'IDEAL' | 'BANCONTACT' | 'BLIK' | 'KLARNA';
+
 /** Payment method types the reference flow offers. */
-export type PaymentMethodType = 'CARD' | 'PAY_AT_VENUE' | 'PAYPAL';
+export type PaymentMethodType = 'CARD' | 'PAY_AT_VENUE' | 'PAYPAL' | LocalMethodType;
 
 /** A payment method offered for an order. */
 export interface PaymentMethod {
@@ -181,6 +189,12 @@ export interface ChargeRequest {
   paymentMethod: PaymentMethodType;
   /** Required for `CARD`. */
   cardToken?: string;
+  /**
+   * Required for `BLIK`: the 6-digit code from the buyer's banking app. A code that is not 6
+   * digits, or not one the provider knows, is refused with 400 `INVALID_BLIK_CODE` and nothing is
+   * charged.
+   */
+  blikCode?: string;
   /** Where the receipt goes. */
   email?: string;
   /**
@@ -265,8 +279,12 @@ export interface LanguagesReply {
 }
 
 /**
- * Outcome of a charge. `REQUIRES_ACTION`: the card's bank asks the buyer to confirm the payment
- * (3-D Secure challenge, `nextAction`); the charge is open until the challenge's result is recorded
+ * Outcome of a charge. `PENDING` means one of two things, told apart by `paymentMethod`:
+ * `PAY_AT_VENUE`, the order is settled and the buyer pays at the door (final); a local method
+ * (`LocalMethodType`), the buyer approved and the bank is still confirming: the order is not paid
+ * yet, and within seconds the charge becomes `APPROVED` or `DECLINED`. `REQUIRES_ACTION`: the buyer
+ * must confirm the payment (3-D Secure challenge, a method's page, a BLIK confirmation:
+ * `nextAction`); the charge is open until the challenge's result is recorded
  * or the charge is cancelled, then it settles as `APPROVED` or `DECLINED`, or as
  * `REFUNDED_HOLD_EXPIRED`: the bank approved it only after the order's seat hold had
  * ended for good (past `holdExpiresAt` and the provider's grace limit), so the seats were back on
@@ -275,15 +293,32 @@ export interface LanguagesReply {
 export type ChargeStatus = 'APPROVED' | 'DECLINED' | 'PENDING' | 'REQUIRES_ACTION' | 'REFUNDED_HOLD_EXPIRED';
 
 /**
- * What the buyer must do before a `REQUIRES_ACTION` charge settles. `THREE_DS_CHALLENGE`: show the
- * bank's challenge page at `url`, which is always on the vault origin (fixed at build time), never
- * on `host`; a `url` anywhere else is refused (`INVALID_RESPONSE`).
+ * What the buyer must do before a `REQUIRES_ACTION` charge settles:
+ * - `THREE_DS_CHALLENGE`: show the bank's challenge page at `url`, which is always on the vault
+ *   origin (fixed at build time), never on `host`;
+ * - `REDIRECT` (iDEAL, Bancontact, Klarna): open the method's page at `url` in a popup from the
+ *   buyer's click; `url` is always on the payments origin (fixed at build time);
+ * - `BLIK_CONFIRM`: the buyer confirms in the banking app before `expiresAt`; nothing to open.
+ * A `url` anywhere else is refused (`INVALID_RESPONSE`).
  */
-export interface NextAction {
-  type: 'THREE_DS_CHALLENGE';
-  /** Absolute URL of the challenge page, on the vault origin. */
-  url: string;
-}
+export type NextAction =
+  | {
+      type: 'THREE_DS_CHALLENGE';
+      /** Absolute URL of the challenge page, on the vault origin. */
+      url: string;
+    }
+  | {
+      type: 'REDIRECT';
+      /** Absolute URL of the method's approval page, on the payments origin. */
+      url: string;
+    }
+  | {
+      type: 'BLIK_CONFIRM';
+      /** Never present: there is no page to open. */
+      url?: undefined;
+      /** When the code stops being confirmable (ISO 8601): the charge then declines `code_expired`. */
+      expiresAt: string;
+    };
 
 /** A charge (reference shape). */
 export interface Charge {
@@ -294,7 +329,7 @@ export interface Charge {
   paymentMethod: PaymentMethodType;
   /** Why a `DECLINED` charge was declined, e.g. "card_declined", "insufficient_funds" (`DeclineCode`). */
   declineCode?: string;
-  /** Present while `status` is `REQUIRES_ACTION`: the 3-D Secure challenge to show. */
+  /** Present while `status` is `REQUIRES_ACTION`: what the buyer must do (a challenge, a redirect, a BLIK confirmation). */
   nextAction?: NextAction;
   /** ISO 8601. */
   createdAt: string;

@@ -15,7 +15,9 @@ export type CardField =
   | 'postalCode'
   /** The billing state, province or prefecture, where the country's addresses need one. */
   | 'subdivision'
-  | 'email';
+  | 'email'
+  /** BLIK's 6-digit code from the buyer's banking app. */
+  | 'blikCode';
 
 /** What `api.validate()` resolves to. */
 export interface ValidationResult {
@@ -26,10 +28,11 @@ export interface ValidationResult {
 }
 
 /**
- * Why the provider declined a card: `'card_declined'` (the bank refused it),
+ * Why the provider declined a payment: `'card_declined'` (the bank refused it),
  * `'insufficient_funds'`, `'incorrect_zip'`, and for 3-D Secure `'authentication_failed'` (the buyer
- * failed the bank's challenge) or `'authentication_abandoned'` (the challenge was closed or left open
- * 10 minutes); other providers' codes come through as they are, so match the known ones and treat
+ * failed the bank's challenge) or `'authentication_abandoned'` (the challenge, or a local method's
+ * page, was closed, cancelled or left open 10 minutes); for local methods `'customer_declined'` (the
+ * buyer or the bank declined it there) and `'code_expired'` (a BLIK code not confirmed in time); other providers' codes come through as they are, so match the known ones and treat
  * any other string as a decline.
  */
 export type DeclineCode =
@@ -38,6 +41,8 @@ export type DeclineCode =
   | 'incorrect_zip'
   | 'authentication_failed'
   | 'authentication_abandoned'
+  | 'customer_declined'
+  | 'code_expired'
   | (string & {});
 
 /** What `api.pay` takes: the order to pay, the one the widget was mounted or updated with (`orderId`). */
@@ -49,7 +54,13 @@ export interface PayInput {
 /**
  * What `api.pay` resolves to, by `status`:
  * - `INVALID`: the form has invalid fields (the widget shows them); nothing was charged.
- * - `APPROVED` (card) or `PENDING` (pay at the venue): the order is paid; it is never charged again.
+ * - `APPROVED`: the order is paid; it is never charged again.
+ * - `PENDING` with `paymentMethod` `PAY_AT_VENUE`: the order is settled, the buyer pays at the door
+ *   (final); it is never charged again.
+ * - `PENDING` with a local method (`IDEAL`, `BANCONTACT`, `BLIK`, `KLARNA`): the buyer approved and
+ *   the bank is still confirming. The order is NOT paid yet: do not send tickets. The widget keeps
+ *   watching and calls `onPaymentResult` once when it settles (`APPROVED` or `DECLINED`); the site's
+ *   server learns it from the `order.paid` or `order.payment_failed` webhook.
  * - `DECLINED`: the card was declined (the widget shows `message`); the buyer may try another card.
  * - `REFUNDED_HOLD_EXPIRED`: the bank approved the payment only after the order's seat
  *   hold had ended for good (past `holdExpiresAt` and the provider's grace limit), so the seats were
@@ -59,7 +70,14 @@ export interface PayInput {
  */
 export type PayResult =
   | { status: 'INVALID'; errors: Partial<Record<CardField, string>> }
-  | { status: 'APPROVED' | 'PENDING'; orderId: string; chargeId: string }
+  | { status: 'APPROVED'; orderId: string; chargeId: string }
+  | {
+      status: 'PENDING';
+      orderId: string;
+      chargeId: string;
+      /** `PAY_AT_VENUE` (settled, final) or the local method whose payment is still being confirmed. */
+      paymentMethod: 'PAY_AT_VENUE' | 'IDEAL' | 'BANCONTACT' | 'BLIK' | 'KLARNA';
+    }
   | { status: 'DECLINED'; orderId: string; chargeId: string; declineCode?: DeclineCode; message: string }
   | { status: 'REFUNDED_HOLD_EXPIRED'; orderId: string; chargeId: string; message: string };
 

@@ -8,6 +8,7 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
+import { isLocalMethod, LOCAL_METHOD_LABELS } from '../shared/localMethods';
 import { APPEARANCE_CLASSES as C, classes, fontSize, LINE_HEIGHT, space, token } from './appearance';
 import { BillingFields } from './BillingFields';
 import { formatCardNumber } from './cardNumber';
@@ -230,7 +231,7 @@ export function CardForm(props: CardFormProps) {
                 disabled={locked}
                 onChange={() => store.setMethod(m.type)}
               />
-              {i18n._(METHOD_LABELS[m.type])}
+              {isLocalMethod(m.type) ? LOCAL_METHOD_LABELS[m.type] : i18n._(METHOD_LABELS[m.type])}
             </label>
           ))}
         </fieldset>

@@ -579,7 +579,7 @@ describe('createPayment: the form lock', () => {
   it.each([
     { name: 'an approval', replies: [charge()], lockedAfter: [false] },
     { name: 'a decline', replies: [charge({ status: 'DECLINED' })], lockedAfter: [false] },
-    { name: 'a pending charge', replies: [charge({ status: 'PENDING' })], lockedAfter: [false] },
+    { name: 'a pending charge', replies: [charge({ status: 'PENDING', paymentMethod: 'PAY_AT_VENUE' })], lockedAfter: [false] },
     {
       name: 'a lost reply, then its approval',
       replies: [new CashierError(ErrorCode.NetworkError, 'lost'), charge()],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Charge, ErrorCode } from '../shared';
-import { toPayResult } from './toPayResult';
+import { isPaid, settlingCharge, toPayResult } from './toPayResult';
 
 const charge = (over: Partial<Charge>): Charge => ({
   id: 'ch_1',
@@ -18,7 +18,12 @@ describe('toPayResult: a settled charge is the result pay resolves to', () => {
     {
       name: 'PENDING (pay at the venue)',
       over: { status: 'PENDING', paymentMethod: 'PAY_AT_VENUE' },
-      result: { status: 'PENDING', orderId: 'ord_1', chargeId: 'ch_1' },
+      result: { status: 'PENDING', orderId: 'ord_1', chargeId: 'ch_1', paymentMethod: 'PAY_AT_VENUE' },
+    },
+    {
+      name: 'PENDING (a BLIK payment still being confirmed, issue 38)',
+      over: { status: 'PENDING', paymentMethod: 'BLIK' },
+      result: { status: 'PENDING', orderId: 'ord_1', chargeId: 'ch_1', paymentMethod: 'BLIK' },
     },
     {
       name: 'DECLINED with its code',
@@ -40,5 +45,19 @@ describe('toPayResult: a settled charge is the result pay resolves to', () => {
     { name: 'another order', over: { status: 'REFUNDED_HOLD_EXPIRED', orderId: 'ord_2' } },
   ] as { name: string; over: Partial<Charge> }[])('$name: INVALID_RESPONSE', ({ over }) => {
     expect(() => toPayResult('ord_1', charge(over))).toThrow(expect.objectContaining({ code: ErrorCode.InvalidResponse }));
+  });
+});
+
+describe('isPaid and settlingCharge (issue 38): a local method PENDING is not paid yet', () => {
+  const base = { id: 'ch_1', orderId: 'ord_1', amount: { amount: 1000, currency: 'EUR' }, createdAt: '2026-01-01T00:00:00Z' };
+  it.each([
+    { name: 'APPROVED card', status: 'APPROVED', paymentMethod: 'CARD', paid: true },
+    { name: 'PENDING at the venue', status: 'PENDING', paymentMethod: 'PAY_AT_VENUE', paid: true },
+    { name: 'PENDING iDEAL', status: 'PENDING', paymentMethod: 'IDEAL', paid: false },
+    { name: 'PENDING BLIK', status: 'PENDING', paymentMethod: 'BLIK', paid: false },
+  ] as const)('$name: paid $paid', ({ status, paymentMethod, paid }) => {
+    const charge = { ...base, status, paymentMethod };
+    expect(isPaid(toPayResult('ord_1', charge))).toBe(paid);
+    expect(settlingCharge('ord_1', [charge])?.id).toBe(paid ? 'ch_1' : undefined);
   });
 });

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { CashierError, type Charge, ErrorCode, type PayResult } from '../shared';
+import { isLocalMethod } from '../shared/localMethods';
 import type { Message } from './i18n/createTranslator';
 
 /** What `api.pay` resolves to: the public type the host SDK publishes. */
@@ -29,9 +30,17 @@ export function declineMessage(declineCode: string | undefined): Message {
   }
 }
 
-/** True for a result that paid the order (APPROVED, or PENDING at the venue): it is never charged again. */
+/**
+ * True for a result that paid the order (APPROVED, or PENDING at the venue): it is never charged
+ * again. A local method's PENDING (issue 38) is not paid yet: it settles later.
+ */
 export function isPaid(result: PayResult): result is Extract<PayResult, { status: 'APPROVED' | 'PENDING' }> {
-  return result.status === 'APPROVED' || result.status === 'PENDING';
+  return result.status === 'APPROVED' || (result.status === 'PENDING' && result.paymentMethod === 'PAY_AT_VENUE');
+}
+
+/** True for a charge that settled its order: APPROVED, or PENDING at the venue (a local method's PENDING is still being confirmed). */
+export function settles(charge: Charge): boolean {
+  return charge.status === 'APPROVED' || (charge.status === 'PENDING' && charge.paymentMethod === 'PAY_AT_VENUE');
 }
 
 /**
@@ -39,7 +48,7 @@ export function isPaid(result: PayResult): result is Extract<PayResult, { status
  * APPROVED, or PENDING at the venue, for this order; undefined when there is none.
  */
 export function settlingCharge(orderId: string, charges: Charge[]): Charge | undefined {
-  return charges.find((c) => c.orderId === orderId && (c.status === 'APPROVED' || c.status === 'PENDING'));
+  return charges.find((c) => c.orderId === orderId && settles(c));
 }
 
 /**
@@ -87,8 +96,13 @@ export function toPayResult(orderId: string, charge: Charge): PayResult {
   checkChargeFor(orderId, charge);
   switch (charge.status) {
     case 'APPROVED':
+      return { status: 'APPROVED', orderId, chargeId: charge.id };
     case 'PENDING':
-      return { status: charge.status, orderId, chargeId: charge.id };
+      // At the venue (settled), or a local method still being confirmed (issue 38).
+      if (charge.paymentMethod !== 'PAY_AT_VENUE' && !isLocalMethod(charge.paymentMethod)) {
+        throw new CashierError(ErrorCode.InvalidResponse, `The charge reply is PENDING for ${String(charge.paymentMethod)}.`);
+      }
+      return { status: 'PENDING', orderId, chargeId: charge.id, paymentMethod: charge.paymentMethod };
     case 'DECLINED':
       return {
         status: 'DECLINED',

@@ -36,7 +36,11 @@ button.addEventListener('click', async () => {
   button.disabled = true;
   try {
     const result: PayResult = await api.pay({ orderId: config.orderId });
-    if (result.status === 'APPROVED' || result.status === 'PENDING') {
+    if (result.status === 'PENDING' && result.paymentMethod !== 'PAY_AT_VENUE') {
+      // A local method (iDEAL, BLIK, …) the bank is still confirming: not paid yet. The widget calls
+      // onPaymentResult when it settles; the server hears order.paid or order.payment_failed.
+      outcome.textContent = 'Your bank is confirming the payment.';
+    } else if (result.status === 'APPROVED' || result.status === 'PENDING') {
       const reply = await fetch(`/orders/${encodeURIComponent(result.orderId)}/confirm`, { method: 'POST' });
       outcome.textContent = reply.ok ? 'Thank you! Your order is paid.' : 'We are checking your payment.';
     } else if (result.status === 'DECLINED') outcome.textContent = `Your card was declined (${result.declineCode}).`;

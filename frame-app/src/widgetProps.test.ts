@@ -47,7 +47,7 @@ describe('widgetProps: the bundle callbacks relayed to the host', () => {
 
   it("onPaymentResult (issue 25) goes to the host's onPaymentResult through tellHost (the host narrows it)", () => {
     const { props, host, tellHost } = setup();
-    const result = { status: 'PENDING', orderId: 'order-1', chargeId: 'charge-1' } as const;
+    const result = { status: 'PENDING', orderId: 'order-1', chargeId: 'charge-1', paymentMethod: 'PAY_AT_VENUE' } as const;
     props.onPaymentResult?.(result);
     expect(tellHost).toHaveBeenCalledTimes(1);
     expect(host.onPaymentResult).toHaveBeenCalledWith(result);

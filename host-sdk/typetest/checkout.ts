@@ -58,7 +58,7 @@ export function mountCheckout(
     // issue 25: a payment the buyer started inside the widget (PayPal, a wallet) settled; never one `pay` started.
     onPaymentResult(result) {
       expectTypeOf(result).toEqualTypeOf<PayResult>();
-      if (result.status === 'APPROVED' || result.status === 'PENDING') show(`Order ${result.orderId} is paid.`);
+      if (result.status === 'APPROVED') show(`Order ${result.orderId} is paid.`);
     },
     onCrash(error) {
       expectTypeOf(error).toEqualTypeOf<CashierError>();
@@ -94,8 +94,11 @@ export async function placeOrder(api: CashierApi, orderId: string): Promise<stri
     // @ts-expect-error only an APPROVED, PENDING or DECLINED result has a charge
     result.chargeId;
     switch (result.status) {
-      case 'APPROVED':
       case 'PENDING':
+        // issue 38: a local method's payment is still being confirmed; the venue's is settled.
+        expectTypeOf(result.paymentMethod).toEqualTypeOf<'PAY_AT_VENUE' | 'IDEAL' | 'BANCONTACT' | 'BLIK' | 'KLARNA'>();
+        return result.paymentMethod === 'PAY_AT_VENUE' ? 'Pay at the door.' : 'Your bank is confirming the payment.';
+      case 'APPROVED':
         return `Thank you! Charge ${result.chargeId} paid order ${result.orderId}.`;
       case 'DECLINED':
         expectTypeOf(result.declineCode).toEqualTypeOf<DeclineCode | undefined>();

@@ -70,10 +70,10 @@ describe('a charge that settles is an event, with the order as it is then and al
     const { store, heard, payByCard, types } = setup();
     const open = payByCard(TEST_CARDS.threeDsChallenge);
     expect(heard).toEqual([]);
-    store.threeDs.record(open.nextAction?.url.split('/').pop() ?? '', 'fail');
+    store.threeDs.record(open.nextAction?.url?.split('/').pop() ?? '', 'fail');
     expect(types()).toEqual(['order.payment_failed']);
     const second = payByCard(TEST_CARDS.threeDsChallenge);
-    store.threeDs.record(second.nextAction?.url.split('/').pop() ?? '', 'complete');
+    store.threeDs.record(second.nextAction?.url?.split('/').pop() ?? '', 'complete');
     expect(types()).toEqual(['order.payment_failed', 'order.paid']);
     expect(heard[1]?.charge).toMatchObject({ id: second.id, status: 'APPROVED' });
   });
@@ -115,7 +115,7 @@ describe('order.hold_expired', () => {
     const open = payByCard(TEST_CARDS.threeDsChallenge);
     await vi.advanceTimersByTimeAsync(90_000);
     expect(types()).toEqual([]);
-    store.threeDs.record(open.nextAction?.url.split('/').pop() ?? '', 'fail');
+    store.threeDs.record(open.nextAction?.url?.split('/').pop() ?? '', 'fail');
     expect(types()).toEqual(['order.payment_failed', 'order.hold_expired']);
   });
 

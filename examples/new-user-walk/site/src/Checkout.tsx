@@ -7,8 +7,11 @@ import { useState } from 'react';
 /** What the buyer reads after placing the order. */
 function describe(result: PayResult): string {
   switch (result.status) {
-    case 'APPROVED':
     case 'PENDING':
+      if (result.paymentMethod !== 'PAY_AT_VENUE')
+        return `PENDING: your bank is confirming the payment for order ${result.orderId}.`;
+      return `${result.status}: order ${result.orderId} is paid at the venue (charge ${result.chargeId}).`;
+    case 'APPROVED':
       return `${result.status}: order ${result.orderId} is paid (charge ${result.chargeId}).`;
     case 'DECLINED':
       return `DECLINED (${result.declineCode ?? 'no code'}): ${result.message}`;
