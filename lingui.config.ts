@@ -17,6 +17,9 @@ import { SUPPORTED_LOCALES } from './shared/locales';
  *   the bundle's catalog;
  * - `widget/wallets/locales/`: the Apple Pay and Google Pay buttons' words (issue 25 item
  *   4), loaded with the wallets chunk only when the order offers a wallet the browser can pay with;
+ * - `widget/localMethods/redirect/locales/` and `widget/localMethods/blik/locales/`: the local
+ *   methods' words (issue 38), loaded with the `local-redirect` chunk (iDEAL, Bancontact, Klarna)
+ *   or the `blik` chunk only for an order that offers one of them;
  * - `shared/locales/`: the technical-difficulties alert and the frame's title, which the frame and
  *   the host SDK show before (or without) any bundle, so they carry them in all twelve languages
  *   (`shared/catalogText.ts`; the host SDK in its bridge).
@@ -39,6 +42,8 @@ export default defineConfig({
         '<rootDir>/widget/savedCards/**',
         '<rootDir>/widget/paypal/**',
         '<rootDir>/widget/wallets/**',
+        '<rootDir>/widget/localMethods/redirect/**',
+        '<rootDir>/widget/localMethods/blik/**',
       ],
     },
     {
@@ -54,6 +59,16 @@ export default defineConfig({
     {
       path: '<rootDir>/widget/wallets/locales/{locale}',
       include: ['<rootDir>/widget/wallets'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/widget/localMethods/redirect/locales/{locale}',
+      include: ['<rootDir>/widget/localMethods/redirect'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/widget/localMethods/blik/locales/{locale}',
+      include: ['<rootDir>/widget/localMethods/blik'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {

@@ -59,3 +59,37 @@ export const PENDING_SETTLE_MS = 5_000;
 export function isBlikCodeFormat(code: unknown): code is string {
   return typeof code === 'string' && /^\d{6}$/.test(code);
 }
+
+/** The message type a local method's page posts to the widget (its opener) once the buyer answered. */
+export const LOCAL_PAYMENT_RESULT_MESSAGE = 'cashier:local-payment-result';
+
+/**
+ * What the buyer did on a local method's page: `approved`, `declined`, `pending` ("Approve later":
+ * the charge is PENDING and settles by itself), or `cancelled` ("Cancel and return": nothing charged).
+ */
+export type LocalPaymentOutcome = 'approved' | 'declined' | 'pending' | 'cancelled';
+
+/**
+ * The page's message to its opener: `{ type: 'cashier:local-payment-result', chargeId, outcome }`,
+ * posted once per frame origin as the pinned target origin (never `*`). The widget takes it only
+ * from the payments origin, from the popup it opened, for the charge it is waiting on, and reads
+ * the charge itself before it tells anyone: the message only wakes it up.
+ */
+export interface LocalPaymentResultMessage {
+  type: typeof LOCAL_PAYMENT_RESULT_MESSAGE;
+  chargeId: string;
+  outcome: LocalPaymentOutcome;
+}
+
+const OUTCOMES: ReadonlySet<unknown> = new Set(['approved', 'declined', 'pending', 'cancelled']);
+
+/** True for a well-formed {@link LocalPaymentResultMessage}; the sender is the caller's to check. */
+export function isLocalPaymentResultMessage(data: unknown): data is LocalPaymentResultMessage {
+  const { type, chargeId, outcome } = Object(data);
+  return type === LOCAL_PAYMENT_RESULT_MESSAGE && typeof chargeId === 'string' && chargeId !== '' && OUTCOMES.has(outcome);
+}
+
+/** Path of a local method's page on the payments origin: `/local-payments/<chargeId>`. */
+export function localPaymentPagePath(chargeId: string): string {
+  return `/local-payments/${encodeURIComponent(chargeId)}`;
+}
