@@ -20,7 +20,7 @@ const VALUES = { seconds: 97 };
 describe('the BLIK catalogs', () => {
   it('there is one per shipped locale, and nothing else', () => {
     expect(Object.keys(catalogs).sort()).toEqual([...SUPPORTED_LOCALES].sort());
-    expect(ids).toHaveLength(7);
+    expect(ids).toHaveLength(10);
   });
 
   it.each(SUPPORTED_LOCALES.filter((l) => l !== SOURCE_LOCALE).map((l) => [l]))(
@@ -62,8 +62,10 @@ describe('loadBlikWords', () => {
 });
 
 describe('the chunk', () => {
-  it('exports the field, the check, the flow’s words and the loader', () => {
-    expect(Object.keys(blik).sort()).toEqual(['BLIK_MESSAGES', 'BlikField', 'loadBlikWords', 'validateBlikCode'].sort());
+  it('exports the field, the countdown, the check, the flow’s words and the loader', () => {
+    expect(Object.keys(blik).sort()).toEqual(
+      ['BLIK_MESSAGES', 'BlikConfirm', 'BlikField', 'loadBlikWords', 'validateBlikCode'].sort(),
+    );
     expect(Object.keys(blik.BLIK_MESSAGES).sort()).toEqual(['declined', 'expired', 'invalidCode', 'pay']);
     const en = setupI18n({ locale: 'en', messages: { en: catalogs.en ?? {} } });
     expect(Object.values(blik.BLIK_MESSAGES).map((m) => en._(m))).toEqual([

@@ -17,3 +17,15 @@ export interface BlikFieldProps {
   /** BLIK's translator's Lingui instance (`(await loadBlikWords(locale)).i18n`). */
   i18n: I18n;
 }
+
+/** Props of `BlikConfirm` (issue 38). */
+export interface BlikConfirmProps {
+  /** When the code stops waiting for the buyer's confirmation (the charge's `nextAction.expiresAt`, ISO 8601, the provider's clock). */
+  expiresAt: string;
+  /** The provider's clock minus the local clock, in ms; the time left is counted on the provider's clock. */
+  skewMs: number;
+  /** BLIK's translator's Lingui instance. */
+  i18n: I18n;
+  /** The local clock in ms (tests). Default: `Date.now`. */
+  now?: () => number;
+}
