@@ -26,7 +26,8 @@ export const toBlikCode = (text: string) =>
  * The BLIK code field (issue 38): "BLIK code" with the hint "6 digits from your banking app", a
  * numeric keyboard (`inputMode="numeric"`), the code the bank's text message or app offers
  * (`autocomplete="one-time-code"`), `pattern` and `maxLength` saying 6 digits, and the error through
- * {@link FormField} (invalid and described by it). Keeps digits only. While `disabled` it is
+ * {@link FormField} (invalid and described by it). Keeps digits only. (`maxLength` counts what the
+ * browser lets in: a pasted "777 123" arrives cut to "777 12", and the check then asks for 6 digits.) While `disabled` it is
  * read-only (it keeps focus and stays readable) and puts a refused edit back.
  */
 export function BlikField({ idPrefix, value, error, disabled, lockedId = '', onChange, i18n }: BlikFieldProps) {
