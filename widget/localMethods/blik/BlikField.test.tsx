@@ -68,7 +68,7 @@ describe('the BLIK code field', () => {
       inputMode: 'numeric',
       autocomplete: 'one-time-code',
       pattern: '[0-9]{6}',
-      maxLength: 6,
+      maxLength: -1, // no cut: a pasted "777 123" keeps its 6 digits
       id: 'cw1-blikCode',
       name: 'blikCode',
       required: 'true',

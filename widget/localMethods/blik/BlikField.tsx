@@ -25,9 +25,9 @@ export const toBlikCode = (text: string) =>
 /**
  * The BLIK code field (issue 38): "BLIK code" with the hint "6 digits from your banking app", a
  * numeric keyboard (`inputMode="numeric"`), the code the bank's text message or app offers
- * (`autocomplete="one-time-code"`), `pattern` and `maxLength` saying 6 digits, and the error through
- * {@link FormField} (invalid and described by it). Keeps digits only. (`maxLength` counts what the
- * browser lets in: a pasted "777 123" arrives cut to "777 12", and the check then asks for 6 digits.) While `disabled` it is
+ * (`autocomplete="one-time-code"`), `pattern` saying 6 digits, and the error through {@link FormField} (invalid and described by it).
+ * Keeps the first 6 digits only, so a pasted "777 123" becomes 777123; no `maxLength`, which
+ * would cut that paste to "777 12" before the field sees it. While `disabled` it is
  * read-only (it keeps focus and stays readable) and puts a refused edit back.
  */
 export function BlikField({ idPrefix, value, error, disabled, lockedId = '', onChange, i18n }: BlikFieldProps) {
@@ -40,7 +40,6 @@ export function BlikField({ idPrefix, value, error, disabled, lockedId = '', onC
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]{6}"
-        maxLength={6}
         dir="ltr"
         value={value}
         readOnly={disabled}
