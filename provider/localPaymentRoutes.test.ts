@@ -254,6 +254,21 @@ describe('POST /__control/local-payments', () => {
     });
   });
 
+  it('POST /__control/local-payments/{chargeId} answers a page as its buttons would: once, 404 unknown, 400 bad answer', async () => {
+    const s = setup();
+    const charge = await s.open('KLARNA', 'DE');
+    const bad = await s.control(`/__control/local-payments/${charge.id}`, { answer: 'refund' });
+    expect(bad.status).toBe(400);
+    const answered = await s.control(`/__control/local-payments/${charge.id}`, {
+      answer: 'pending',
+      settleAs: 'decline',
+      klarnaOption: 'PAY_IN_3_PARTS',
+    });
+    expect(await answered.json()).toMatchObject({ id: charge.id, status: 'PENDING', klarnaOption: 'PAY_IN_3_PARTS' });
+    expect((await s.control(`/__control/local-payments/${charge.id}`, { answer: 'approve' })).status).toBe(409);
+    expect((await s.control('/__control/local-payments/ch_unknown', { answer: 'approve' })).status).toBe(404);
+  });
+
   it('needs the control key', async () => {
     const s = setup();
     expect((await s.control('/__control/local-payments', { pendingSettleMs: 0 }, KEY.replace('a', 'b'))).status).toBe(403);
