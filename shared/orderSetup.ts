@@ -1,5 +1,5 @@
 import type { BuyerDetails, BuyerFieldName, HoldExtensionPolicy, Money, OrderLine, OrderSetupRequest } from './providerShapes';
-import { type CatalogEvent, findReferenceEvent } from './referenceCatalog';
+import { type CatalogEvent, currencyForCountry, findReferenceEvent, unitPriceIn } from './referenceCatalog';
 
 /**
  * Order setup as the reference provider and the mock mode both check and price it (issue 19
@@ -18,7 +18,22 @@ export const BUYER_FIELD_MAX_LENGTHS: Readonly<Record<BuyerFieldName, number>> =
 
 /** Fields that carry a price: named in the refusal, so a caller learns prices are not theirs to set. */
 const PRICE_FIELDS = new Set(['unitPrice', 'amount', 'total', 'price', 'currency']);
-const SETUP_FIELDS = new Set(['eventId', 'lines', 'buyer', 'holdSeconds', 'holdExtensions']);
+const SETUP_FIELDS = new Set(['eventId', 'lines', 'buyer', 'holdSeconds', 'holdExtensions', 'country']);
+
+/**
+ * True for a buyer's country as order setup takes it (`country`): ISO 3166-1 alpha-2, upper case,
+ * e.g. `NL`. The format only: a country the provider sells nothing special to just offers no local method.
+ */
+export const isBuyerCountry = (value: unknown): value is string => typeof value === 'string' && /^[A-Z]{2}$/.test(value);
+
+/**
+ * The buyer's country order setup kept on `order` (`country`, issue 38), or undefined when it
+ * named none. Read through here: the published `Order` type does not carry the field yet.
+ */
+export function orderCountry(order: object): string | undefined {
+  const { country } = order as { country?: unknown };
+  return isBuyerCountry(country) ? country : undefined;
+}
 
 /** The default seat hold, in seconds, when order setup names none (the reference provider's `CASHIER_HOLD_SECONDS` default). */
 export const DEFAULT_HOLD_SECONDS = 600;
@@ -103,6 +118,8 @@ export interface PricedOrder {
   holdSeconds?: number;
   /** The hold extensions the body allowed (issue 37); undefined: the provider's default. */
   holdExtensions?: HoldExtensionPolicy;
+  /** The buyer's country (ISO 3166-1 alpha-2, upper case); undefined: not named, no local method is offered. */
+  country?: string;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -141,8 +158,10 @@ export function describeBuyerProblem(value: unknown, where = ''): string | undef
  * sentence naming the bad field (an unknown event or ticket type, a quantity that is not a whole
  * number from 1 to the type's `maxQuantity`, a ticket type listed twice, a price or any other
  * unknown field, bad buyer details, a `holdSeconds` that is not a whole number from 1 to
- * {@link MAX_HOLD_SECONDS}, a `holdExtensions` that {@link describeHoldExtensionsProblem} refuses),
- * for a 400 INVALID_ORDER.
+ * {@link MAX_HOLD_SECONDS}, a `holdExtensions` that {@link describeHoldExtensionsProblem} refuses,
+ * a `country` that is not an upper-case ISO 3166-1 alpha-2 code), for a 400 INVALID_ORDER. The
+ * lines are priced in the currency of the buyer's `country` when the catalog lists one for it
+ * (`PL` → PLN, referenceCatalog.ts `currencyForCountry`), else in the event's.
  */
 export function priceOrderSetup(body: unknown): PricedOrder | { problem: string } {
   if (!isObject(body)) return { problem: 'Expected a JSON object.' };
@@ -152,6 +171,13 @@ export function priceOrderSetup(body: unknown): PricedOrder | { problem: string 
   const event = findReferenceEvent(body.eventId);
   if (!event) return { problem: `eventId ${JSON.stringify(body.eventId.slice(0, 100))} is not an event of this provider.` };
   if (!Array.isArray(body.lines) || body.lines.length === 0) return { problem: 'lines must list at least one ticket type.' };
+  if (body.country !== undefined && !isBuyerCountry(body.country)) {
+    return {
+      problem: `country must be an ISO 3166-1 alpha-2 code in upper case, e.g. "NL", got ${String(JSON.stringify(body.country)).slice(0, 100)}.`,
+    };
+  }
+  const country = body.country as string | undefined;
+  const currency = currencyForCountry(event, country);
   const lines: OrderLine[] = [];
   for (const [i, line] of body.lines.entries()) {
     if (!isObject(line)) return { problem: `lines[${i}] must be an object { ticketTypeId, quantity }.` };
@@ -168,7 +194,7 @@ export function priceOrderSetup(body: unknown): PricedOrder | { problem: string 
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > type.maxQuantity) {
       return { problem: `lines[${i}].quantity must be a whole number from 1 to ${type.maxQuantity} (${type.id}).` };
     }
-    lines.push({ ticketTypeId: type.id, name: type.name, unitPrice: type.unitPrice, quantity });
+    lines.push({ ticketTypeId: type.id, name: type.name, unitPrice: unitPriceIn(type, currency, event.currency), quantity });
   }
   if (body.holdSeconds !== undefined && !isHoldSeconds(body.holdSeconds)) {
     return {
@@ -187,7 +213,8 @@ export function priceOrderSetup(body: unknown): PricedOrder | { problem: string 
   return {
     event,
     lines,
-    total: { amount, currency: event.currency },
+    total: { amount, currency },
+    ...(country === undefined ? {} : { country }),
     ...(body.buyer === undefined ? {} : { buyer: body.buyer as BuyerDetails }),
     ...(body.holdSeconds === undefined ? {} : { holdSeconds: body.holdSeconds as number }),
     ...(body.holdExtensions === undefined ? {} : { holdExtensions: { ...(body.holdExtensions as HoldExtensionPolicy) } }),

@@ -6,14 +6,18 @@ import type { Charge, Order } from './providerShapes';
  * - `order.paid`: a charge was approved and settled the order; fulfil it.
  * - `order.payment_pending`: the buyer chose to pay at the venue; the seats are the buyer's, the
  *   money is collected at the door.
+ * - `order.payment_processing`: the buyer approved a local method's payment (iDEAL, Bancontact,
+ *   BLIK, Klarna) and the bank is still confirming it: the order is not paid yet, and its seats
+ *   stay held. Send no tickets: `order.paid` or `order.payment_failed` follows within seconds.
  * - `order.payment_failed`: a charge was declined (or its 3-D Secure check failed or was
- *   abandoned); the order can still be paid.
+ *   abandoned, or a pending payment was declined when it settled); the order can still be paid.
  * - `order.hold_expired`: the seat hold ran out with the order unpaid; its seats are released.
  * - `charge.refunded`: a settling charge was refunded in full.
  */
 export type WebhookEventType =
   | 'order.paid'
   | 'order.payment_pending'
+  | 'order.payment_processing'
   | 'order.payment_failed'
   | 'order.hold_expired'
   | 'charge.refunded';

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Charge, type ChargeRequest, LocationType, type Order } from '../../shared';
+import { isLocalMethod } from '../../shared/localMethods';
+import { DEFAULT_LOCAL_PAYMENT_TIMINGS } from '../../shared/localPayments';
 import { DEFAULT_HOLD_EXTENSIONS, DEFAULT_HOLD_GRACE_MS } from '../../shared/orderSetup';
 import type { ThreeDsOutcome } from '../../shared/threeDsChallengePage';
 import { createThreeDsChallenges } from '../../shared/threeDsChallenges';
@@ -8,6 +10,7 @@ import { createCardTokens } from './cardTokens';
 import type { CheckoutStoreOptions, HoldPolicy } from './checkoutStoreOptions';
 import { createHoldExtensions } from './holdExtensions';
 import { createIdempotencyRecords } from './idempotencyRecords';
+import { createLocalCharges } from './localCharges';
 import { createOrderBook } from './orderBook';
 import { createOrderEvents } from './orderEvents';
 import { createSavedCards } from './savedCards';
@@ -26,8 +29,9 @@ import { fail, type StoreReply } from './storeReply';
  *   or 400 INVALID_CARD_TOKEN), and Idempotency-Keys are per app instance.
  * - Exactly once: a charge needs an idempotency key, a repeated key gets the first charge back,
  *   and an order has at most one settling charge (409 for a second, whatever its key), and at
- *   most one open 3-D Secure charge (`REQUIRES_ACTION`, shared/threeDsChallenges.ts): a new charge
- *   while it is open is 409 CHARGE_IN_PROGRESS.
+ *   most one open 3-D Secure charge (`REQUIRES_ACTION`, shared/threeDsChallenges.ts) or local
+ *   method charge under way (`REQUIRES_ACTION` or `PENDING`, localCharges.ts): a new charge
+ *   while it is so is 409 CHARGE_IN_PROGRESS.
  * - Nothing small grows for ever: a card token is forgotten {@link CARD_TOKEN_TTL_MS} (15
  *   minutes) after it was made, an idempotency record {@link IDEMPOTENCY_TTL_MS} (24 hours,
  *   as Stripe) after its charge. That is safe for a resend: the widget resends a lost charge
@@ -40,7 +44,8 @@ import { fail, type StoreReply } from './storeReply';
  *   (a 3-D Secure challenge completes after it), and a replayed key answers its first charge.
  * - Hold extensions and the grace limit (issue 37, seatHolds.ts, holdExtensions.ts): the buyer may
  *   extend the hold by the order's policy (`holdExtensions`) while it is held; a payment under way
- *   (a charge request, an open 3-D Secure charge, a PayPal checkout, a wallet sheet) keeps the seats
+ *   (a charge request, an open 3-D Secure charge, a local method's charge open or pending, a PayPal
+ *   checkout, a wallet sheet) keeps the seats
  *   past `holdExpiresAt` until it settles, for at most the grace limit
  *   ({@link CheckoutStoreOptions.holdGraceMs}). Once the hold has ended for good, nothing more is
  *   charged, and a charge the bank approves after that is refunded in full at once, exactly once:
@@ -96,6 +101,20 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       return order !== undefined && holds.stateOf(order) === 'ENDED';
     },
   );
+  const local = createLocalCharges({
+    now,
+    paymentsOrigin: options.paymentsOrigin ?? (() => undefined),
+    timings: { ...DEFAULT_LOCAL_PAYMENT_TIMINGS, ...options.localPaymentTimings },
+    holds,
+    events,
+    chargeOf: (chargeId) => charges.get(chargeId),
+    orderOf,
+  });
+  /** Makes every change due by now: 3-D Secure expiries, local payments settling. */
+  const sweep = () => {
+    challenges.sweep();
+    local.sweep();
+  };
   const extensions = createHoldExtensions({
     ownOrder,
     orderNotFound,
@@ -110,11 +129,10 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     if (order.status !== 'AWAITING_PAYMENT') {
       return fail(409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already settled by charge ${order.chargeId}.`);
     }
-    const open = challenges.openChargeOf(orderId);
+    const open = challenges.openChargeOf(orderId) ?? local.openChargeOf(orderId);
     if (open) {
-      return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`, {
-        chargeId: open.id,
-      });
+      const what = open.status === 'PENDING' ? 'being confirmed by the bank' : 'awaiting the buyer';
+      return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} ${what}.`, { chargeId: open.id });
     }
     if (holds.stateOf(order, startedAt) === 'ENDED') {
       return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
@@ -123,7 +141,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   }
 
   /**
-   * Records `charge`; a settling one (APPROVED, or PENDING at the venue) settles `order`. An
+   * Records `charge`; a settling one (APPROVED, or PENDING at the venue: a local method's PENDING
+   * is not paid yet) settles `order`. An
    * APPROVED one whose order's hold has ended for good by now is refunded at once instead
    * (`REFUNDED_HOLD_EXPIRED`, `refundedAt`): its seats are back on sale.
    */
@@ -135,7 +154,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     charges.set(charge.id, charge);
     // A wallet's sheet led to this charge (or the buyer paid another way): it keeps the hold no more.
     if (charge.status !== 'REQUIRES_ACTION') holds.ended(order, WALLET_SHEET_PAYMENT);
-    if (charge.status === 'APPROVED' || charge.status === 'PENDING') {
+    if (charge.status === 'APPROVED' || (charge.status === 'PENDING' && charge.paymentMethod === 'PAY_AT_VENUE')) {
       order.status = charge.status === 'APPROVED' ? 'PAID' : 'PAY_AT_VENUE';
       order.chargeId = charge.id;
     }
@@ -175,7 +194,8 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
    *   settled), with another body 422 IDEMPOTENCY_KEY_REUSED;
    * - 404 ORDER_NOT_FOUND (also another app instance's order); 409 ORDER_ALREADY_PAID once an
    *   order has a settling charge (APPROVED, or PENDING for pay at the venue): at most one per order;
-   *   409 CHARGE_IN_PROGRESS (`details.chargeId`) while the order has an open `REQUIRES_ACTION` charge;
+   *   409 CHARGE_IN_PROGRESS (`details.chargeId`) while the order has an open `REQUIRES_ACTION` charge
+   *   or a local method's `PENDING` one;
    *   409 ORDER_HOLD_EXPIRED (`details.orderId`) when the charge started (`startedAt`, default now:
    *   the route passes when the request came in) at or after the order's `holdExpiresAt`, before
    *   the card token is used;
@@ -187,8 +207,10 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
    *   `incorrect_zip` when its bank has a billing postal code on file and the charge's is another
    *   or none (AVS-like, `TEST_CARD_BILLING_POSTAL_CODES`), or for a
    *   challenge card `REQUIRES_ACTION` with `nextAction` (the order is paid once it settles APPROVED);
-   *   PAY_AT_VENUE only for VENUE events (400 PAYMENT_METHOD_NOT_AVAILABLE) → PENDING; anything
-   *   else 400 INVALID_PAYMENT_METHOD;
+   *   PAY_AT_VENUE only for VENUE events (400 PAYMENT_METHOD_NOT_AVAILABLE) → PENDING; IDEAL,
+   *   BANCONTACT, KLARNA and BLIK (with `blikCode`) only where the order offers them (400
+   *   PAYMENT_METHOD_NOT_AVAILABLE; 400 INVALID_BLIK_CODE) → REQUIRES_ACTION (localCharges.ts);
+   *   anything else 400 INVALID_PAYMENT_METHOD;
    * - saving the card (issue 25): the card joins the member's saved cards once APPROVED only when
    *   its token carries the buyer's consent, given with the card at the vault's tokenization
    *   (savedCards.ts `offer`); a `saveCard` in the charge body, which travels through the page's
@@ -205,7 +227,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
     if (!idempotencyKey || idempotencyKey.length > 255) {
       return fail(400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charge needs an Idempotency-Key header of 1–255 characters.');
     }
-    challenges.sweep();
+    sweep();
     const fingerprint = JSON.stringify([orderId, body]);
     const previous = idempotency.get(appInstance, idempotencyKey);
     if (previous) {
@@ -265,8 +287,12 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
         holds.started(order, charge.id, startedAt);
       }
       savedCards.offer(charge, appInstance, outcome);
+    } else if (isLocalMethod(request.paymentMethod)) {
+      const made = local.make(order, request.paymentMethod, request, base, startedAt);
+      if ('refused' in made) return made.refused;
+      charge = made.charge;
     } else {
-      return fail(400, 'INVALID_PAYMENT_METHOD', 'paymentMethod must be CARD or PAY_AT_VENUE.');
+      return fail(400, 'INVALID_PAYMENT_METHOD', 'paymentMethod must be CARD, PAY_AT_VENUE or a local method the order offers.');
     }
     record(order, charge);
     return { status: 201, body: charge };
@@ -275,7 +301,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   /** Charges by order, declines included, oldest first; 404 ORDER_NOT_FOUND (also another app instance's order). */
   function chargesOf(orderId: string, appInstance: string): StoreReply {
     if (!ownOrder(orderId, appInstance)) return orderNotFound(orderId);
-    challenges.sweep();
+    sweep();
     return { status: 200, body: [...charges.values()].filter((c) => c.orderId === orderId) };
   }
 
@@ -284,7 +310,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
    * 404 CHARGE_NOT_FOUND (also when it is another app instance's order's).
    */
   function getCharge(chargeId: string, appInstance: string): StoreReply {
-    challenges.sweep();
+    sweep();
     const charge = charges.get(chargeId);
     return charge && ownOrder(charge.orderId, appInstance)
       ? { status: 200, body: charge }
@@ -292,13 +318,17 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
   }
 
   /**
-   * Cancel a charge (the buyer closed the 3-D Secure challenge): an open `REQUIRES_ACTION` charge
-   * settles DECLINED `authentication_abandoned` (its page can no longer record a result); a settled
-   * one is answered as it is. 200 with the charge; 404 CHARGE_NOT_FOUND as {@link getCharge}.
+   * Cancel a charge (the buyer closed the 3-D Secure challenge or a local method's page): an open
+   * `REQUIRES_ACTION` charge settles DECLINED `authentication_abandoned` (its page can no longer
+   * record a result); a settled one, or a local one the bank is confirming (`PENDING`), is answered
+   * as it is. 200 with the charge; 404 CHARGE_NOT_FOUND as {@link getCharge}.
    */
   function cancelCharge(chargeId: string, appInstance: string): StoreReply {
     const found = getCharge(chargeId, appInstance);
-    if (found.status === 200) challenges.cancel(chargeId);
+    if (found.status === 200) {
+      challenges.cancel(chargeId);
+      local.cancel(chargeId);
+    }
     return found;
   }
 
@@ -319,12 +349,12 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
      * 400 INVALID_IDEMPOTENCY_KEY; 422 IDEMPOTENCY_KEY_REUSED.
      */
     extendHold(orderId: string, appInstance: string, idempotencyKey?: string): StoreReply {
-      challenges.sweep();
+      sweep();
       return extensions.extend(orderId, appInstance, idempotencyKey);
     },
     /** Where the hold of order `orderId` stands now (seatHolds.ts); undefined when there is no such order. */
     holdStateOf(orderId: string): HoldState | undefined {
-      challenges.sweep();
+      sweep();
       const order = orderOf(orderId);
       return order && holds.stateOf(order);
     },
@@ -384,9 +414,11 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       /** Records the buyer's `outcome` for `challengeId`, once (`closed` after that, a cancel or the expiry). */
       record: (challengeId: string, outcome: ThreeDsOutcome) => savedCards.settled(challenges.record(challengeId, outcome)),
     },
+    /** The local methods' pages (payments origin routes) and their timings (the control route; restored by {@link reset}). */
+    localPayments: { ...local.pages, timings: local.timings, setTimings: local.setTimings },
     /** Every charge made, in order (tests count them). */
     allCharges: (): Charge[] => {
-      challenges.sweep();
+      sweep();
       return [...charges.values()];
     },
     /** Forgets every order, token, charge and idempotency key (tests' `/__control/reset`). */
@@ -397,6 +429,7 @@ export function createCheckoutStore(now: () => Date = () => new Date(), options:
       charges.clear();
       idempotency.clear();
       challenges.clear();
+      local.clear();
       savedCards.reset();
       holds.clear();
       policy = structuredClone(startPolicy);

@@ -1,4 +1,5 @@
 import type { HoldExtensionPolicy } from '../../shared';
+import type { LocalPaymentTimings } from '../../shared/localPayments';
 import type { OrderEventListener } from './orderEvents';
 
 /** The checkout store's seat hold policy (issue 37), as its options set it and the control routes change it. */
@@ -12,7 +13,7 @@ export interface HoldPolicy {
 /** Options of `createCheckoutStore` (checkoutStore.ts). */
 export interface CheckoutStoreOptions {
   /**
-   * Hears the orders' events (orderEvents.ts: paid, pending, failed, hold expired, refunded), each
+   * Hears the orders' events (orderEvents.ts: paid, pending, processing, failed, hold expired, refunded), each
    * with the app instance and the order as it is then; the provider sends them as webhooks.
    * Default: no one, and no hold timers run.
    */
@@ -23,6 +24,17 @@ export interface CheckoutStoreOptions {
    * charge answers 500 THREE_DS_UNAVAILABLE.
    */
   vaultOrigin?: () => string | undefined;
+  /**
+   * The payments origin (e.g. `http://127.0.0.1:4175`), read when a local method's charge opens:
+   * its page is `${origin}/local-payments/<chargeId>` (issue 38). Default: not known, and an iDEAL,
+   * Bancontact or Klarna charge answers 500 LOCAL_PAYMENTS_UNAVAILABLE.
+   */
+  paymentsOrigin?: () => string | undefined;
+  /**
+   * The local payments' timings (shared/localPayments.ts): how long a pending payment takes to
+   * settle, and BLIK's answer and expiry. Default `DEFAULT_LOCAL_PAYMENT_TIMINGS` (5 s, 2 s, 120 s).
+   */
+  localPaymentTimings?: Partial<LocalPaymentTimings>;
   /**
    * How long an order holds its seats when order setup names no `holdSeconds`, in whole seconds
    * (1–3600; createProviderApp reads `CASHIER_HOLD_SECONDS`). Default `DEFAULT_HOLD_SECONDS` (600, shared/orderSetup.ts).

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type HoldExtensionPolicy, LocationType, type Order, type PaymentMethod } from '../../shared';
-import { DEFAULT_HOLD_SECONDS, describeBuyerProblem, holdExpiresAt, priceOrderSetup } from '../../shared/orderSetup';
+import { LOCAL_METHOD_LABELS, localMethodsFor } from '../../shared/localMethods';
+import {
+  DEFAULT_HOLD_SECONDS,
+  describeBuyerProblem,
+  holdExpiresAt,
+  orderCountry,
+  priceOrderSetup,
+} from '../../shared/orderSetup';
 import type { CheckoutStoreOptions } from './checkoutStoreOptions';
 import { fail, type StoreReply } from './storeReply';
 
@@ -29,7 +36,8 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions, 
    * them `remaining`); 400 INVALID_ORDER naming the bad field (unknown event or ticket type, a
    * quantity over the type's limit, a price or other unknown field, bad buyer details, a
    * `holdSeconds` that is not a whole number from 1 to 3600, a `holdExtensions` that is not `{ count:
-   * 0–10, seconds: 1–3600 }`).
+   * 0–10, seconds: 1–3600 }`, a `country` that is not an upper-case alpha-2 code). The buyer's
+   * `country` is kept on the order (it decides the local methods offered; `PL` is priced in PLN).
    */
   function setupOrder(body: unknown, appInstance: string): StoreReply {
     const priced = priceOrderSetup(body);
@@ -37,13 +45,14 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions, 
     const { id, name, startsAt, locationType, recurrenceStatus, venue } = priced.event;
     // One instant for both: the hold is exactly its seconds after the order was made.
     const madeAt = now();
-    const order: Order = {
+    const order: Order & { country?: string } = {
       id: `ord_${randomUUID()}`,
       status: 'AWAITING_PAYMENT',
       event: { id, name, startsAt, locationType, recurrenceStatus, ...(venue === undefined ? {} : { venue }) },
       lines: priced.lines,
       total: priced.total,
       ...(priced.buyer ? { buyer: { ...priced.buyer } } : {}),
+      ...(priced.country === undefined ? {} : { country: priced.country }),
       createdAt: madeAt.toISOString(),
       holdExpiresAt: holdExpiresAt(madeAt, priced.holdSeconds ?? options.holdSeconds ?? DEFAULT_HOLD_SECONDS),
     };
@@ -61,7 +70,9 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions, 
 
   /**
    * Payment methods by order: CARD, plus PAY_AT_VENUE for a VENUE event, plus PAYPAL when the
-   * order's app instance takes it ({@link CheckoutStoreOptions.offersPayPal}); 404 ORDER_NOT_FOUND.
+   * order's app instance takes it ({@link CheckoutStoreOptions.offersPayPal}), plus the local
+   * methods of the order's currency and buyer's country (shared/localMethods.ts `localMethodsFor`;
+   * none without a country); 404 ORDER_NOT_FOUND.
    */
   function paymentMethodsFor(orderId: string, appInstance: string): StoreReply {
     const order = ownOrder(orderId, appInstance);
@@ -69,6 +80,8 @@ export function createOrderBook(now: () => Date, options: CheckoutStoreOptions, 
     const methods: PaymentMethod[] = [{ type: 'CARD', label: 'Card' }];
     if (order.event.locationType === LocationType.VENUE) methods.push({ type: 'PAY_AT_VENUE', label: 'Pay at the venue' });
     if (options.offersPayPal?.(appInstance)) methods.push({ type: 'PAYPAL', label: 'PayPal' });
+    for (const type of localMethodsFor(order.total.currency, orderCountry(order)))
+      methods.push({ type, label: LOCAL_METHOD_LABELS[type] });
     return { status: 200, body: methods };
   }
 

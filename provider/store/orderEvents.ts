@@ -29,9 +29,11 @@ interface OrderEventSources {
 /**
  * The checkout store's events for the site's server (webhooks), its order reads with charges
  * (the server API) and its refunds:
- * - a charge settling: APPROVED → `order.paid`, PENDING (pay at the venue) →
+ * - a charge settling: APPROVED → `order.paid`, PENDING at the venue →
  *   `order.payment_pending`, DECLINED → `order.payment_failed` (a 3-D Secure charge when its
- *   challenge ends);
+ *   challenge ends, a local method's when it settles);
+ * - a local method's charge turning PENDING (the bank is confirming; the order is not paid yet):
+ *   `order.payment_processing`, then one of the above when it settles;
  * - `order.hold_expired`, once, when the seat hold ends for good with the order unpaid: at
  *   `holdExpiresAt` with no payment under way, when the last payment that kept it past that time
  *   settles unpaid or is given up, or at the grace limit (a timer at each of these times);
@@ -84,8 +86,9 @@ export function createOrderEvents(sources: OrderEventSources) {
      */
     charged(order: Order, charge: Charge): void {
       if (charge.status === 'APPROVED') emit(order, 'order.paid', charge);
-      else if (charge.status === 'PENDING') emit(order, 'order.payment_pending', charge);
-      else if (charge.status === 'DECLINED') emit(order, 'order.payment_failed', charge);
+      else if (charge.status === 'PENDING') {
+        emit(order, charge.paymentMethod === 'PAY_AT_VENUE' ? 'order.payment_pending' : 'order.payment_processing', charge);
+      } else if (charge.status === 'DECLINED') emit(order, 'order.payment_failed', charge);
       else if (charge.status === 'REFUNDED_HOLD_EXPIRED') emit(order, 'charge.refunded', charge);
       if (charge.status !== 'REQUIRES_ACTION') watchHold(order);
     },
@@ -125,3 +128,6 @@ export function createOrderEvents(sources: OrderEventSources) {
     },
   };
 }
+
+/** The events of one checkout store. */
+export type OrderEvents = ReturnType<typeof createOrderEvents>;
