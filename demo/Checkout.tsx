@@ -91,7 +91,7 @@ export function Checkout({ config: written, search }: CheckoutProps) {
 
   async function continueToPayment(lines: OrderSetupLine[], buyer: Record<string, string>) {
     // `country` (issue 38) is not in the published OrderSetupRequest yet; the provider takes it.
-    const next: OrderSetupRequest & { country?: string } = {
+    const next: OrderSetupRequest = {
       eventId: event.id,
       lines,
       buyer,
