@@ -99,7 +99,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   // What a preloadCashier warm-up in this frame asked (`preload`) is answered from memory.
   const { vault } = props.providerClient;
   const client = { ...props.providerClient, request: warmReplies.serve(props, props.providerClient.request) };
-  const providerApi = createBundleProviderApi(client.request, vault.request, vault.origin);
+  const providerApi = createBundleProviderApi(client.request, vault.request, vault.origin, props.paymentsOrigin);
   // The billing country defaults to the region of the tag the host gave (de-AT → AT), not of its fallback.
   const billing = createBilling({ api: providerApi, store, locale: () => current.locale ?? 'en' });
   const billingRules = () => ({ format: store.getSnapshot().billing?.format });
