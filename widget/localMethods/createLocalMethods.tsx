@@ -51,9 +51,19 @@ export function createLocalMethods(deps: LocalDeps) {
   let redirect: LocalChunk | undefined;
   let blik: BlikModule | undefined;
   let stopped = false;
+  /** A redirect method's decline in the buyer's words (its panel's), undefined for anything else. */
+  const message = (result: PayResult): string | undefined => {
+    const method = result.status === 'DECLINED' ? session?.methodOf(result.chargeId) : undefined;
+    return method && method !== 'BLIK' ? redirect?.declined(method) : undefined;
+  };
+  /** The result as the host hears it: `pay`'s words for a refund (deps.told), the method's for a decline. */
+  const told = (result: PayResult): PayResult => {
+    const words = message(result);
+    return words === undefined ? deps.told(result) : ({ ...result, message: words } as PayResult);
+  };
   const loadSession = once(() =>
     import('./localSession').then(({ createLocalSession }) => {
-      session = createLocalSession({ ...deps, kit: LOCAL_KIT, offered });
+      session = createLocalSession({ ...deps, told, kit: LOCAL_KIT, offered });
       if (stopped) session.stop();
       return session;
     }),
@@ -118,10 +128,7 @@ export function createLocalMethods(deps: LocalDeps) {
       );
     },
     blikBody: (): ChargeRequest | PayResult => session?.blikBody(blik) ?? { status: 'INVALID', errors: {} },
-    message: (result: PayResult): string | undefined => {
-      const method = result.status === 'DECLINED' ? session?.methodOf(result.chargeId) : undefined;
-      return method && method !== 'BLIK' ? redirect?.declined(method) : undefined;
-    },
+    message,
     stop: (): void => {
       stopped = true;
       session?.stop();

@@ -199,3 +199,39 @@ describe('a pending payment', () => {
     expect(creates(log)).toHaveLength(0);
   });
 }, 30_000);
+
+describe('a redirect method: declined, blocked', () => {
+  it('declined on the page: onPaymentResult once with the method’s words, shown in the panel; pay() resolves it', async () => {
+    const declined = { ...base, status: 'DECLINED', declineCode: 'customer_declined' } as Charge;
+    provider({ create: [OPEN], read: [declined], charges: [[]] });
+    const { api, container, popup, onPaymentResult } = await setup();
+    buttonOf(container, /Pay with iDEAL/)?.click();
+    await vi.waitFor(() => expect(popup.location.href).toBe(PAGE), WAIT);
+    const paying = api.pay({ orderId: 'ord_1' });
+    answer('declined', popup);
+    const words = 'iDEAL declined the payment, so nothing was charged. Choose another way to pay.';
+    const result = { status: 'DECLINED', orderId: 'ord_1', chargeId: 'ch_l', declineCode: 'customer_declined', message: words };
+    await expect(paying).resolves.toEqual(result);
+    await vi.waitFor(() => expect(container.querySelector('[role=alert]')?.textContent).toBe(words), WAIT);
+    expect(onPaymentResult).toHaveBeenCalledTimes(1);
+    expect(onPaymentResult).toHaveBeenCalledWith(result);
+  });
+
+  it('a blocked popup: the message and "Open iDEAL", nothing charged; the next click opens it', async () => {
+    const log = provider({ create: [OPEN], read: [APPROVED_CHARGE], charges: [[]] });
+    const { container } = await setup();
+    const open = vi.spyOn(window, 'open').mockReturnValueOnce(null);
+    buttonOf(container, /Pay with iDEAL/)?.click();
+    await vi.waitFor(
+      () =>
+        expect(container.querySelector('[role=alert]')?.textContent).toBe(
+          'Your browser blocked the iDEAL window. Select Open iDEAL to try again.',
+        ),
+      WAIT,
+    );
+    expect(creates(log)).toHaveLength(0);
+    buttonOf(container, /Open iDEAL/)?.click();
+    expect(open).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(creates(log)).toHaveLength(1), WAIT);
+  });
+}, 20_000);

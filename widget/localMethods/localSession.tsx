@@ -73,7 +73,12 @@ export function createLocalSession(
     if (result.status === 'PENDING') return result;
     const paid = kit.isPaid(result);
     deps.hold.settled(orderId, paid);
-    setState({ phase: paid ? 'approved' : 'declined', method, chargeId: charge.id });
+    // Refunded because the seat hold ended (issue 37): the hold's notice says the time ran out.
+    setState(
+      result.status === 'REFUNDED_HOLD_EXPIRED'
+        ? undefined
+        : { phase: paid ? 'approved' : 'declined', method, chargeId: charge.id },
+    );
     if (result.status !== 'INVALID' && !told.has(result.chargeId)) {
       told.add(result.chargeId);
       deps.current().onPaymentResult?.(result);
