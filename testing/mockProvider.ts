@@ -54,9 +54,9 @@ export const MOCK_TEST_CARDS = TEST_CARDS;
  * reference provider answers them; every reply carries the mock's `Date`. Fault switches ({@link MockFaults}) make the
  * failures a site must handle. Orders: mockOrders.ts; tokens and charges: mockCharges.ts; a
  * returning buyer's saved cards (`returningBuyer`): mockSavedCards.ts; PayPal (`payPal`): mockPayPal.ts;
- * Apple Pay and Google Pay (`wallets`): mockWallets.ts.
+ * Apple Pay and Google Pay (`wallets`): mockWallets.ts; the local methods offered by order (`localPayments`).
  * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameOrigin`, `pageOrigins`, `frameDir`, `appInstances`,
- * `bundleSource`, `faults.*`, `holdSeconds`, `holdExtensions.*`, `holdGraceMs`, `now`, `returningBuyer.savedCards[i].*`, `payPal`, `wallets`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
+ * `bundleSource`, `faults.*`, `holdSeconds`, `holdExtensions.*`, `holdGraceMs`, `now`, `returningBuyer.savedCards[i].*`, `payPal`, `payPalOrigin`, `wallets`, `localPayments`, `localPayments.*`, `paymentsOrigin`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
  * frame app records it (no build found, or one older than its record).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
@@ -73,6 +73,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     savedCards,
     payPal,
     wallets,
+    paymentsOrigin,
   } = checked;
   // The reference provider's seat holds: a payment under way keeps its order's seats past holdExpiresAt, up to the grace limit.
   const holds = createSeatHolds(now, () => checked.holdGraceMs);
@@ -96,7 +97,16 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       return order !== undefined && holds.stateOf(order) === 'ENDED';
     },
   });
-  const orders = createMockOrders({ http: h, holdSeconds, holdExtensions, holds, now, nextId, payPal });
+  const orders = createMockOrders({
+    http: h,
+    holdSeconds,
+    holdExtensions,
+    holds,
+    now,
+    nextId,
+    payPal,
+    localPayments: checked.localPayments !== undefined,
+  });
   const offerSave = (...offer: Parameters<typeof saved.offer>) => saved.offer(...offer);
   const charges = createMockCharges({
     http: h,
@@ -151,6 +161,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     staticsBaseUrl,
     vaultOrigin,
     payPalOrigin: checked.payPalOrigin,
+    paymentsOrigin,
     handlers,
     setFaults(next) {
       faults = checkFaults(next, 'setFaults');

@@ -1,4 +1,5 @@
 import type { HttpHandler } from 'msw';
+import type { LocalPaymentTimings } from '../shared/localPayments';
 import type { NextAction } from '../shared/providerShapes';
 import type { SavedCard } from '../shared/savedCardShapes';
 import type { WalletType } from '../shared/wallets';
@@ -159,6 +160,28 @@ export interface MockProviderOptions {
    * not given is 400 PAYMENT_METHOD_NOT_AVAILABLE).
    */
   wallets?: readonly WalletType[];
+  /**
+   * Offers the local payment methods (issue 38) as the reference provider does: payment methods by
+   * order add `IDEAL`, `BANCONTACT`, `BLIK` and `KLARNA` where the order's currency and buyer's
+   * `country` allow them (shared/localMethods.ts `localMethodsFor`: EUR + NL, EUR + BE, PLN + PL,
+   * Klarna in its countries; none for an order without a country), and their charges answer 201
+   * `REQUIRES_ACTION`: a `REDIRECT` to the method's page at `paymentsOrigin` ("Approve payment",
+   * "Decline payment", "Approve later (pending)", "Cancel and return"), or for BLIK (`blikCode`
+   * `777123` approved, `777000` declined, `777999` expires; any other 400 INVALID_BLIK_CODE) a
+   * `BLIK_CONFIRM` with `expiresAt`. A pending payment is `PENDING` (the order not paid) until it
+   * settles. `true` keeps the reference provider's timings; an object shortens them (ms):
+   * `pendingSettleMs` (0–10 000, default 5 000), `blikApproveMs` (0–10 000, default 2 000),
+   * `blikExpiryMs` (1–120 000, default 120 000). Default: none offered (a local method's charge is
+   * 400 PAYMENT_METHOD_NOT_AVAILABLE).
+   */
+  localPayments?: true | Partial<LocalPaymentTimings>;
+  /**
+   * Where the handlers serve the local methods' pages (a bare http(s) origin): the real widget sends
+   * the buyer's popup only to the payments origin its frame was built with. Default: the frame
+   * build's (`readFrameBuild(frameDir)`: its `paymentsOrigin`, a development build's frame host name
+   * one port up), else the `payPalOrigin` default (the reference provider serves both on its own origin).
+   */
+  paymentsOrigin?: string;
 }
 
 /** A saved card to start a returning buyer with (`returningBuyer.savedCards`): {@link SavedCard} without `expired`, `id` and `primary` optional. */
@@ -167,10 +190,12 @@ export type MockSavedCardInput = Pick<SavedCard, 'brand' | 'last4' | 'expiryMont
   primary?: boolean;
 };
 
-/** What `createOrder` takes: the total, and the seat hold and its extensions (each optional). */
+/** What `createOrder` takes: the total, the buyer's country, and the seat hold and its extensions (each optional). */
 export interface MockOrderInput {
   amount?: number;
   currency?: string;
+  /** The buyer's country (ISO 3166-1 alpha-2, upper case, e.g. `NL`): with `localPayments`, it decides the local methods offered. */
+  country?: string;
   holdSeconds?: number;
   holdExtensions?: { count: number; seconds: number };
 }
@@ -180,6 +205,8 @@ export interface MockOrder {
   id: string;
   status: 'AWAITING_PAYMENT' | 'PAID';
   total: { amount: number; currency: string };
+  /** The buyer's country, when order setup (or `createOrder`) named one: with `currency`, the local methods offered. */
+  country?: string;
   /** The lines as priced, for an order made by the order setup call (`createOrder` makes none). */
   lines?: { ticketTypeId?: string; name: string; unitPrice: number; quantity: number }[];
   chargeId?: string;
@@ -226,6 +253,8 @@ export interface MockProvider {
   readonly vaultOrigin: string;
   /** The origin the handlers serve the PayPal approval page at, as checked. */
   readonly payPalOrigin: string;
+  /** The origin the handlers serve the local methods' pages at, as checked. */
+  readonly paymentsOrigin: string;
   /**
    * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host`,
    * `vaultOrigin` and `staticsBaseUrl`: widget settings, order setup and read, seat hold extensions, payment methods by
@@ -246,10 +275,11 @@ export interface MockProvider {
   /**
    * Creates an order awaiting payment, as a site's server would (order setup), and returns its id.
    * @param total the amount in minor units and the ISO 4217 currency; default 2500 EUR; and
+   * `country`, the buyer's (ISO 3166-1 alpha-2, upper case; default none: no local method); and
    * `holdSeconds`, how long it holds its seats (1–3600; default the `holdSeconds` option, 600); and
    * `holdExtensions`, `{ count, seconds }` (default the `holdExtensions` option, 2 × 300 s).
-   * @throws TypeError naming `amount`, `currency`, `holdSeconds` or the field of `holdExtensions`
-   * when not a whole number ≥ 0 / three letters / a whole number from 1 to 3600 / `{ count: 0–10, seconds: 1–3600 }`.
+   * @throws TypeError naming `amount`, `currency`, `country`, `holdSeconds` or the field of `holdExtensions`
+   * when not a whole number ≥ 0 / three letters / two upper-case letters / a whole number from 1 to 3600 / `{ count: 0–10, seconds: 1–3600 }`.
    */
   createOrder(total?: MockOrderInput): string;
   /** The order by id, or undefined. */
