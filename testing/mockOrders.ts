@@ -31,6 +31,8 @@ export interface MockOrdersOptions {
   payPal: boolean;
   /** Whether orders offer the local methods of their currency and buyer's country (the `localPayments` option). */
   localPayments: boolean;
+  /** Makes the changes due by now (a pending local payment settling pays its order) before an order is read. */
+  sweep: () => void;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface MockOrdersOptions {
  * `HOLD_EXPIRED`, `ORDER_SETTLED`); an optional Idempotency-Key so a resend extends once.
  */
 export function createMockOrders(options: MockOrdersOptions) {
-  const { http: h, holdSeconds: defaultHold, holdExtensions: defaultExtensions, holds, now, nextId, payPal } = options;
+  const { http: h, holdSeconds: defaultHold, holdExtensions: defaultExtensions, holds, now, nextId, payPal, sweep } = options;
   const orders = new Map<string, MockOrder>();
   const idempotency = createIdempotencyRecords(now);
   const extensions = createHoldExtensions<MockOrder>({
@@ -126,12 +128,14 @@ export function createMockOrders(options: MockOrdersOptions) {
     http.get(h.param(ProviderPaths.order, 'orderId'), async ({ request, params }) => {
       const stop = await h.gate(request);
       if (stop) return stop;
+      sweep();
       const order = orders.get(String(params.orderId));
       return order ? h.reply(request, order) : orderNotFound(request, String(params.orderId));
     }),
     http.post(h.param(ProviderPaths.holdExtensions, 'orderId'), async ({ request, params }) => {
       const stop = await h.gate(request);
       if (stop) return stop;
+      sweep();
       const key = request.headers.get('idempotency-key') ?? undefined;
       const reply = extensions.extend(String(params.orderId), request.headers.get('authorization') ?? '', key);
       return h.reply(request, reply.body, reply.status, reply.headers);

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
-import type { LocalPaymentTimings } from '../shared/localPayments';
-import type { NextAction } from '../shared/providerShapes';
+import type { KlarnaOption, LocalPaymentTimings } from '../shared/localPayments';
+import type { LocalMethodType, NextAction } from '../shared/providerShapes';
 import type { SavedCard } from '../shared/savedCardShapes';
 import type { WalletType } from '../shared/wallets';
 
@@ -221,7 +221,9 @@ export interface MockOrder {
 
 /**
  * A charge the mock provider made (the reference provider's shape). `REQUIRES_ACTION` (a 3-D
- * Secure challenge card) carries `nextAction` until the challenge settles it APPROVED or DECLINED.
+ * Secure challenge card, a local method waiting for the buyer) carries `nextAction` until it
+ * settles; a local method's `PENDING` (the bank is confirming) does not pay the order and becomes
+ * `APPROVED` or `DECLINED` by itself.
  */
 export interface MockCharge {
   id: string;
@@ -230,14 +232,23 @@ export interface MockCharge {
    * `REFUNDED_HOLD_EXPIRED`: the bank approved it only after the order's hold had ended for good
    * (past `holdExpiresAt` and the grace limit); refunded at once (`refundedAt`), the order not paid.
    */
-  status: 'APPROVED' | 'DECLINED' | 'REQUIRES_ACTION' | 'REFUNDED_HOLD_EXPIRED';
+  status: 'APPROVED' | 'DECLINED' | 'PENDING' | 'REQUIRES_ACTION' | 'REFUNDED_HOLD_EXPIRED';
   amount: { amount: number; currency: string };
-  /** `CARD` (typed or saved), or `PAYPAL` for a captured PayPal checkout. */
-  paymentMethod: 'CARD' | 'PAYPAL';
-  /** Why a DECLINED charge was declined, e.g. `card_declined`, `authentication_failed`, `authentication_abandoned`. */
+  /** `CARD` (typed or saved), `PAYPAL` for a captured PayPal checkout, or a local method (`localPayments`). */
+  paymentMethod: 'CARD' | 'PAYPAL' | LocalMethodType;
+  /**
+   * Why a DECLINED charge was declined, e.g. `card_declined`, `authentication_failed`,
+   * `authentication_abandoned`; for a local method also `customer_declined` and `code_expired` (BLIK).
+   */
   declineCode?: string;
-  /** While `REQUIRES_ACTION`: the challenge page, `<vaultOrigin>/three-ds/challenges/<id>`. */
+  /**
+   * While `REQUIRES_ACTION`: the challenge page (`THREE_DS_CHALLENGE`,
+   * `<vaultOrigin>/three-ds/challenges/<id>`), a local method's page (`REDIRECT`,
+   * `<paymentsOrigin>/local-payments/<chargeId>`) or BLIK's confirmation (`BLIK_CONFIRM`, `expiresAt`).
+   */
   nextAction?: NextAction;
+  /** A Klarna charge the buyer approved (now or later): the option chosen on its page. */
+  klarnaOption?: KlarnaOption;
   createdAt: string;
   /** When a `REFUNDED_HOLD_EXPIRED` charge was refunded (ISO 8601, the mock's clock). */
   refundedAt?: string;
@@ -262,7 +273,8 @@ export interface MockProvider {
    * challenge page with its script, style sheet and buttons, buyer info, credit cards (list, primary, item,
    * delete) and saved-card tokens at the vault, PayPal checkout create, update and payment details
    * (read, capture) with the approval page, express checkout widget settings, express payment methods,
-   * Apple Pay merchant validation, Google Pay start and wallet tokens at the vault, the bundle, and CORS preflights.
+   * Apple Pay merchant validation, Google Pay start and wallet tokens at the vault, the local methods' pages at
+   * `paymentsOrigin` with their script, style sheet and buttons, the bundle, and CORS preflights.
    * Give them to `setupServer` (Vitest), or answer the browser context's routed requests with
    * msw's `getResponse` (Playwright: context-level routing also sees the frame's requests).
    */
@@ -304,10 +316,24 @@ export interface MockProvider {
    * @throws TypeError when `outcome` is neither; Error when the order has no open PayPal checkout.
    */
   answerPayPal(orderId: string, outcome: 'approve' | 'cancel'): string;
+  /**
+   * Answers the open page of local method charge `chargeId` (iDEAL, Bancontact, Klarna) as the buyer
+   * would with its buttons: `'approve'` (APPROVED, the order paid), `'decline'` (DECLINED
+   * `customer_declined`), `'cancel'` (DECLINED `authentication_abandoned`) or `'pending'` (PENDING,
+   * settling as `choices.settleAs`, default `'approve'`, after `pendingSettleMs` on the mock's clock).
+   * `choices.klarnaOption` is Klarna's (default `PAY_LATER_30_DAYS`). The page then answers 409 and
+   * sends no message: close the popup, and the widget reads the charge. Returns the charge (a copy).
+   * @throws TypeError when `answer` or a choice is none of those; Error when the charge has no open page.
+   */
+  answerLocalPayment(
+    chargeId: string,
+    answer: 'approve' | 'decline' | 'pending' | 'cancel',
+    choices?: { settleAs?: 'approve' | 'decline'; klarnaOption?: KlarnaOption },
+  ): MockCharge;
   /** The member's saved cards as the credit card list answers them (primary first); `[]` for a guest. */
   savedCards(): SavedCard[];
   /**
-   * Forgets every order, card token, charge, challenge, PayPal checkout and idempotency key, clears
+   * Forgets every order, card token, charge, challenge, PayPal checkout, local payment and idempotency key, clears
    * the faults, and gives a returning buyer back the `savedCards` it started with.
    */
   reset(): void;
