@@ -8,7 +8,7 @@ export interface FrameBuild extends FrameBuildRecord {
   /** The folder of the built frame app (`index.html` and its scripts), absolute. */
   frameDir: string;
   /**
-   * The local payment methods' pages origin (issue 38, `VITE_CASHIER_PAYMENTS_ORIGIN`): a bare
+   * The local payment methods' pages origin (`VITE_CASHIER_PAYMENTS_ORIGIN`): a bare
    * origin, or `'development'` (the frame's host name, one port up); absent when the record has none.
    */
   paymentsOrigin?: string;

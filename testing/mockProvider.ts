@@ -18,6 +18,8 @@ export {
   MOCK_APP_INSTANCE,
   type MockCharge,
   type MockFaults,
+  type MockKlarnaOption,
+  type MockLocalPaymentTimings,
   type MockOrder,
   type MockOrderInput,
   type MockProvider,

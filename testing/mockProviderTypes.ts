@@ -1,5 +1,4 @@
 import type { HttpHandler } from 'msw';
-import type { KlarnaOption, LocalPaymentTimings } from '../shared/localPayments';
 import type { LocalMethodType, NextAction } from '../shared/providerShapes';
 import type { SavedCard } from '../shared/savedCardShapes';
 import type { WalletType } from '../shared/wallets';
@@ -161,10 +160,10 @@ export interface MockProviderOptions {
    */
   wallets?: readonly WalletType[];
   /**
-   * Offers the local payment methods (issue 38) as the reference provider does: payment methods by
+   * Offers the local payment methods as the reference provider does: payment methods by
    * order add `IDEAL`, `BANCONTACT`, `BLIK` and `KLARNA` where the order's currency and buyer's
-   * `country` allow them (shared/localMethods.ts `localMethodsFor`: EUR + NL, EUR + BE, PLN + PL,
-   * Klarna in its countries; none for an order without a country), and their charges answer 201
+   * `country` allow them (EUR + NL, EUR + BE, PLN + PL, Klarna in its countries; none for an order
+   * without a country), and their charges answer 201
    * `REQUIRES_ACTION`: a `REDIRECT` to the method's page at `paymentsOrigin` ("Approve payment",
    * "Decline payment", "Approve later (pending)", "Cancel and return"), or for BLIK (`blikCode`
    * `777123` approved, `777000` declined, `777999` expires; any other 400 INVALID_BLIK_CODE) a
@@ -174,7 +173,7 @@ export interface MockProviderOptions {
    * `blikExpiryMs` (1–120 000, default 120 000). Default: none offered (a local method's charge is
    * 400 PAYMENT_METHOD_NOT_AVAILABLE).
    */
-  localPayments?: true | Partial<LocalPaymentTimings>;
+  localPayments?: true | MockLocalPaymentTimings;
   /**
    * Where the handlers serve the local methods' pages (a bare http(s) origin): the real widget sends
    * the buyer's popup only to the payments origin its frame was built with. Default: the frame
@@ -183,6 +182,19 @@ export interface MockProviderOptions {
    */
   paymentsOrigin?: string;
 }
+
+/** The local payments' timings in milliseconds (`localPayments`), each optional: the reference provider's default where left out. */
+export interface MockLocalPaymentTimings {
+  /** From "Approve later (pending)" to the settle: 0–10 000, default 5 000. */
+  pendingSettleMs?: number;
+  /** From a BLIK charge to the bank's answer for `777123` and `777000`: 0–10 000, default 2 000. */
+  blikApproveMs?: number;
+  /** From a BLIK charge to its `expiresAt` (`777999` then declines `code_expired`): 1–120 000, default 120 000. */
+  blikExpiryMs?: number;
+}
+
+/** Klarna's two ways to pay, as its page offers them and a charge records them (`klarnaOption`). */
+export type MockKlarnaOption = 'PAY_LATER_30_DAYS' | 'PAY_IN_3_PARTS';
 
 /** A saved card to start a returning buyer with (`returningBuyer.savedCards`): {@link SavedCard} without `expired`, `id` and `primary` optional. */
 export type MockSavedCardInput = Pick<SavedCard, 'brand' | 'last4' | 'expiryMonth' | 'expiryYear'> & {
@@ -248,7 +260,7 @@ export interface MockCharge {
    */
   nextAction?: NextAction;
   /** A Klarna charge the buyer approved (now or later): the option chosen on its page. */
-  klarnaOption?: KlarnaOption;
+  klarnaOption?: MockKlarnaOption;
   createdAt: string;
   /** When a `REFUNDED_HOLD_EXPIRED` charge was refunded (ISO 8601, the mock's clock). */
   refundedAt?: string;
@@ -328,7 +340,7 @@ export interface MockProvider {
   answerLocalPayment(
     chargeId: string,
     answer: 'approve' | 'decline' | 'pending' | 'cancel',
-    choices?: { settleAs?: 'approve' | 'decline'; klarnaOption?: KlarnaOption },
+    choices?: { settleAs?: 'approve' | 'decline'; klarnaOption?: MockKlarnaOption },
   ): MockCharge;
   /** The member's saved cards as the credit card list answers them (primary first); `[]` for a guest. */
   savedCards(): SavedCard[];
