@@ -4,8 +4,10 @@ import { formatMoney } from '../shared/threeDsChallengePage';
 
 /**
  * The mock mode's own local payment page (issue 38): what the reference provider's page on the
- * payments origin shows and does, kept minimal until that page is a framework-free module both can
- * serve. The page says who is paid, how much and by which method, and offers "Approve payment",
+ * payments origin shows and does (the same paths, form fields `settleAs` and `klarnaOption`, words,
+ * CSP and message), kept here until the provider's framework-free page (shared/localPaymentPage.ts
+ * with provider/store/localPaymentPages.ts, on branch prov38) is on this branch; then
+ * mockLocalPayments.ts serves that one and this file goes. The page says who is paid, how much and by which method, and offers "Approve payment",
  * "Decline payment", "Approve later (pending)" (with how it settles) and "Cancel and return", and
  * for Klarna its two ways to pay; the done page posts `{ type: 'cashier:local-payment-result',
  * chargeId, outcome }` to the opener once per frame origin (never `*`) and closes.
@@ -60,13 +62,14 @@ const radios = (name: string, legend: string, choices: Record<string, string>) =
 /** The open page of a local method's charge: the method, who is paid and how much, the choices and the four buttons. */
 export function renderLocalPaymentPage(view: LocalPaymentView): string {
   const path = localPaymentPagePath(view.chargeId);
-  const buttons = (Object.keys(LOCAL_PAGE_ANSWERS) as LocalPageAnswer[])
-    .map(
-      (answer) =>
-        `<button type="submit" value="${answer}" formaction="${escapeHtml(`${path}/${answer}`)}">${LOCAL_PAGE_ANSWERS[answer]}</button>`,
-    )
-    .join('\n');
-  const klarna = view.method === 'KLARNA' ? radios('klarnaOption', 'How to pay', KLARNA_OPTIONS) : '';
+  const button = (answer: LocalPageAnswer) =>
+    `<button type="submit" value="${answer}" formaction="${escapeHtml(`${path}/${answer}`)}">${LOCAL_PAGE_ANSWERS[answer]}</button>`;
+  // "Approve later" sits with its choice of how the bank settles it, as on the reference provider's page.
+  const later = radios('settleAs', 'Approve later: the bank confirms within seconds', {
+    approve: 'Settles approved',
+    decline: 'Settles declined',
+  }).replace('</fieldset>', `${button('pending')}</fieldset>`);
+  const klarna = view.method === 'KLARNA' ? radios('klarnaOption', 'How do you want to pay?', KLARNA_OPTIONS) : '';
   return page(
     `Pay with ${view.label}`,
     { state: 'open', 'charge-id': view.chargeId, method: view.method },
@@ -78,8 +81,10 @@ export function renderLocalPaymentPage(view: LocalPaymentView): string {
 <dt>Amount</dt><dd>${escapeHtml(formatMoney(view.amount))}</dd>
 </dl>
 <form method="post" action="${escapeHtml(`${path}/approve`)}" hidden>
-${klarna}${radios('settleAs', 'If you approve later, the bank then', { approve: 'approves it', decline: 'declines it' })}
-${buttons}
+${klarna}${button('approve')}
+${button('decline')}
+${later}
+${button('cancel')}
 </form>
 <p role="status"></p>`,
   );

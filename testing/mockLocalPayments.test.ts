@@ -140,6 +140,9 @@ describe('mock mode: a redirect method’s charge and its page at paymentsOrigin
     for (const button of ['Approve payment', 'Decline payment', 'Approve later (pending)', 'Cancel and return']) {
       expect(shown.text).toContain(`>${button}</button>`);
     }
+    // The form fields the answer reads: how a pending payment settles, and Klarna's option.
+    expect(shown.text).toContain('name="settleAs" value="decline"');
+    expect(shown.text.includes('name="klarnaOption" value="PAY_IN_3_PARTS"')).toBe(row.method === 'KLARNA');
     expect(shown.text.includes('Pay in 3 parts')).toBe(row.method === 'KLARNA');
     const fields: Record<string, string> = row.method === 'KLARNA' ? { klarnaOption: 'PAY_IN_3_PARTS' } : {};
     const done = await press(`${PAYMENTS}/local-payments/${id}`, mock, 'approve', fields);
