@@ -1,5 +1,15 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { fail, type PageReply, type SeatHolds, type StoreReply } from '../provider/store';
+import { LOCAL_METHOD_LABELS } from '../shared/localMethods';
+import {
+  LOCAL_PAYMENT_SCRIPT,
+  LOCAL_PAYMENT_SCRIPT_PATH,
+  LOCAL_PAYMENT_STYLE,
+  LOCAL_PAYMENT_STYLE_PATH,
+  renderLocalPaymentDonePage,
+  renderLocalPaymentPage,
+  renderLocalPaymentProblemPage,
+} from '../shared/localPaymentPage';
 import {
   createLocalPayments,
   DEFAULT_LOCAL_PAYMENT_TIMINGS,
@@ -12,15 +22,6 @@ import {
 } from '../shared/localPayments';
 import type { LocalMethodType } from '../shared/providerShapes';
 import { threeDsPageHeaders } from '../shared/threeDsChallengePage';
-import {
-  LOCAL_PAYMENT_SCRIPT,
-  LOCAL_PAYMENT_SCRIPT_PATH,
-  LOCAL_PAYMENT_STYLE,
-  LOCAL_PAYMENT_STYLE_PATH,
-  renderLocalPaymentDonePage,
-  renderLocalPaymentPage,
-  renderLocalPaymentProblemPage,
-} from './mockLocalPaymentPage';
 import type { createMockOrders } from './mockOrders';
 import type { MockCharge, MockOrder } from './mockProviderTypes';
 
@@ -148,7 +149,16 @@ export function createMockLocalPayments(options: MockLocalPaymentsOptions) {
       if (result.status === 'closed') {
         return send(problem(409, 'Already answered', 'This payment was already answered. Close this window.'));
       }
-      return send({ status: 200, headers, body: renderLocalPaymentDonePage(chargeId, answer, frameOrigins) });
+      return send({
+        status: 200,
+        headers,
+        body: renderLocalPaymentDonePage(
+          chargeId,
+          LOCAL_METHOD_LABELS[result.charge.paymentMethod as LocalMethodType],
+          answer,
+          frameOrigins,
+        ),
+      });
     }),
   ];
 
