@@ -73,6 +73,8 @@ export function createLocalSession(
   let blikError: MessageDescriptor | undefined;
   let blikNotice: MessageDescriptor | undefined;
   let confirm: string | undefined;
+  /** The provider's clock minus the device's for the countdown (see `action`). */
+  let skewMs = 0;
   let blik: BlikModule | undefined;
   let words: Translator | undefined;
   /** BLIK's words for a decline of its charge. */
@@ -148,7 +150,7 @@ export function createLocalSession(
     const { locked } = useSyncExternalStore(store.subscribe, store.getSnapshot);
     if (!blik || !words) return null;
     const { i18n } = words;
-    if (confirm) return <blik.BlikConfirm expiresAt={confirm} skewMs={deps.hold.skewMs()} i18n={i18n} />;
+    if (confirm) return <blik.BlikConfirm expiresAt={confirm} skewMs={skewMs} i18n={i18n} />;
     return (
       <>
         <blik.BlikField
@@ -207,6 +209,11 @@ export function createLocalSession(
       if (nextAction?.type !== 'BLIK_CONFIRM') return deps.api.cancelCharge(charge.id);
       ours.set(charge.id, 'BLIK');
       confirm = nextAction.expiresAt;
+      // The countdown counts on the provider's clock. The skew the seat hold's read measured comes
+      // from a `Date` header, whole seconds cut down: up to 1 s low, so a 120 s code showed "121 s
+      // left". The charge's `createdAt` (the provider's clock, to the ms, made just now) bounds it
+      // from below too: the larger of the two. A charge made long ago (a reload) leaves the hold's.
+      skewMs = Math.max(deps.hold.skewMs(), Date.parse(charge.createdAt) - Date.now() || -1 / 0);
       deps.rerender();
       return new Promise<Charge>((resolve) => {
         watch(orderId, charge.id, (settled) => {
