@@ -231,6 +231,11 @@ test.describe('exactly once', () => {
     await expect(page.locator('#order-result')).toHaveText('Processing your payment…');
     await answer(popup, 'Approve payment');
     const chargeId = await expectPaid(page, orderId);
+    // pay() resolved with the popup's approval (not INVALID before it), as onPaymentResult did: once each.
+    await expect(logLines(page, 'api.pay')).toHaveCount(1);
+    const paid = (await logLines(page, 'api.pay').textContent()) ?? '';
+    expect(JSON.parse(paid.slice(paid.indexOf('{')))).toEqual(expect.objectContaining({ status: 'APPROVED', orderId, chargeId }));
+    expect(await paymentResults(page)).toEqual([expect.objectContaining({ status: 'APPROVED', orderId, chargeId })]);
     expect(await provider.charges()).toEqual([expect.objectContaining({ id: chargeId, orderId, status: 'APPROVED' })]);
     expect(await provider.chargeAttempts(orderId)).toHaveLength(1);
   });
