@@ -8,8 +8,9 @@ import { webkitPerFile } from './webkitPerFile';
 // `?country=NL`. The buyer chooses iDEAL in the frame (127.0.0.1), "Pay with iDEAL" opens the
 // provider's simulated page in a popup on the payments origin (in development the provider's own),
 // "Approve payment" there closes it, and the checkout (localhost) confirms the order paid from the
-// widget's onPaymentResult: one IDEAL charge. WebKit is where a window opened after an await is
-// blocked, so this is the engine that checks the panel opens it in the click itself.
+// widget's onPaymentResult: one IDEAL charge. WebKit blocks a window opened well after the click
+// (a panel that waited 2 s before window.open failed here: no popup), so it checks the panel opens
+// the window in the click itself.
 
 const { browser, provider } = webkitPerFile();
 
