@@ -243,10 +243,18 @@ export function CardForm(props: CardFormProps) {
                   value={m.type}
                   checked={method === m.type}
                   disabled={locked}
+                  // Named by its name alone: the line inside the label is its description, read once.
+                  aria-labelledby={line ? `${lineId}-name` : undefined}
                   aria-describedby={line ? lineId : undefined}
                   onChange={() => store.setMethod(m.type)}
                 />
-                {isLocalMethod(m.type) ? LOCAL_METHOD_LABELS[m.type] : i18n._(METHOD_LABELS[m.type])}
+                {line ? (
+                  <span id={`${lineId}-name`}>{LOCAL_METHOD_LABELS[m.type as LocalMethodType]}</span>
+                ) : isLocalMethod(m.type) ? (
+                  LOCAL_METHOD_LABELS[m.type]
+                ) : (
+                  i18n._(METHOD_LABELS[m.type])
+                )}
                 {line && (
                   <span id={lineId} className={C.notice} style={cardFormStyles.line}>
                     {line}

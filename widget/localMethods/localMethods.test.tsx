@@ -115,6 +115,12 @@ describe('the local methods’ choices', () => {
     expect(line('IDEAL')).toBe("Pay in your bank's app or website. You come back here after.");
     expect(line('KLARNA')).toBe('Pay later in 30 days, or in 3 parts. You choose at Klarna.');
     expect(line('CARD')).toBeUndefined();
+    // Named by the brand alone (the line inside its label is read once, as the description).
+    const name = (type: string) => {
+      const id = container.querySelector(`input[value=${type}]`)?.getAttribute('aria-labelledby');
+      return id ? container.ownerDocument.getElementById(id)?.textContent : undefined;
+    };
+    expect([name('IDEAL'), name('KLARNA')]).toEqual(['iDEAL', 'Klarna']);
   });
 });
 
