@@ -10,6 +10,7 @@ import {
   type PageObservation,
   type Violation,
 } from './observations';
+import { isLocalPaymentMethod } from './planLocal';
 import { mayBeOutcomeUnknown } from './predict';
 
 // The invariants of issue 12's chaos run, checked on what a run observed. Pure functions: the
@@ -82,6 +83,7 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
     'frame-ended',
     'hold-ask',
     'hold-missed',
+    'local-answer',
   ]);
   for (const e of events.filter((x) => x.afterDestroy && !runs.has(x.type)))
     v(
@@ -192,7 +194,9 @@ function checkUnknown(o: MountObservation, all: ReadonlyMap<number, MountObserva
 
 /**
  * At most one settling (APPROVED or PENDING) charge per order; a pay that resolved settled, and an
- * `onPaymentResult` that says so (issue 25: PayPal), names one.
+ * `onPaymentResult` that says so (issue 25: PayPal), names one. A PENDING of a local method (issue
+ * 38) names a payment the bank was still confirming, which may since have been declined:
+ * checksLocal.ts checks those.
  */
 export function checkCharges(charges: ObservedCharge[], observations: MountObservation[]): Violation[] {
   const found: Violation[] = [];
@@ -218,6 +222,7 @@ export function checkCharges(charges: ObservedCharge[], observations: MountObser
     for (const s of told) {
       const { status, chargeId } = s.outcome;
       if (!s.outcome.resolved || (status !== 'APPROVED' && status !== 'PENDING')) continue;
+      if (status === 'PENDING' && isLocalPaymentMethod(s.outcome.paymentMethod)) continue;
       if (!charges.some((c) => c.id === chargeId && c.orderId === s.orderId && settling(c)))
         found.push({
           page: o.plan.page,

@@ -196,6 +196,16 @@ describe('the seat hold invariants (issue 37)', () => {
     expect(checkExtensions(paid)).toEqual([]);
   });
 
+  it('count a local method’s PENDING as not standing (the bank has not confirmed it; checksLocal.ts wants none left), a venue’s as standing', () => {
+    const pending = (paymentMethod: string) =>
+      ended((f) => {
+        f.charges = [charge({ status: 'PENDING', refundedAt: undefined, paymentMethod })];
+        f.events = [event('order.hold_expired')];
+      });
+    expect(checkReleased(pending('IDEAL'))).toEqual([]);
+    expect(checkReleased(pending('PAY_AT_VENUE')).map((v) => v.check)).toEqual([HOLD_CHECKS.released]);
+  });
+
   it('leave other runs’ orders alone (the site’s log holds every test’s deliveries)', () => {
     const other = ended((f) => {
       f.events.push(event('order.hold_expired', { orderId: 'ord_elsewhere' }, 'evt_elsewhere'));
