@@ -36,7 +36,8 @@ import { readBuildEnv, resolveBuildSettings } from './shared/buildEnv.ts';
  * frameUrl), VITE_CASHIER_STATICS_ORIGINS (the frame's statics allowlist and CSP) and
  * VITE_CASHIER_VAULT_ORIGIN (where the frame sends card data, and its CSP's frame-src), all required and
  * https off loopback unless CASHIER_BUILD=development (npm run build:dev) allows http on loopback and fills
- * in the loopback defaults; VITE_CASHIER_PAYPAL_ORIGIN (the PayPal approval page's origin; optional: none, no PayPal).
+ * in the loopback defaults; VITE_CASHIER_PAYPAL_ORIGIN (the PayPal approval page's origin; optional: none, no PayPal);
+ * VITE_CASHIER_PAYMENTS_ORIGIN (the local payment methods' pages origin; optional: none, no redirect methods).
  * `npm run build` checks them first (shared/checkBuildEnv.ts); every step resolves them again,
  * so a step run on its own refuses a bad environment too, before it writes anything.
  */
@@ -222,6 +223,7 @@ export default defineConfig(({ mode }): UserConfig => {
       'import.meta.env.CASHIER_PINNED_BUNDLES': JSON.stringify(pinned ? Object.keys(bundleIntegrity) : null),
       'import.meta.env.CASHIER_VAULT_ORIGIN': JSON.stringify(settings.vaultOrigin),
       'import.meta.env.CASHIER_PAYPAL_ORIGIN': JSON.stringify(settings.payPalOrigin ?? ''),
+      'import.meta.env.CASHIER_PAYMENTS_ORIGIN': JSON.stringify(settings.paymentsOrigin ?? ''),
     },
     // validator's own ES build (the same functions): no CommonJS wrapper or interop helpers in the
     // bootstrap script, whose bytes all stand before the settings request.

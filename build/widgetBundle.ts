@@ -21,9 +21,17 @@ const validatorAsEsModules = [{ find: /^validator\/lib\/(.*)$/, replacement: 'va
  * The name (before its hash) of a chunk of the widget bundle: `paypal` (the PayPal panel),
  * `paypal-<locale>` (its catalogs), `wallets` and `wallets-<locale>` (the Apple Pay and Google Pay
  * buttons and their catalogs), `saved-cards-savedCards` and `saved-cards-<locale>` (the saved
- * cards and their catalogs), `catalog-<locale>` (the bundle's catalogs).
+ * cards and their catalogs), `local-redirect` and `local-redirect-<locale>` (issue 38: the iDEAL,
+ * Bancontact and Klarna panel and its catalogs), `blik` and `blik-<locale>` (the BLIK field and
+ * countdown and their catalogs), `local-shared` (what both families use: the payment's session and the
+ * pending watch), `catalog-<locale>` (the bundle's catalogs).
  */
 function widgetChunkName(chunk: { name: string; facadeModuleId: string | null }): string {
+  if (chunk.name === 'localSession') return 'local-shared';
+  if (chunk.name === 'RedirectPanel') return 'local-redirect';
+  if (chunk.facadeModuleId?.includes('/localMethods/redirect/')) return `local-redirect-${chunk.name}`;
+  if (chunk.facadeModuleId?.includes('/localMethods/blik/locales/')) return `blik-${chunk.name}`;
+  if (chunk.facadeModuleId?.includes('/localMethods/blik/')) return 'blik';
   if (chunk.name === 'PayPalPanel') return 'paypal';
   if (chunk.facadeModuleId?.includes('/paypal/')) return `paypal-${chunk.name}`;
   if (chunk.name === 'WalletButtons') return 'wallets';

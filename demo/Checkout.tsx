@@ -2,6 +2,7 @@ import { type CashierChange, type CashierTimings, preloadCashier } from 'cashier
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Order, OrderSetupLine, OrderSetupRequest } from '../shared';
 import { type CatalogEvent, findReferenceEvent } from '../shared';
+import { eventForCountry } from '../shared/referenceCatalog';
 import { checkoutQuery, EVENT_IDS } from './checkoutQuery';
 import { configFor, type DemoConfig, moneyFormat, providerClient } from './demoConfig';
 import { EventHeader } from './EventHeader';
@@ -16,7 +17,7 @@ import { useEventLog } from './useEventLog';
 export interface CheckoutProps {
   /** Where the provider and the frame are. */
   config: DemoConfig;
-  /** The page's query string (`location.search`): `?event=`, `?hold=`, `?preload=off`, `?locale=`, `?buyer=returning`, `?look=`. */
+  /** The page's query string (`location.search`): `?event=`, `?hold=`, `?preload=off`, `?locale=`, `?buyer=returning`, `?look=`, `?country=`. */
   search: string;
 }
 
@@ -29,6 +30,8 @@ export interface CheckoutProps {
  * The widget is warmed with `preloadCashier` when the page loads (not with `?preload=off`). With
  * `?buyer=returning` the page signs in as the provider's returning buyer (saved cards). When the
  * seat hold runs out, "Hold tickets again" makes a new order with the same tickets and buyer.
+ * `?country=NL|BE|PL|DE` is the buyer's market, sent with order setup: it decides the local payment
+ * methods offered, and PL shows and charges the catalog's PLN prices.
  * Place order waits for the widget's `complete`, the card's brand shows beside the total, and
  * Escape in the widget leaves the payment step (issue 36): the widget goes, the details open
  * again, and their heading takes the focus; the order left behind is not paid (its hold runs out).
@@ -37,7 +40,8 @@ export function Checkout({ config: written, search }: CheckoutProps) {
   const query = useMemo(() => checkoutQuery(search), [search]);
   // `?buyer=returning` (issue 25): the returning buyer's app instance, a member with saved cards.
   const config = useMemo(() => configFor(written, query.returning), [written, query.returning]);
-  const event = findReferenceEvent(EVENT_IDS[query.eventKey]) as CatalogEvent;
+  // The catalog in the buyer's market's currency (PL: PLN), as order setup will price it.
+  const event = eventForCountry(findReferenceEvent(EVENT_IDS[query.eventKey]) as CatalogEvent, query.country);
   const money = useMemo(() => moneyFormat(event.currency), [event.currency]);
   const provider = useMemo(() => providerClient(config), [config]);
   const [entries, log] = useEventLog();
@@ -86,11 +90,13 @@ export function Checkout({ config: written, search }: CheckoutProps) {
   }
 
   async function continueToPayment(lines: OrderSetupLine[], buyer: Record<string, string>) {
+    // `country` (issue 38) is not in the published OrderSetupRequest yet; the provider takes it.
     const next: OrderSetupRequest = {
       eventId: event.id,
       lines,
       buyer,
       ...(query.holdSeconds === undefined ? {} : { holdSeconds: query.holdSeconds }),
+      ...(query.country === undefined ? {} : { country: query.country }),
     };
     setSetupError('');
     setRequest(next); // the widget mounts now, and gets the order's id when it comes
@@ -143,6 +149,7 @@ export function Checkout({ config: written, search }: CheckoutProps) {
           log={log}
           search={search}
           startLook={query.look}
+          country={query.country}
           started={request !== undefined}
           orderId={order?.id}
           buyer={request?.buyer}

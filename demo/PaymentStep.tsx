@@ -22,6 +22,8 @@ export interface PaymentStepProps {
   search: string;
   /** The widget's first look (`?look=`); the look picker changes it live. */
   startLook: DemoLookName;
+  /** The buyer's market (`?country=`): the test data lists BLIK's codes for PL. */
+  country?: string | undefined;
   /** True from "Continue to payment" on: the widget is mounted, before the order exists. */
   started: boolean;
   /** The order being paid; undefined while it is created. */
@@ -208,7 +210,7 @@ export function PaymentStep(props: PaymentStepProps) {
         <h2 id="confirmation-title">Order confirmed</h2>
         <p id="confirmation-text">{confirmation?.text}</p>
       </section>
-      <TestCards />
+      <TestCards country={props.country} />
     </section>
   );
 }

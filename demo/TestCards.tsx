@@ -1,3 +1,5 @@
+import { BLIK_TEST_CODES } from '../shared/localMethods';
+
 /** The reference provider's test cards and what each does (docs/development.md). */
 const CARDS: readonly [number: string, outcome: string][] = [
   ['4242 4242 4242 4242', 'Approved'],
@@ -11,8 +13,15 @@ const CARDS: readonly [number: string, outcome: string][] = [
   ['4000 0084 0000 1629', 'Your bank asks you to confirm, then declines'],
 ];
 
-/** "Test cards": a disclosure with the cards to try. */
-export function TestCards() {
+/** The reference provider's BLIK test codes (shared/localMethods.ts `BLIK_TEST_CODES`) and what each does. */
+const BLIK_CODES: readonly [code: string, outcome: string][] = [
+  [BLIK_TEST_CODES.approved, 'Approved after 2 s'],
+  [BLIK_TEST_CODES.declined, 'Declined in the banking app'],
+  [BLIK_TEST_CODES.neverConfirmed, 'Never confirmed: the code expires after 120 s'],
+];
+
+/** "Test cards": a disclosure with the cards to try, and for a Polish buyer (`country` PL) the BLIK codes. */
+export function TestCards({ country }: { country?: string | undefined } = {}) {
   return (
     <details className="test-cards">
       <summary>Test cards</summary>
@@ -33,6 +42,25 @@ export function TestCards() {
           ))}
         </tbody>
       </table>
+      {country === 'PL' && (
+        <table className="blik-codes">
+          <caption>BLIK codes (any other code is refused)</caption>
+          <thead>
+            <tr>
+              <th scope="col">BLIK code</th>
+              <th scope="col">What happens</th>
+            </tr>
+          </thead>
+          <tbody>
+            {BLIK_CODES.map(([code, outcome]) => (
+              <tr key={code}>
+                <td>{code}</td>
+                <td>{outcome}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </details>
   );
 }

@@ -34,6 +34,17 @@ describe('checkoutQuery', () => {
     { search: '?look=', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
     { search: '?look=toString', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
     { search: '?look=__proto__', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?country=NL', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default', country: 'NL' } },
+    { search: '?country=BE', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default', country: 'BE' } },
+    { search: '?country=PL', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default', country: 'PL' } },
+    {
+      search: '?country=de&event=online',
+      expected: { eventKey: 'online', preload: true, returning: false, look: 'default', country: 'DE' },
+    },
+    { search: '?country=FR', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?country=NLD', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?country=', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
+    { search: '?country=constructor', expected: { eventKey: 'venue', preload: true, returning: false, look: 'default' } },
   ])('$search → $expected', ({ search, expected }) => {
     expect(checkoutQuery(search)).toEqual(expected);
   });

@@ -28,7 +28,19 @@ export interface CheckoutQuery {
    * `night`, `flat`, `festival`), passed as its `appearance` and `fonts`; anything else → `default`.
    */
   look: DemoLookName;
+  /**
+   * `?country=NL|BE|PL|DE`: the buyer's market, passed to order setup as `country` (its local
+   * payment methods: iDEAL in NL, Bancontact in BE, BLIK in PL, Klarna in all four; PL makes a PLN
+   * order). Upper-cased; undefined (no local method) when absent or another value.
+   */
+  country?: DemoCountry;
 }
+
+/** The buyer countries the demo takes (`?country=`), each a market with local payment methods. */
+export const DEMO_COUNTRIES = ['NL', 'BE', 'PL', 'DE'] as const;
+
+/** A buyer country the demo takes. */
+export type DemoCountry = (typeof DEMO_COUNTRIES)[number];
 
 /** The longest hold a site may ask for, in seconds (shared/providerShapes.ts `holdSeconds`). */
 const MAX_HOLD_SECONDS = 3600;
@@ -38,12 +50,14 @@ export function checkoutQuery(search: string): CheckoutQuery {
   const params = new URLSearchParams(search);
   const hold = params.get('hold');
   const holdSeconds = hold !== null && /^\d+$/.test(hold) ? Number(hold) : undefined;
+  const country = params.get('country')?.toUpperCase();
   return {
     eventKey: params.get('event') === 'online' ? 'online' : 'venue',
     ...(holdSeconds !== undefined && holdSeconds >= 1 && holdSeconds <= MAX_HOLD_SECONDS ? { holdSeconds } : {}),
     preload: params.get('preload') !== 'off',
     returning: params.get('buyer') === 'returning',
     look: lookName(params.get('look')),
+    ...(DEMO_COUNTRIES.includes(country as DemoCountry) ? { country: country as DemoCountry } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationFor } from './confirmationFor';
+import { confirmationFor, isBeingConfirmed } from './confirmationFor';
 import type { SiteConfirmation } from './siteConfirmation';
 
 const money = (minor: number) => `€${(minor / 100).toFixed(2)}`;
@@ -94,5 +94,18 @@ describe("confirmationFor: the page confirms what the site's server saw, nothing
     const result = confirmationFor('ord_1', body, money);
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.problem).toMatch(problem);
+  });
+});
+
+describe('isBeingConfirmed: a local method’s PENDING is not paid yet; the venue’s is settled', () => {
+  it.each([
+    { outcome: { status: 'PENDING', paymentMethod: 'IDEAL' }, expected: true },
+    { outcome: { status: 'PENDING', paymentMethod: 'BLIK' }, expected: true },
+    { outcome: { status: 'PENDING', paymentMethod: 'KLARNA' }, expected: true },
+    { outcome: { status: 'PENDING', paymentMethod: 'PAY_AT_VENUE' }, expected: false },
+    { outcome: { status: 'PENDING' }, expected: false },
+    { outcome: { status: 'APPROVED', paymentMethod: 'IDEAL' }, expected: false },
+  ])('$outcome → $expected', ({ outcome, expected }) => {
+    expect(isBeingConfirmed(outcome)).toBe(expected);
   });
 });

@@ -6,7 +6,17 @@ export interface PayOutcome {
   status: string;
   /** The charge the payment names. */
   chargeId?: string;
+  /** For PENDING: `PAY_AT_VENUE` (settled) or the local method whose payment the bank is still confirming. */
+  paymentMethod?: string;
 }
+
+/**
+ * True for a PENDING outcome of a local method (iDEAL, Bancontact, BLIK, Klarna): the bank is still
+ * confirming it, so the order is not paid yet; `onPaymentResult` tells how it settles. A PENDING at
+ * the venue (or one without `paymentMethod`, from a widget before local methods) is settled.
+ */
+export const isBeingConfirmed = (outcome: Pick<PayOutcome, 'status' | 'paymentMethod'>): boolean =>
+  outcome.status === 'PENDING' && outcome.paymentMethod !== undefined && outcome.paymentMethod !== 'PAY_AT_VENUE';
 
 /** What the page shows once the site's server has answered about an order. */
 export type Confirmation =

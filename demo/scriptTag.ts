@@ -10,7 +10,7 @@ import { type CatalogEvent, findReferenceEvent } from '../shared';
 import { askSiteServer } from './askSiteServer';
 import { markInvalid, readBuyer, renderBuyerFields } from './buyerForm';
 import { EVENT_IDS } from './checkoutQuery';
-import { confirmationFor, type PayOutcome } from './confirmationFor';
+import { confirmationFor, isBeingConfirmed, type PayOutcome } from './confirmationFor';
 import { moneyFormat, providerClient } from './demoConfig';
 
 declare global {
@@ -90,6 +90,11 @@ async function pay(orderId: string, api: CashierApi | undefined) {
     outcome = (await api.pay({ orderId })) as typeof outcome;
   } catch (thrown) {
     result.textContent = `The payment could not be completed (${(thrown as { code?: string }).code}). Please try again.`;
+    return;
+  }
+  if (isBeingConfirmed(outcome)) {
+    // A local method's payment the bank is still confirming: the order is not paid yet.
+    result.textContent = 'Your bank is confirming the payment…';
     return;
   }
   if (outcome.status !== 'APPROVED' && outcome.status !== 'PENDING') {

@@ -2,7 +2,7 @@ import type { CashierApi, PayResult } from 'cashier-widget/react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { askSiteServer } from './askSiteServer';
-import { type Confirmation, confirmationFor, type PayOutcome } from './confirmationFor';
+import { type Confirmation, confirmationFor, isBeingConfirmed, type PayOutcome } from './confirmationFor';
 import type { PaymentPhase } from './paymentEvents';
 import type { Log } from './useEventLog';
 
@@ -26,7 +26,9 @@ type ReadBack = { orderId: string; outcome: PayOutcome };
  * "Check the order again" when the site's server did not confirm it, to the confirmation when it did.
  * `place()` pays with `api.pay({ orderId })`; the button stays enabled while it does (the widget
  * shares one payment between clicks: a double click is one charge). A rejection or a payment that
- * did not settle leaves Place order on screen; a settled one (APPROVED, PENDING) hides it and asks
+ * did not settle leaves Place order on screen, and so does a local method's PENDING (the bank is
+ * still confirming: "Your bank is confirming the payment…", until `onPaymentResult` tells how it
+ * settled); a settled one (APPROVED, PENDING at the venue) hides it and asks
  * the site's own server (askSiteServer, for up to 10 s), which fulfils only from a signed webhook or
  * its own read of the order: the page shows what the server saw (confirmationFor), never the
  * browser's word. `checkAgain()` asks the server again. `phase` says whether a payment runs, has an
@@ -127,6 +129,13 @@ export function usePlaceOrder({ api, orderId, money, log }: PlaceOrderInputs) {
    * buyer inside the widget (PayPal, `onPaymentResult`, issue 25). A settled one is confirmed once.
    */
   function settle(forOrder: string, outcome: PayOutcome & { status: string; message?: string }): Promise<void> | undefined {
+    if (isBeingConfirmed(outcome)) {
+      // Not paid yet: the widget keeps watching and calls onPaymentResult once it settles.
+      setRunning('paying');
+      setResult('Your bank is confirming the payment…');
+      return;
+    }
+    setRunning('idle');
     switch (outcome.status) {
       case 'INVALID':
         setResult('Please check the payment details.');

@@ -2,10 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Env, Hono } from 'hono';
+import { describeLocalPaymentTimingsProblem, isLocalPageAnswer, type LocalPaymentTimings } from '../shared/localPayments';
 import { isLoopbackHost } from './isLoopbackHost';
 import type { ProviderState } from './ProviderState';
 import type { CheckoutStore } from './store';
-import { applicationError, describeHoldPolicyProblem, parseSavedCardList } from './store';
+import { applicationError, describeHoldPolicyProblem, parseSavedCardList, readLocalPageChoices } from './store';
 
 /** The header every control call carries its key in (provider/README.md "Fault switches"). */
 export const CONTROL_KEY_HEADER = 'X-Cashier-Control-Key';
@@ -17,7 +18,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * Mounts the control routes (`/__control/…`: fault switches, settings overrides, accepted tokens,
- * recorded requests and charges, a 3-D Secure challenge's result, the buyer's country, the seat hold policy) on `app`. A control call must,
+ * recorded requests and charges, a 3-D Secure challenge's result, the buyer's country, the seat hold policy, the
+ * local payments' timings) on `app`. A control call must,
  * in this order: name this server's loopback address and port as its Host (else 403 LOOPBACK_HOST_REQUIRED: DNS
  * rebinding), carry `key` in {@link CONTROL_KEY_HEADER} (else 403 CONTROL_KEY_REQUIRED, compared
  * in constant time: a plain client or a same-machine reverse proxy sends a loopback Host too),
@@ -155,6 +157,33 @@ export function mountControl<E extends Env>(app: Hono<E>, state: ProviderState, 
     const problem = describeHoldPolicyProblem(change);
     if (problem) return c.json(applicationError('BAD_HOLD_POLICY', problem), 400);
     return c.json(store.setHoldPolicy(change as Parameters<typeof store.setHoldPolicy>[0]));
+  });
+  // Local payments (issue 38): how soon a pending payment settles and BLIK answers or expires, so tests need not wait 120 s.
+  app.post('/__control/local-payments', async (c) => {
+    const change: unknown = await c.req.json().catch(() => undefined);
+    const problem = describeLocalPaymentTimingsProblem(change);
+    if (problem) return c.json(applicationError('BAD_LOCAL_PAYMENT_TIMINGS', problem), 400);
+    return c.json(store.localPayments.setTimings(change as Partial<LocalPaymentTimings>));
+  });
+  // A local method's page answered without the page (e2e, the chaos run): as its buttons would record it.
+  app.post('/__control/local-payments/:chargeId', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!isLocalPageAnswer(body.answer)) {
+      return c.json(
+        applicationError(
+          'BAD_ANSWER',
+          `answer must be "approve", "decline", "pending" or "cancel", got ${JSON.stringify(body.answer)}.`,
+        ),
+        400,
+      );
+    }
+    const result = store.localPayments.record(c.req.param('chargeId'), body.answer, readLocalPageChoices(body));
+    if (result.status === 'unknown')
+      return c.json(applicationError('LOCAL_PAYMENT_NOT_FOUND', 'No such page (unknown, or BLIK).'), 404);
+    if (result.status === 'closed') {
+      return c.json(applicationError('LOCAL_PAYMENT_CLOSED', 'The payment was answered, cancelled or expired already.'), 409);
+    }
+    return c.json(result.charge);
   });
   app.post('/__control/reset', (c) => {
     state.reset();

@@ -2,6 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { type HoldExtensionPolicy, PAYMENTS_CHECKOUT_BASE_PATH, ProviderPaths } from '../shared';
+import { describeLocalPaymentTimingsProblem, type LocalPaymentTimings } from '../shared/localPayments';
 import { isHoldSeconds, readHoldSecondsSetting } from '../shared/orderSetup';
 import { challengeFrameAncestors } from '../shared/threeDsChallengePage';
 import { registerCheckoutRoutes } from './checkoutRoutes';
@@ -9,6 +10,7 @@ import { mountControl } from './controlRoutes';
 import { createVaultApp } from './createVaultApp';
 import { cacheStatics, noStore } from './deliveryPolicy';
 import { registerLocaleRoutes } from './localeRoutes';
+import { registerLocalPaymentRoutes } from './localPaymentRoutes';
 import { ProviderState } from './ProviderState';
 import { registerPayPalRoutes } from './payPalRoutes';
 import { applyDelivery, limitBodies, type ProviderEnv, playFaults, recordRequests, requireAppInstance } from './requestPipeline';
@@ -68,6 +70,21 @@ export interface ProviderOptions {
    * vault (`vaultPort`); set it when the vault is reached by another name (a proxy, a host map).
    */
   vaultOrigin?: string;
+  /**
+   * The payments origin, where the local methods' pages are (iDEAL, Bancontact, Klarna: a charge's
+   * `nextAction.url` is `<paymentsOrigin>/local-payments/<chargeId>`), e.g. `https://pay.example.com`.
+   * The pages are served by this app, so the origin must reach it (a proxy, a host map). Default:
+   * `publicUrl`'s origin, as PayPal's approval page (and the frame's `VITE_CASHIER_PAYMENTS_ORIGIN`
+   * development default).
+   */
+  paymentsOrigin?: string;
+  /**
+   * The local payments' timings in ms: `{ pendingSettleMs?, blikApproveMs?, blikExpiryMs? }`
+   * (shared/localPayments.ts). Default 5 000, 2 000 and 120 000. With `controlKey`, `POST
+   * /__control/local-payments` changes them until a reset.
+   * @throws TypeError (from createProviderApp) naming the field when one is out of range.
+   */
+  localPaymentTimings?: Partial<LocalPaymentTimings>;
   /**
    * Enables /__control (fault switches, recorded requests) for calls that carry this key in the
    * `X-Cashier-Control-Key` header (at least 32 characters; `npm start` makes a random one).
@@ -149,6 +166,9 @@ export function createProviderApp(options: ProviderOptions): {
   };
   const holdPolicyProblem = describeHoldPolicyProblem(holdPolicy);
   if (holdPolicyProblem) throw new TypeError(holdPolicyProblem);
+  const timingsProblem = options.localPaymentTimings && describeLocalPaymentTimingsProblem(options.localPaymentTimings);
+  if (timingsProblem) throw new TypeError(`localPaymentTimings: ${timingsProblem}`);
+  const paymentsOrigin = new URL(options.paymentsOrigin ?? options.publicUrl).origin;
   const webhooks = createWebhookSender({
     endpoints: options.webhookEndpoints ?? [],
     ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
@@ -156,6 +176,8 @@ export function createProviderApp(options: ProviderOptions): {
   const store = createCheckoutStore(undefined, {
     ...(options.webhookEndpoints?.length ? { onEvent: webhooks.send } : {}),
     vaultOrigin: () => vaultOrigin,
+    paymentsOrigin: () => paymentsOrigin,
+    ...(options.localPaymentTimings ? { localPaymentTimings: options.localPaymentTimings } : {}),
     holdSeconds,
     ...holdPolicy,
     memberOf: (appInstance) => state.memberOf(appInstance),
@@ -200,6 +222,7 @@ export function createProviderApp(options: ProviderOptions): {
   registerServerApiRoutes(app, store, options.secretKeys ?? {});
   registerLocaleRoutes(app, () => state.buyerCountry);
   const payPal = registerPayPalRoutes(app, store, { ...options, offers: payPalAppInstances });
+  registerLocalPaymentRoutes(app, store, { frameOrigins: options.frameOrigins, paymentsOrigin });
   state.resetHooks.push(() => {
     payPal.clear();
     payPalAppInstances.clear();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type BuildEnv, type BuildSettings, DEVELOPMENT_FRAME_URL, resolveBuildSettings } from './buildEnv';
+import { DEVELOPMENT_PAYMENTS } from './paymentsOrigin';
 import { DEVELOPMENT_PAYPAL } from './payPalOrigin';
 import { DEVELOPMENT_VAULT } from './vault';
 
@@ -44,6 +45,7 @@ describe('resolveBuildSettings: environments that build', () => {
         staticsAllowlist: ['http://localhost:4175'],
         vaultOrigin: 'http://127.0.0.1:4176',
         payPalOrigin: DEVELOPMENT_PAYPAL,
+        paymentsOrigin: DEVELOPMENT_PAYMENTS,
       },
     },
     {
@@ -55,6 +57,7 @@ describe('resolveBuildSettings: environments that build', () => {
         staticsAllowlist: 'development',
         vaultOrigin: DEVELOPMENT_VAULT,
         payPalOrigin: DEVELOPMENT_PAYPAL,
+        paymentsOrigin: DEVELOPMENT_PAYMENTS,
       },
     },
     {
@@ -66,6 +69,7 @@ describe('resolveBuildSettings: environments that build', () => {
         staticsAllowlist: 'development',
         vaultOrigin: DEVELOPMENT_VAULT,
         payPalOrigin: DEVELOPMENT_PAYPAL,
+        paymentsOrigin: DEVELOPMENT_PAYMENTS,
       },
     },
     {
@@ -77,6 +81,7 @@ describe('resolveBuildSettings: environments that build', () => {
         staticsAllowlist: [STATICS],
         vaultOrigin: VAULT,
         payPalOrigin: DEVELOPMENT_PAYPAL,
+        paymentsOrigin: DEVELOPMENT_PAYMENTS,
       },
     },
     {
@@ -99,6 +104,30 @@ describe('resolveBuildSettings: environments that build', () => {
         staticsAllowlist: 'development',
         vaultOrigin: DEVELOPMENT_VAULT,
         payPalOrigin: 'http://127.0.0.1:4999',
+        paymentsOrigin: DEVELOPMENT_PAYMENTS,
+      },
+    },
+    {
+      name: 'a payments origin (issue 38): exactly that origin, in either kind of build',
+      env: { ...production, VITE_CASHIER_PAYMENTS_ORIGIN: ' https://Pay.example.com/ ' },
+      expected: {
+        kind: 'production',
+        frameUrl: FRAME,
+        staticsAllowlist: [STATICS],
+        vaultOrigin: VAULT,
+        paymentsOrigin: 'https://pay.example.com',
+      },
+    },
+    {
+      name: 'development with a payments origin',
+      env: { ...development, VITE_CASHIER_PAYMENTS_ORIGIN: 'http://127.0.0.1:4998' },
+      expected: {
+        kind: 'development',
+        frameUrl: 'http://127.0.0.1:4174/',
+        staticsAllowlist: 'development',
+        vaultOrigin: DEVELOPMENT_VAULT,
+        payPalOrigin: DEVELOPMENT_PAYPAL,
+        paymentsOrigin: 'http://127.0.0.1:4998',
       },
     },
   ];
@@ -248,6 +277,16 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
       names: ['VITE_CASHIER_PAYPAL_ORIGIN'],
     },
     {
+      name: 'a plain-http payments origin off loopback',
+      env: { ...production, VITE_CASHIER_PAYMENTS_ORIGIN: 'http://pay.example.com' },
+      names: ['VITE_CASHIER_PAYMENTS_ORIGIN'],
+    },
+    {
+      name: 'a payments origin with a path, or a wildcard',
+      env: { ...development, VITE_CASHIER_PAYMENTS_ORIGIN: 'https://*.example.com/pay' },
+      names: ['VITE_CASHIER_PAYMENTS_ORIGIN'],
+    },
+    {
       name: 'an unknown kind of build',
       env: { ...production, CASHIER_BUILD: 'dev' },
       names: ['CASHIER_BUILD'],
@@ -267,6 +306,7 @@ describe('resolveBuildSettings: environments that stop the build, naming the var
       'VITE_CASHIER_STATICS_ORIGINS',
       'VITE_CASHIER_VAULT_ORIGIN',
       'VITE_CASHIER_PAYPAL_ORIGIN',
+      'VITE_CASHIER_PAYMENTS_ORIGIN',
     ].filter((name) => new RegExp(`^${name} `, 'm').test(message));
     expect(named).toEqual(names);
     expect(message).toMatch(/\nSee docs\/deploy\.md\.$/);

@@ -1,5 +1,6 @@
 import { loadEnv } from 'vite';
 import { isHttpsOrLoopback } from './isHttpsOrLoopback.ts';
+import { DEVELOPMENT_PAYMENTS } from './paymentsOrigin.ts';
 import { DEVELOPMENT_PAYPAL } from './payPalOrigin.ts';
 import type { StaticsAllowlist } from './statics';
 import { DEVELOPMENT_VAULT, type VaultOriginSetting } from './vault.ts';
@@ -43,6 +44,12 @@ export interface BuildSettings {
    * port up), or undefined in a production build without it (no approval page is accepted: no PayPal).
    */
   payPalOrigin?: string;
+  /**
+   * The local payment methods' pages origin (`VITE_CASHIER_PAYMENTS_ORIGIN`, shared/paymentsOrigin.ts):
+   * a bare origin, in a development build without it {@link DEVELOPMENT_PAYMENTS} (the provider's
+   * origin, one port above the frame's); absent in a production build without it (no redirect methods).
+   */
+  paymentsOrigin?: string;
 }
 
 const HTTPS = 'https (plain http only on localhost or 127.0.0.1)';
@@ -119,6 +126,15 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
     }
   }
 
+  const paymentsEntry = env.VITE_CASHIER_PAYMENTS_ORIGIN?.trim() ?? '';
+  let paymentsOrigin = kind === 'development' ? DEVELOPMENT_PAYMENTS : undefined;
+  if (paymentsEntry) {
+    paymentsOrigin = bareOrigin(paymentsEntry);
+    if (!paymentsOrigin) {
+      problems.push(`VITE_CASHIER_PAYMENTS_ORIGIN is ${JSON.stringify(paymentsEntry)}: expected one bare origin, ${expected}`);
+    }
+  }
+
   if (problems.length > 0) throw new TypeError(`${problems.join('.\n')}.\nSee ${DEPLOY_GUIDE}.`);
   return {
     kind,
@@ -126,6 +142,7 @@ export function resolveBuildSettings(env: BuildEnv): BuildSettings {
     staticsAllowlist: staticsAllowlist.length > 0 ? staticsAllowlist : 'development',
     vaultOrigin,
     ...(payPalOrigin === undefined ? {} : { payPalOrigin }),
+    ...(paymentsOrigin === undefined ? {} : { paymentsOrigin }),
   };
 }
 

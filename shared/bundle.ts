@@ -37,6 +37,13 @@ export interface CashierWidgetProps {
    * without one, passes none, and every approval page is refused (nothing charged).
    */
   payPalOrigin?: string;
+  /**
+   * The payments origin, fixed when the frame was built (shared/paymentsOrigin.ts): the only origin
+   * whose page a local payment method's popup shows (iDEAL, Bancontact, Klarna) and whose message
+   * the widget takes as the buyer's answer, never derived from `host`. Optional: a frame built
+   * before it, or without one, passes none, and every such page is refused (nothing charged).
+   */
+  paymentsOrigin?: string;
   /** The frame's provider request client: retries, revalidation and errors per spec 7. */
   providerClient: ProviderClient;
   /** Call once the widget is ready, with its api; the host receives it as `CashierApi`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderCountry, priceOrderSetup } from './orderSetup';
+import { eventForCountry, findReferenceEvent } from './referenceCatalog';
 
 const VENUE = 'riverside-jazz-night';
 /** Two general admission tickets and one VIP table seat. */
@@ -69,5 +70,15 @@ describe('orderCountry', () => {
     { order: { country: 7 }, expected: undefined },
   ])('$order → $expected', ({ order, expected }) => {
     expect(orderCountry(order)).toBe(expected);
+  });
+});
+
+describe('eventForCountry: the catalog as the buyer’s market sees it, at the prices order setup charges', () => {
+  it.each([undefined, 'NL', 'PL', 'US'])('%s', (country) => {
+    const event = eventForCountry(findReferenceEvent(VENUE) as NonNullable<ReturnType<typeof findReferenceEvent>>, country);
+    const priced = priceOrderSetup({ eventId: VENUE, lines: LINES, ...(country ? { country } : {}) });
+    if ('problem' in priced) throw new Error(priced.problem);
+    expect(event.currency).toBe(priced.total.currency);
+    expect(priced.lines.map((l) => l.unitPrice)).toEqual(event.ticketTypes.map((t) => t.unitPrice));
   });
 });

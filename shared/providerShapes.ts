@@ -83,6 +83,12 @@ export interface OrderSetupRequest {
    * out in minutes may turn extensions off with `{ count: 0, seconds: 1 }`.
    */
   holdExtensions?: HoldExtensionPolicy;
+  /**
+   * The buyer's country, ISO 3166-1 alpha-2 in upper case (e.g. `NL`): it decides which local
+   * methods the order offers (iDEAL in NL, Bancontact in BE, BLIK in PL, Klarna in its markets) and,
+   * for `PL`, prices the order in PLN. Absent: no local method. Anything else is 400 `INVALID_ORDER`.
+   */
+  country?: string;
 }
 
 /** An order's seat hold extension policy (order setup's `holdExtensions`). */
@@ -100,6 +106,8 @@ export type OrderStatus = 'AWAITING_PAYMENT' | 'PAID' | 'PAY_AT_VENUE';
 export interface Order {
   id: string;
   status: OrderStatus;
+  /** The buyer's country from order setup (ISO 3166-1 alpha-2), when it named one. */
+  country?: string;
   event: OrderEvent;
   lines: OrderLine[];
   total: Money;
@@ -335,4 +343,6 @@ export interface Charge {
   createdAt: string;
   /** When the charge was refunded in full (ISO 8601); absent while it is not. */
   refundedAt?: string;
+  /** A Klarna charge: what the buyer chose at Klarna, pay later in 30 days or in 3 parts. */
+  klarnaOption?: 'PAY_LATER_30_DAYS' | 'PAY_IN_3_PARTS';
 }

@@ -93,3 +93,18 @@ export const REFERENCE_EVENTS: readonly CatalogEvent[] = [
 export function findReferenceEvent(eventId: string): CatalogEvent | undefined {
   return REFERENCE_EVENTS.find((event) => event.id === eventId);
 }
+
+/**
+ * `event` as a buyer from `country` sees its catalog: its currency and each ticket type's
+ * `unitPrice` in the currency order setup will price the order in ({@link currencyForCountry}).
+ * The demo shows it; the prices are still the provider's.
+ */
+export function eventForCountry(event: CatalogEvent, country: string | undefined): CatalogEvent {
+  const currency = currencyForCountry(event, country);
+  if (currency === event.currency) return event;
+  return {
+    ...event,
+    currency,
+    ticketTypes: event.ticketTypes.map((type) => ({ ...type, unitPrice: unitPriceIn(type, currency, event.currency) })),
+  };
+}

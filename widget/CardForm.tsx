@@ -8,6 +8,7 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
+import type { LocalMethodType } from '../shared';
 import { isLocalMethod, LOCAL_METHOD_LABELS } from '../shared/localMethods';
 import { APPEARANCE_CLASSES as C, classes, fontSize, LINE_HEIGHT, space, token } from './appearance';
 import { BillingFields } from './BillingFields';
@@ -122,6 +123,11 @@ export interface CardFormProps {
   wrapCard?: (cardFields: ReactNode) => ReactNode;
   /** What PAYPAL shows when chosen (issue 25: paypal/createPayPal.tsx); default nothing. */
   payPal?: ReactNode;
+  /**
+   * The local methods (issue 38: localMethods/createLocalMethods.tsx): what a chosen one shows, and
+   * each choice's short line of what happens next (undefined until its chunk's words are in). Default none.
+   */
+  local?: { element: (method: LocalMethodType) => ReactNode; describe: (type: LocalMethodType) => string | undefined };
   /** The Apple Pay and Google Pay buttons, above the method choice whatever it is (issue 25 item 4: wallets/createWallets.tsx); default nothing. */
   wallets?: ReactNode;
   /** The buyer asked to keep the tickets longer (issue 37: HoldNotice's action). */
@@ -142,7 +148,7 @@ export const LOCKED_EXPLANATION = msg`Your payment details cannot be changed unt
  * and its fields are described by the expiry message instead.
  */
 export function CardForm(props: CardFormProps) {
-  const { store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f, payPal, wallets, onExtendHold } = props;
+  const { store, i18n, idPrefix, theme, onReady, onCountry, wrapCard = (f) => f, payPal, local, wallets, onExtendHold } = props;
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const { values, errors, methods = [], method, notice, locked, challenge, hold } = snapshot;
   // Layout effect: the form is in the DOM; the host hears "ready" without waiting for a paint.
@@ -220,20 +226,35 @@ export function CardForm(props: CardFormProps) {
           <legend className={C.label} style={fieldStyles.label}>
             {i18n._(msg`Payment method`)}
           </legend>
-          {methods.map((m) => (
-            <label key={m.type} className={classes(C.method, method === m.type && C.methodSelected)} style={fieldStyles.choice}>
-              <input
-                type="radio"
-                className="cw-radio"
-                name={`${idPrefix}-method`}
-                value={m.type}
-                checked={method === m.type}
-                disabled={locked}
-                onChange={() => store.setMethod(m.type)}
-              />
-              {isLocalMethod(m.type) ? LOCAL_METHOD_LABELS[m.type] : i18n._(METHOD_LABELS[m.type])}
-            </label>
-          ))}
+          {methods.map((m) => {
+            // A local method's short line of what happens next (issue 38), read with its choice.
+            const line = isLocalMethod(m.type) ? local?.describe(m.type) : undefined;
+            const lineId = `${idPrefix}-method-${m.type}`;
+            return (
+              <label
+                key={m.type}
+                className={classes(C.method, method === m.type && C.methodSelected)}
+                style={line ? { ...fieldStyles.choice, flexWrap: 'wrap' } : fieldStyles.choice}
+              >
+                <input
+                  type="radio"
+                  className="cw-radio"
+                  name={`${idPrefix}-method`}
+                  value={m.type}
+                  checked={method === m.type}
+                  disabled={locked}
+                  aria-describedby={line ? lineId : undefined}
+                  onChange={() => store.setMethod(m.type)}
+                />
+                {isLocalMethod(m.type) ? LOCAL_METHOD_LABELS[m.type] : i18n._(METHOD_LABELS[m.type])}
+                {line && (
+                  <span id={lineId} className={C.notice} style={cardFormStyles.line}>
+                    {line}
+                  </span>
+                )}
+              </label>
+            );
+          })}
         </fieldset>
       )}
       {card ? (
@@ -251,6 +272,8 @@ export function CardForm(props: CardFormProps) {
         )
       ) : method === 'PAYPAL' ? (
         payPal
+      ) : isLocalMethod(method) ? (
+        local?.element(method)
       ) : (
         <p className={C.notice} style={fieldStyles.note}>
           {i18n._(msg`You pay at the venue when you arrive. Your tickets are reserved when you place the order.`)}
@@ -265,7 +288,7 @@ export function CardForm(props: CardFormProps) {
  * expiry and security code row and the method radios. FormSkeleton draws its placeholder with the
  * same box and row, so it is as tall as the form that replaces it.
  */
-export const cardFormStyles: Record<'form' | 'modal' | 'row' | 'rowField' | 'methods', CSSProperties> = {
+export const cardFormStyles: Record<'form' | 'modal' | 'row' | 'rowField' | 'methods' | 'line', CSSProperties> = {
   form: {
     display: 'flex',
     flexDirection: 'column',
@@ -278,6 +301,8 @@ export const cardFormStyles: Record<'form' | 'modal' | 'row' | 'rowField' | 'met
     overflowWrap: 'break-word',
   },
   modal: { padding: space(2), gap: space(2) },
+  // A local method's short line (issue 38): on its own line under the method's name.
+  line: { display: 'block', flexBasis: '100%', fontSize: fontSize(12) },
   // Expiry and security code share a row while each can be 140 px wide, and wrap below that.
   row: { display: 'flex', flexWrap: 'wrap', gap: space(3) },
   rowField: { flex: '1 1 140px' },

@@ -87,8 +87,12 @@ export interface FormStore {
   setErrors(errors: Partial<Record<CardField, Message>>): void;
   /** Sets the offered methods and picks the first (card first when offered). */
   setMethods(methods: PaymentMethod[]): void;
-  /** Chooses the payment method (the buyer picked a radio) and clears the notice; ignored while locked. */
-  setMethod(method: PaymentMethodType): void;
+  /**
+   * Chooses the payment method (the buyer picked a radio) and clears the notice; ignored while
+   * locked, unless `underWay` (issue 38: the method of a payment still being confirmed, shown with
+   * it after a reload).
+   */
+  setMethod(method: PaymentMethodType, underWay?: boolean): void;
   /** Sets or (undefined) clears the message above the form. */
   setNotice(notice: Message | undefined): void;
   /** Sets the billing fields' options; see {@link FormSnapshot.billing}. */
@@ -172,8 +176,8 @@ export function createFormStore(): FormStore {
       const card = methods.find((m) => m.type === 'CARD');
       set({ methods, method: (card ?? methods[0])?.type ?? 'CARD' });
     },
-    setMethod(method) {
-      if (snapshot.locked) return;
+    setMethod(method, underWay) {
+      if (snapshot.locked && !underWay) return;
       set({ method, notice: undefined });
     },
     setNotice(notice) {

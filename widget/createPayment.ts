@@ -1,10 +1,20 @@
-import { CashierError, type Charge, ErrorCode } from '../shared';
+import { CashierError, type Charge, type ChargeRequest, ErrorCode } from '../shared';
+import { isLocalMethod } from '../shared/localMethods';
 import { createChargeJournal } from './createChargeJournal';
 import type { PaymentDeps } from './paymentDeps';
 import { asCashierError, holdExpired, isRefusedForGood, isReplyLost, outcomeUnknown, payOrderId } from './paymentErrors';
 import { type ChargeAttempt, prepareCharge } from './prepareCharge';
 import { challengeOutcome, refusedChallenge } from './threeDSecure/challengeOutcome';
-import { checkChargeFor, endedChallenge, isPaid, openCharge, type PayResult, settlingCharge, toPayResult } from './toPayResult';
+import {
+  checkChargeFor,
+  endedChallenge,
+  isPaid,
+  openCharge,
+  type PayResult,
+  pendingCharge,
+  settlingCharge,
+  toPayResult,
+} from './toPayResult';
 
 export type { PaymentDeps } from './paymentDeps';
 export type { PayResult } from './toPayResult';
@@ -71,27 +81,56 @@ export function createPayment(deps: PaymentDeps) {
   const known = new Set<string>();
   /** Orders this widget saw paid, with that result. */
   const paidOrders = new Map<string, PayResult>();
+  /** Orders whose local method's charge is PENDING (issue 38): `pay` resolves with it until it settles ({@link settledLater}). */
+  const pendingOrders = new Map<string, PayResult>();
   let locked = false;
-  /** Tells the widget whether the form is locked, when that changes. */
+  /** Tells the widget whether the form is locked, when that changes: while a payment is open or a local one pending. */
   const updateLock = () => {
-    const next = open !== undefined;
+    const next = open !== undefined || pendingOrders.size > 0;
     if (next === locked) return;
     locked = next;
     deps.onLockedChange?.(next);
   };
 
   async function run(orderId: string): Promise<PayResult> {
-    if (paidOrders.has(orderId)) return paidOrders.get(orderId) as PayResult;
-    const payPal = deps.method() === 'PAYPAL' ? (deps.payPal ?? (async () => ({ status: 'INVALID', errors: {} }))) : undefined;
-    return remember(orderId, (await settle(orderId)) ?? (await (payPal ?? chargeAnew)(orderId)));
+    const known = paidOrders.get(orderId) ?? pendingOrders.get(orderId);
+    if (known) return known;
+    // PayPal and the redirect methods (issue 38) are paid with their button, not by `pay`: it waits for theirs.
+    const method = deps.method();
+    const redirect = isLocalMethod(method) && method !== 'BLIK';
+    // A local payment under way for the order (its window open): its outcome, never a read that would cancel it.
+    const started = redirect ? deps.localMethod?.(orderId) : undefined;
+    if (started) return remember(orderId, await started);
+    const inWidget = method === 'PAYPAL' ? (deps.payPal ?? invalid) : redirect ? invalid : chargeAnew;
+    return remember(orderId, (await settle(orderId)) ?? (await inWidget(orderId)));
   }
 
-  /** Keeps a result that paid `orderId` (it is never charged again) and empties the card fields; returns `result`. */
+  /**
+   * Keeps a result that paid `orderId` (it is never charged again) and empties the card fields; a
+   * local method's PENDING (issue 38) is kept until it settles and handed to {@link PaymentDeps.onPending}
+   * (the watch); returns `result`.
+   */
   function remember(orderId: string, result: PayResult): PayResult {
     if (isPaid(result) && !paidOrders.has(orderId)) {
       paidOrders.set(orderId, result);
       deps.clearCard?.();
+    } else if (result.status === 'PENDING' && !isPaid(result) && !pendingOrders.has(orderId)) {
+      pendingOrders.set(orderId, result);
+      deps.onPending?.(result);
     }
+    return result;
+  }
+
+  /**
+   * What a local method's payment started in the widget came to (issue 38: its window's outcome,
+   * or the watch of its PENDING charge): the journal forgets the order; a result that paid it is
+   * kept as `pay`'s, a PENDING one until it settles (and watched); returns `result`.
+   */
+  function keep(orderId: string, result: PayResult): PayResult {
+    journal.delete(orderId);
+    if (result.status !== 'PENDING') pendingOrders.delete(orderId);
+    remember(orderId, result);
+    updateLock();
     return result;
   }
 
@@ -133,7 +172,8 @@ export function createPayment(deps: PaymentDeps) {
       throw failure;
     }
     known.add(orderId);
-    const paid = settlingCharge(orderId, charges);
+    // A local method's PENDING (issue 38) is the outcome for now: `pay` resolves PENDING and the watch starts (remember).
+    const paid = settlingCharge(orderId, charges) ?? pendingCharge(orderId, charges);
     const open = paid ? undefined : openCharge(orderId, charges);
     if (!open) {
       journal.delete(orderId);
@@ -146,7 +186,19 @@ export function createPayment(deps: PaymentDeps) {
     return result;
   }
 
-  const outcome = (orderId: string, charge: Charge) => challengeOutcome(orderId, charge, deps.challenge);
+  /**
+   * What `charge` settles as: a 3-D Secure challenge's outcome; a local method's action (issue 38:
+   * a BLIK confirmation, or a redirect left open by an earlier mount) through
+   * {@link PaymentDeps.localAction}, by default cancelled (nothing charged, unless it settled meanwhile).
+   */
+  const outcome = (orderId: string, charge: Charge) =>
+    challengeOutcome(
+      orderId,
+      charge,
+      charge.nextAction?.type === 'THREE_DS_CHALLENGE' || charge.nextAction === undefined
+        ? deps.challenge
+        : (deps.localAction ?? ((open: Charge) => deps.api.cancelCharge(open.id))),
+    );
 
   /**
    * A challenge page off the vault origin (`refused.details.chargeId`) is never shown: its charge is
@@ -240,6 +292,69 @@ export function createPayment(deps: PaymentDeps) {
     return again;
   }
 
+  /**
+   * A local method's charge the buyer started in the widget (issue 38: iDEAL, Bancontact, Klarna,
+   * from their button), kept exactly once like a card charge: one Idempotency-Key, the order
+   * journalled while the POST is out. A lost or unreadable reply reads the order's charges (a GET,
+   * retried per spec 9): its open or settled charge of this method is the one made; with none, the
+   * very same request (key and body) is sent once more, which the provider answers with the original
+   * charge. 409 CHARGE_IN_PROGRESS: the order's open charge (the one a click or an earlier mount made).
+   * @returns the charge as made (REQUIRES_ACTION with its `nextAction`, or already settled); the order
+   *   stays journalled until {@link settledLater} or a `pay` reads how it ended.
+   * @throws ORDER_HOLD_EXPIRED before anything is sent when the seat hold ran out; the provider
+   *   client's refusal (nothing charged); PAYMENT_OUTCOME_UNKNOWN (`details.orderId`) when neither
+   *   the resend nor the charges tell.
+   */
+  async function chargeInWidget(orderId: string, body: ChargeRequest): Promise<Charge> {
+    if (deps.holdExpired?.(orderId)) throw holdExpired(orderId);
+    const key = newKey();
+    journal.add(orderId); // before the charge goes out
+    known.add(orderId);
+    /** The order's newest charge that `which` takes, from its charges (a GET, retried per spec 9). */
+    const newest = async (which: (c: Charge) => boolean): Promise<Charge | undefined> =>
+      [...(await deps.api.getChargesByOrder(orderId))].reverse().find((c) => c.orderId === orderId && which(c));
+    /** Made by this request, or by the click before it: this method's, not declined. */
+    const made = (c: Charge) => c.paymentMethod === body.paymentMethod && c.status !== 'DECLINED';
+    const attempt = async (): Promise<Charge | CashierError> => {
+      try {
+        const charge = await deps.api.chargeOrder(orderId, body, key);
+        checkChargeFor(orderId, charge);
+        return charge;
+      } catch (error) {
+        const failure = asCashierError(error);
+        if (isReplyLost(failure)) return failure;
+        if (failure.details.chargeId) return refuseChallenge(orderId, failure, failure.details.chargeId);
+        const open =
+          failure.details.applicationErrorCode === 'CHARGE_IN_PROGRESS'
+            ? await newest((c) => c.status === 'REQUIRES_ACTION' || c.status === 'PENDING').catch(() => undefined)
+            : undefined;
+        if (open) return open;
+        journal.delete(orderId); // a refusal: nothing was charged
+        throw failure;
+      }
+    };
+    const first = await attempt();
+    if (!(first instanceof CashierError)) return first;
+    const found = await newest(made).catch(() => undefined);
+    if (found) return found;
+    const again = await attempt();
+    if (again instanceof CashierError) throw outcomeUnknown(orderId, 'the reply to its charge was lost', again);
+    return again;
+  }
+
+  /** Reads `orderId`'s charges once (a mount with a local method offered, issue 38): a PENDING one is resumed (watched), a paid order kept. Never rejects. */
+  async function resume(orderId: string): Promise<void> {
+    if (open !== undefined || paidOrders.has(orderId) || pendingOrders.has(orderId)) return;
+    try {
+      const charges = await deps.api.getChargesByOrder(orderId);
+      const found = settlingCharge(orderId, charges) ?? pendingCharge(orderId, charges);
+      if (found && open === undefined) remember(orderId, toPayResult(orderId, found));
+      updateLock();
+    } catch {
+      // the first `pay` reads them again
+    }
+  }
+
   /** Ends the open payment: its outcome (`result`, returned) is known. */
   const close = (result?: PayResult) => {
     open = undefined;
@@ -247,11 +362,19 @@ export function createPayment(deps: PaymentDeps) {
     return result as PayResult;
   };
 
+  const invalid = async (): Promise<PayResult> => ({ status: 'INVALID', errors: {} });
+
   return {
     /** The order whose payment is open (its `pay` runs, or its outcome is unknown), if any. */
     openOrder: (): string | undefined => open,
     /** {@link captureInWidget}: a payment the buyer made in the widget (PayPal, issue 25); a later `pay` for the order resolves with its result. */
     captureInWidget,
+    /** {@link chargeInWidget}: a local method's charge started by the buyer in the widget (issue 38). */
+    chargeInWidget,
+    /** {@link keep}: what a local method's payment came to (issue 38). */
+    keep,
+    /** {@link resume}: the mount's one read of the order's charges when a local method is offered (issue 38). */
+    resume,
     /**
      * `api.pay({ orderId })`: resolves to {@link PayResult}. Rejects with CashierError
      * INVALID_ARGUMENT (no order, or not the mounted one), PAYMENT_OPEN_FOR_ANOTHER_ORDER (another

@@ -16,6 +16,7 @@ import { HOLD_EXPIRED } from './HoldNotice';
 import { createTranslator, type Message } from './i18n/createTranslator';
 import { languageNotLoaded, narrowMethods, orderNotLoaded } from './loadRefusals';
 import { loadSavedCards } from './loadSavedCards';
+import { createLocalMethods } from './localMethods/createLocalMethods';
 import { createPayPal } from './paypal/createPayPal';
 import { warmReplies } from './preload';
 import { extendOrderHold, readOrderHold } from './readOrderHold';
@@ -99,7 +100,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   // What a preloadCashier warm-up in this frame asked (`preload`) is answered from memory.
   const { vault } = props.providerClient;
   const client = { ...props.providerClient, request: warmReplies.serve(props, props.providerClient.request) };
-  const providerApi = createBundleProviderApi(client.request, vault.request, vault.origin);
+  const providerApi = createBundleProviderApi(client.request, vault.request, vault.origin, props.paymentsOrigin);
   // The billing country defaults to the region of the tag the host gave (de-AT → AT), not of its fallback.
   const billing = createBilling({ api: providerApi, store, locale: () => current.locale ?? 'en' });
   const billingRules = () => ({ format: store.getSnapshot().billing?.format });
@@ -159,9 +160,26 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   const payPal = createPayPal({ store, current: () => current, payment: () => payment, hold, told });
   const walletDeps: WalletDeps = { store, current: () => current, payment: () => payment, hold, told };
   const wallets = createWallets(walletDeps);
+  // iDEAL, Bancontact, Klarna and BLIK (issue 38): their chunks only when the order offers one.
+  const local = createLocalMethods({
+    store,
+    current: () => current,
+    api: providerApi,
+    payment: () => payment,
+    hold,
+    told,
+    idPrefix,
+    rerender: () => {
+      if (!unmounted && store.getSnapshot().methods) render();
+    },
+  });
   const payment = createPayment({
     payPal: payPal.outcome,
-    mayBePaidInWidget: () => payPal.offered(),
+    localMethod: local.outcome,
+    localAction: local.action,
+    onPending: local.onPending,
+    blikBody: local.blikBody,
+    mayBePaidInWidget: () => payPal.offered() || local.offeredAny(),
     api: providerApi,
     holdExpired: (orderId) => hold.expired(orderId),
     onHoldRefused: (orderId) => hold.refused(orderId),
@@ -217,7 +235,11 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
         await billing.settled();
         const paid = await payment.pay(input);
         // A charge refunded because the hold ended (issue 37) did not pay: the hold expires with it.
-        if (paid.status !== 'INVALID') hold.settled(paid.orderId, isPaid(paid));
+        // A local method's PENDING (issue 38) is still under way: the hold waits for its watch.
+        if (paid.status !== 'INVALID' && (paid.status !== 'PENDING' || isPaid(paid))) hold.settled(paid.orderId, isPaid(paid));
+        // A local method's decline is worded by its panel (issue 38), which shows it.
+        const localDecline = local.message(paid);
+        if (localDecline !== undefined) return { ...paid, message: localDecline } as PayResult;
         // What the buyer reads of a decline, or of a refund because the hold ended: the result's `message` and the notice.
         const notice =
           paid.status === 'DECLINED'
@@ -261,6 +283,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
             onCountry={(country) => void billing.choose(country)}
             wrapCard={saved?.wrap}
             payPal={payPal.element}
+            local={local}
             wallets={wallets.slot(current.orderId)}
             onExtendHold={() => void hold.extend()}
           />
@@ -300,6 +323,15 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
   firstPaint.wait(Promise.resolve(methods));
   firstPaint.wait(hold.follow(props.orderId, props.orderId === undefined ? undefined : readHold(props.orderId)));
   if (props.orderId) firstPaint.wait(wallets.prepare(props.orderId, language));
+  // The local methods' short lines are in the first form (issue 38: their chunk's words, no shift).
+  firstPaint.wait(
+    Promise.resolve(methods).then((known) => {
+      if (!known.some((m) => local.takes(m.type))) return;
+      // The mount reads the order's charges once: a payment still being confirmed is found again (a reload).
+      if (props.orderId) void payment.resume(props.orderId);
+      return local.prepare(known, language);
+    }),
+  );
   firstPaint.wait(billing.start());
   const deps = { client, store, idPrefix, doc: container.ownerDocument };
   firstPaint.wait(
@@ -331,6 +363,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
       events.stop();
       lifetime.abort();
       hold.stop();
+      local.stop();
       root.unmount();
       container.replaceChildren();
       // Card data goes with the form: a page kept in the back/forward cache holds none in its heap.

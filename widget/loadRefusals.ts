@@ -29,15 +29,18 @@ export function orderNotLoaded(orderId: string) {
   };
 }
 
-/** Keeps the methods this widget can take (card, pay at the venue, PayPal); throws when none is left. */
+/**
+ * The methods this widget can take: card, pay at the venue, PayPal, and the redirect methods
+ * iDEAL, Bancontact and Klarna (issue 38). BLIK joins them once its chunk is in the tree.
+ */
+const TAKEN: ReadonlySet<unknown> = new Set(['CARD', 'PAY_AT_VENUE', 'PAYPAL', 'IDEAL', 'BANCONTACT', 'KLARNA']);
+
+/** Keeps the methods this widget can take ({@link TAKEN}); throws when none is left. */
 export function narrowMethods(value: unknown): PaymentMethod[] {
   const known = Array.isArray(value)
     ? value.filter(
         (m): m is PaymentMethod =>
-          typeof m === 'object' &&
-          m !== null &&
-          (m.type === 'CARD' || m.type === 'PAY_AT_VENUE' || m.type === 'PAYPAL') &&
-          typeof (m as { label?: unknown }).label === 'string',
+          typeof m === 'object' && m !== null && TAKEN.has(m.type) && typeof (m as { label?: unknown }).label === 'string',
       )
     : [];
   if (known.length === 0) throw new Error('The order offers no payment method this widget can take.');

@@ -31,6 +31,8 @@ export interface PaymentDeps {
   savedCardToken?: PrepareChargeDeps['savedCardToken'];
   /** The "save this card" consent (issue 25); see {@link PrepareChargeDeps.saveCard}. */
   saveCard?: PrepareChargeDeps['saveCard'];
+  /** BLIK's charge body (issue 38); see {@link PrepareChargeDeps.blikBody}. */
+  blikBody?: PrepareChargeDeps['blikBody'];
   /** The order the widget is for now (mounted with, or changed by `update`), if any; `pay` must name the same one. */
   mountedOrderId?: () => string | undefined;
   /** A fresh idempotency key; default `crypto.randomUUID()`. */
@@ -64,4 +66,21 @@ export interface PaymentDeps {
   mayBePaidInWidget?: (orderId: string) => boolean;
   /** PAYPAL chosen (issue 25, paid by its button): the order's PayPal outcome, awaited while open; default INVALID `{}`. */
   payPal?: (orderId: string) => Promise<PayResult>;
+  /**
+   * iDEAL, Bancontact or Klarna chosen (issue 38, paid by its button): the outcome of the local
+   * payment of `orderId` the buyer started last, awaited while its window is open; undefined when
+   * none was started (`pay` then reads the order's charges, else resolves INVALID `{}`).
+   */
+  localMethod?: (orderId: string) => Promise<PayResult> | undefined;
+  /**
+   * A local method's REQUIRES_ACTION charge met by `pay` (issue 38: a BLIK confirmation; a redirect
+   * an earlier mount left open): resolves with the charge once it settled or is PENDING. Default:
+   * the charge is cancelled (`cancelCharge`), and what it answers is the outcome.
+   */
+  localAction?: (charge: Charge) => Promise<Charge>;
+  /**
+   * A local method's charge is PENDING (issue 38): the widget watches it, then hands its settled
+   * result to `settledLater`. Called once per order while it is pending. Default: none.
+   */
+  onPending?: (result: Extract<PayResult, { status: 'PENDING' }>) => void;
 }

@@ -39,6 +39,11 @@ export interface PrepareChargeDeps {
    * with the card to the vault's tokenization, never in the charge. Default: none.
    */
   saveCard?: () => SaveCardConsent | undefined;
+  /**
+   * BLIK chosen (issue 38): the charge body `{ paymentMethod: 'BLIK', blikCode }` with the code the
+   * buyer typed, or INVALID when it is not a 6-digit code (the field's error shown). Default: INVALID `{}`.
+   */
+  blikBody?: () => ChargeRequest | PayResult;
 }
 
 /** Tokenization errors the buyer can fix, by the field they belong to. */
@@ -50,7 +55,8 @@ const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, Message]> = {
 };
 
 /**
- * A new charge for the chosen method with a fresh key: pay at the venue needs nothing; a card is
+ * A new charge for the chosen method with a fresh key: pay at the venue needs nothing; BLIK its
+ * code (issue 38); a card is
  * validated, then tokenized (the card number goes to the provider, never to the host); a saved
  * card (issue 25) is charged with its saved-card token alone (no number, address or email), and a
  * typed card's tokenization carries the buyer's consent to save it when given (the vault binds it
@@ -61,6 +67,11 @@ const TOKENIZATION_FIELD_ERRORS: Record<string, [CardField, Message]> = {
  */
 export async function prepareCharge(deps: PrepareChargeDeps): Promise<ChargeAttempt | PayResult> {
   if (deps.method() === 'PAY_AT_VENUE') return { key: deps.newKey(), body: { paymentMethod: 'PAY_AT_VENUE' } };
+  // BLIK (issue 38): the code typed in the widget, charged like a card; nothing to tokenize.
+  if (deps.method() === 'BLIK') {
+    const body = deps.blikBody?.() ?? { status: 'INVALID', errors: {} };
+    return 'status' in body ? body : { key: deps.newKey(), body };
+  }
   const validation = deps.validate();
   if (!validation.valid) return { status: 'INVALID', errors: validation.errors };
   const saved = await deps.savedCardToken?.();

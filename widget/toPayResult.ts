@@ -59,6 +59,15 @@ export function openCharge(orderId: string, charges: Charge[]): Charge | undefin
   return [...charges].reverse().find((c) => c.orderId === orderId && c.status === 'REQUIRES_ACTION');
 }
 
+/**
+ * The order's newest charge when it is a local method's PENDING (issue 38: approved by the buyer,
+ * the bank still confirming; settles within seconds); undefined otherwise.
+ */
+export function pendingCharge(orderId: string, charges: Charge[]): Charge | undefined {
+  const newest = charges.filter((c) => c.orderId === orderId).at(-1);
+  return newest?.status === 'PENDING' && isLocalMethod(newest.paymentMethod) ? newest : undefined;
+}
+
 /** Decline codes only a 3-D Secure challenge ends with (issue 22): failed, or cancelled / expired. */
 const CHALLENGE_DECLINES: ReadonlySet<unknown> = new Set(['authentication_failed', 'authentication_abandoned']);
 

@@ -81,7 +81,8 @@ export function createFulfilments() {
   return {
     /**
      * Acts on a verified webhook event once: a replayed id changes nothing (`duplicate`).
-     * `order.paid` issues the tickets, `order.payment_pending` reserves them, `charge.refunded` of
+     * `order.paid` issues the tickets, `order.payment_pending` reserves them (`order.payment_processing`,
+     * a local payment the bank is still confirming, does nothing: its order is not paid), `charge.refunded` of
      * the charge that paid the order revokes them; other types are recorded as handled and change
      * nothing here.
      */

@@ -67,13 +67,14 @@ function setup({ webhooks = true, webhookGraceMs = 0 } = {}) {
       body: JSON.stringify(body),
       headers: { Origin: FRAME, Authorization: DEMO_APP_INSTANCE, 'Content-Type': 'application/json', ...headers },
     });
-  /** An order awaiting payment; returns its id. */
-  const order = async () =>
+  /** An order awaiting payment (for a buyer from `country`, when given); returns its id. */
+  const order = async (country?: string) =>
     (
       (await (
         await checkout(ProviderPaths.orderSetup, {
           eventId: 'riverside-jazz-night',
           lines: [{ ticketTypeId: 'general-admission', quantity: 1 }],
+          ...(country ? { country } : {}),
         })
       ).json()) as { id: string }
     ).id;
@@ -109,7 +110,7 @@ function setup({ webhooks = true, webhookGraceMs = 0 } = {}) {
       body,
       headers: { 'Content-Type': 'application/json', ...(signature === undefined ? {} : { 'Cashier-Signature': signature }) },
     });
-  return { provider, app, fulfilments, reads, order, pay, confirmation, postWebhook };
+  return { provider, app, fulfilments, reads, order, checkout, pay, confirmation, postWebhook };
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -156,6 +157,32 @@ describe('POST /webhooks/cashier: only a verified event fulfils, and each event 
       fulfilled: true,
       source: 'webhook',
       tickets: 'reserved',
+      fulfilments: 1,
+    });
+  });
+
+  it('order.payment_processing (a local payment the bank is still confirming) reserves nothing; its order.paid then issues the tickets', async () => {
+    const { provider, order, checkout, confirmation } = setup();
+    const orderId = await order('NL');
+    provider.store.localPayments.setTimings({ pendingSettleMs: 200 });
+    const reply = await checkout(
+      ProviderPaths.chargesByOrder(orderId),
+      { paymentMethod: 'IDEAL' },
+      { 'Idempotency-Key': 'ideal-1' },
+    );
+    const { id } = (await reply.json()) as { id: string };
+    provider.store.localPayments.record(id, 'pending');
+    await provider.webhooks.idle();
+    expect(deliveries.map((d) => [JSON.parse(d.body).type, d.status])).toEqual([['order.payment_processing', 200]]);
+    expect((await confirmation(orderId)).body).toMatchObject({ status: 'AWAITING_PAYMENT', fulfilled: false, tickets: 'none' });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await provider.webhooks.idle();
+    expect(deliveries.map((d) => JSON.parse(d.body).type)).toEqual(['order.payment_processing', 'order.paid']);
+    expect((await confirmation(orderId)).body).toMatchObject({
+      status: 'PAID',
+      fulfilled: true,
+      source: 'webhook',
+      tickets: 'issued',
       fulfilments: 1,
     });
   });

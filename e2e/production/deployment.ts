@@ -32,6 +32,8 @@ export const PRODUCTION_BUILD_ENV = {
   VITE_CASHIER_VAULT_ORIGIN: originOf('vault'),
   // The reference provider serves the PayPal approval page on its API origin (provider/payPalRoutes.ts).
   VITE_CASHIER_PAYPAL_ORIGIN: originOf('api'),
+  // The reference provider serves the local payment methods' pages on its API origin too (issue 38).
+  VITE_CASHIER_PAYMENTS_ORIGIN: originOf('api'),
 } as const;
 
 /** Where the production build under test is written (beside the development build in dist/). */

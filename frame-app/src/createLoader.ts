@@ -121,6 +121,7 @@ export function createLoader(deps: LoaderDeps): Loader {
       fail,
       tellHost,
       payPalOrigin: deps.payPalOrigin,
+      paymentsOrigin: deps.paymentsOrigin,
     });
     try {
       instance = module.mount(deps.container, props);

@@ -21,4 +21,9 @@ interface ImportMetaEnv {
    * development build's rule (shared/payPalOrigin.ts resolvePayPalOrigin), or `''` for none.
    */
   readonly CASHIER_PAYPAL_ORIGIN: string;
+  /**
+   * The payments origin (VITE_CASHIER_PAYMENTS_ORIGIN): a bare origin, `'development'` for the
+   * development build's rule (shared/paymentsOrigin.ts resolvePaymentsOrigin), or `''` for none.
+   */
+  readonly CASHIER_PAYMENTS_ORIGIN: string;
 }

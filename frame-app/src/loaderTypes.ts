@@ -39,6 +39,12 @@ export interface LoaderDeps {
    * none (every approval page refused).
    */
   payPalOrigin?: string;
+  /**
+   * The payments origin (build-time VITE_CASHIER_PAYMENTS_ORIGIN, resolved by
+   * shared/paymentsOrigin.ts): the bundle's `paymentsOrigin`. Never taken from the host page.
+   * Default none (every local method's page refused).
+   */
+  paymentsOrigin?: string;
   /** Imports the bundle module; default dynamic import(). */
   loadBundle: (url: string) => Promise<unknown>;
   /** Answers the host's relayed api calls. */

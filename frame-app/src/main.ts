@@ -12,6 +12,7 @@ import {
   resolveVaultOrigin,
 } from '../../shared';
 import { alertText } from '../../shared/catalogText';
+import { resolvePaymentsOrigin } from '../../shared/paymentsOrigin';
 import type { AppearanceController } from './appearance/applyAppearance';
 import { applyLocale } from './applyLocale';
 import { connectToHost } from './connectToHost';
@@ -186,6 +187,7 @@ async function run(standby = false) {
     pinnedBundles,
     vaultOrigin: resolveVaultOrigin(import.meta.env.CASHIER_VAULT_ORIGIN, location),
     payPalOrigin: resolvePayPalOrigin(import.meta.env.CASHIER_PAYPAL_ORIGIN, location),
+    paymentsOrigin: resolvePaymentsOrigin(import.meta.env.CASHIER_PAYMENTS_ORIGIN, location),
     loadBundle,
     relay,
     // An adopted frame was "loaded", for this mount, when the mount reached it.

@@ -84,3 +84,17 @@ describe('widgetProps: the build-time PayPal approval origin (review M3)', () =>
     expect(props.payPalOrigin).toBeUndefined();
   });
 });
+
+describe('widgetProps: the build-time payments origin (issue 38)', () => {
+  const hooks = { onApiInit: vi.fn(), fail: vi.fn(), tellHost: vi.fn() };
+  const settings = { widgetStaticsBaseUrl: 'http://127.0.0.1:1/s' } as WidgetSettings;
+  const host = {} as HostPort;
+
+  it("passes the frame's own, never one derived from the page's `host`; none without one", () => {
+    const paymentsOrigin = 'https://pay.cashier.example';
+    expect(widgetProps(bootstrap, settings, {} as ProviderClient, host, { ...hooks, paymentsOrigin }).paymentsOrigin).toBe(
+      paymentsOrigin,
+    );
+    expect(widgetProps(bootstrap, settings, {} as ProviderClient, host, hooks).paymentsOrigin).toBeUndefined();
+  });
+});

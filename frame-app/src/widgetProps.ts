@@ -19,6 +19,8 @@ export interface WidgetPropsHooks {
   tellHost: (call: () => unknown) => void;
   /** The frame build's PayPal approval origin (shared/payPalOrigin.ts; review M3), passed on as is; default none. */
   payPalOrigin?: string;
+  /** The frame build's payments origin (shared/paymentsOrigin.ts, issue 38), passed on as is; default none. */
+  paymentsOrigin?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function widgetProps(
     ...(bootstrap.locale === undefined ? {} : { locale: bootstrap.locale }),
     ...(bootstrap.holdExtensionOffer === false ? { holdExtensionOffer: false } : {}),
     payPalOrigin: hooks.payPalOrigin,
+    paymentsOrigin: hooks.paymentsOrigin,
     providerClient: requests.client,
     onApiInit: hooks.onApiInit,
     onChallenge: (state) => tellHost(() => host.onChallenge?.(toChallengePresentation(state))),

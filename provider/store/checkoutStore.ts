@@ -44,7 +44,8 @@ import { fail, type StoreReply } from './storeReply';
  *   (a 3-D Secure challenge completes after it), and a replayed key answers its first charge.
  * - Hold extensions and the grace limit (issue 37, seatHolds.ts, holdExtensions.ts): the buyer may
  *   extend the hold by the order's policy (`holdExtensions`) while it is held; a payment under way
- *   (a charge request, an open 3-D Secure charge, a PayPal checkout, a wallet sheet) keeps the seats
+ *   (a charge request, an open 3-D Secure charge, a local method's charge open or pending, a PayPal
+ *   checkout, a wallet sheet) keeps the seats
  *   past `holdExpiresAt` until it settles, for at most the grace limit
  *   ({@link CheckoutStoreOptions.holdGraceMs}). Once the hold has ended for good, nothing more is
  *   charged, and a charge the bank approves after that is refunded in full at once, exactly once:

@@ -13,7 +13,7 @@ export interface HoldPolicy {
 /** Options of `createCheckoutStore` (checkoutStore.ts). */
 export interface CheckoutStoreOptions {
   /**
-   * Hears the orders' events (orderEvents.ts: paid, pending, failed, hold expired, refunded), each
+   * Hears the orders' events (orderEvents.ts: paid, pending, processing, failed, hold expired, refunded), each
    * with the app instance and the order as it is then; the provider sends them as webhooks.
    * Default: no one, and no hold timers run.
    */

@@ -12,6 +12,7 @@ export type { CheckoutStoreOptions, HoldPolicy } from './checkoutStoreOptions';
 export { createHoldExtensions, type ExtendableOrder, type HoldNotExtendableReason } from './holdExtensions';
 export { describeHoldPolicyProblem, MAX_HOLD_GRACE_MS } from './holdPolicy';
 export { createIdempotencyRecords, IDEMPOTENCY_TTL_MS } from './idempotencyRecords';
+export { createLocalPaymentPages, type LocalPaymentPageSource, readLocalPageChoices } from './localPaymentPages';
 export { type AnswerOrigin, createPayPalPages, createThreeDsPages, type PageReply } from './pages';
 export { PAYPAL_APPROVAL_SCRIPT } from './payPalApprovalPage';
 export { createPayPalCheckouts, type PayPalCheckouts } from './payPalCheckouts';

@@ -50,13 +50,15 @@ export interface AnswerOrigin {
   allowMissing?: boolean;
 }
 
-const asset = (body: string, type: string): PageReply => ({
+/** A page's script or style sheet as a reply (nosniff). */
+export const asset = (body: string, type: string): PageReply => ({
   status: 200,
   headers: { 'Content-Type': `${type}; charset=utf-8`, 'X-Content-Type-Options': 'nosniff' },
   body,
 });
 
-const allowed = ({ sent, own, allowMissing = false }: AnswerOrigin) => sent === own || (sent === null && allowMissing);
+/** Whether a form POST from `origin` may answer a page: its own origin only. */
+export const allowed = ({ sent, own, allowMissing = false }: AnswerOrigin) => sent === own || (sent === null && allowMissing);
 
 /**
  * The 3-D Secure challenge pages (issue 22) over `challenges`: the page at

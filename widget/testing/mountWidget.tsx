@@ -25,6 +25,8 @@ import { mount } from '../index';
 export const HOST = 'https://api.example';
 export const VAULT = 'https://vault.example';
 export const PAYPAL = 'https://paypal.example';
+/** The frame build's payments origin (issue 38): the local payment methods' pages. */
+export const PAYMENTS = 'https://payments.example';
 
 /** How long a test waits for the widget to show something (`expect.poll`, `vi.waitFor`): the machine may be busy. */
 export const WAIT = { timeout: 5000 };
@@ -37,7 +39,7 @@ export interface TestApi {
 
 /**
  * The props a widget test mounts with: HOST, app instance `tok`, inline, `ord_1`, English, the
- * statics `https://s.example`, PAYPAL as the approval origin, `vi.fn()` callbacks, and a provider
+ * statics `https://s.example`, PAYPAL as the approval origin, PAYMENTS as the payments origin, `vi.fn()` callbacks, and a provider
  * client over HTTP to HOST and VAULT; `over` replaces any of them.
  */
 export function widgetProps(over: Partial<CashierWidgetProps> = {}): CashierWidgetProps {
@@ -51,6 +53,7 @@ export function widgetProps(over: Partial<CashierWidgetProps> = {}): CashierWidg
     orderId: 'ord_1',
     locale: 'en',
     payPalOrigin: PAYPAL,
+    paymentsOrigin: PAYMENTS,
     onApiInit: vi.fn(),
     onCrash: vi.fn(),
     ...over,
