@@ -104,6 +104,9 @@ export function planChaos(seed: number, mounts: number, options: PlanOptions = {
   const pages: number[][] = [];
   /** Mounts whose local draws say they resume a payment left pending on their page (resumePending). */
   const resumers = new Set<number>();
+  /** How many local payers the run has so far, in mount order (planLocal.ts LOCAL_TURNS). */
+  let turns = 0;
+  const turn = () => turns++;
   for (let first = 0; first < mounts; ) {
     const size = Math.min(streams.pages.int(PAGE_SIZE.min, PAGE_SIZE.max), mounts - first);
     const page: number[] = [];
@@ -111,7 +114,9 @@ export function planChaos(seed: number, mounts: number, options: PlanOptions = {
     for (let mount = first; mount < first + size; mount += 1) {
       // About a third join the previous mount's task: several widgets mounted at once.
       if (page.length > 0 && !streams.pages.chance(0.35)) startAtMs += streams.pages.int(0, 2_500);
-      plans.push(planMount(streams.mount(mount), { mount, page: pages.length, startAtMs }, local ? resumers : undefined));
+      plans.push(
+        planMount(streams.mount(mount), { mount, page: pages.length, startAtMs }, local ? { resumers, turn } : undefined),
+      );
       page.push(mount);
     }
     sharePageState(streams.pages, page, plans);
@@ -122,8 +127,15 @@ export function planChaos(seed: number, mounts: number, options: PlanOptions = {
   return { seed, mounts: plans, pages };
 }
 
-/** A mount's own choices, from its own stream (`resumers`: issue 38's local draws are made, and the mount noted there when it would resume). */
-function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'>, resumers?: Set<number>): MountPlan {
+/**
+ * A mount's own choices, from its own stream. With `local`, issue 38's local draws are made: the
+ * mount is noted in `resumers` when it would resume, and a local payer takes the run's next `turn`.
+ */
+function planMount(
+  r: Random,
+  at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'>,
+  local?: { resumers: Set<number>; turn: () => number },
+): MountPlan {
   const frame = r.weighted<FramePlan>([
     [86, 'ok'],
     [7, 'closed-port'],
@@ -207,9 +219,11 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
   // Issue 38's local payers, drawn after everything else: a payer of a typed card whose challenge
   // is not cut short may pay with a local method instead (its faults moved to that method's
   // requests; its card is kept, unused, so that a remount paying its order by card types it).
-  const eligible = role === 'pay' && method === 'card' && !cut ? (threeDs.card ? 'three-ds' : 'typed') : undefined;
-  const drawn = resumers ? planLocal(r, eligible, hold) : undefined;
-  if (drawn?.resume) resumers?.add(at.mount);
+  // A payer whose frame fails or that is destroyed before it is ready to pay stays as it was: it would not pay at all.
+  const pays = role === 'pay' && frame === 'ok' && destroy !== 'loading' && destroy !== 'ready';
+  const eligible = pays && method === 'card' && !cut ? (threeDs.card ? 'three-ds' : 'typed') : undefined;
+  const drawn = local ? planLocal(r, eligible, hold, local.turn) : undefined;
+  if (drawn?.resume) local?.resumers.add(at.mount);
   const localPay = drawn?.draw;
   if (localPay) {
     return {
@@ -302,17 +316,18 @@ function dropHold(plan: MountPlan): void {
 }
 
 /**
- * Issue 38: a paying mount whose local draws say so (`resumers`), paying an order of its own that
- * nobody pays again, pays instead the order of the first payer of its page that the plan destroys
- * while its local payment is pending and that nobody resumes yet: a healthy remount (frame, no
- * faults, no destroy, no hold) paying by typed card, whose `pay()` must meet that payment (pending,
- * or settled while it loaded). No draws: the seed's other choices stay as they were.
+ * Issue 38: a mount whose local draws say so (`resumers`), that neither pays another's order nor
+ * has its own paid again and is no local payer, after a payer of its page that the plan destroys
+ * while its local payment is pending and that nobody resumes yet, pays that payer's order instead:
+ * a healthy remount (frame, no faults, no destroy, no hold) paying by typed card (a mount that did
+ * not pay pays with the approved card), whose `pay()` must meet that payment (pending, or settled
+ * while it loaded). No draws: the seed's other choices stay as they were.
  */
 function resumePending(page: number[], plans: MountPlan[], resumers: ReadonlySet<number>): void {
+  const reusedOf = (p: MountPlan) => (p.order && 'reuseOf' in p.order ? p.order.reuseOf : undefined);
   for (const [position, mount] of page.entries()) {
     const plan = plans[mount] as MountPlan;
-    if (!resumers.has(mount) || !plan.pay || plan.pay.local || !plan.order || !('event' in plan.order)) continue;
-    const reusedOf = (p: MountPlan) => (p.order && 'reuseOf' in p.order ? p.order.reuseOf : undefined);
+    if (!resumers.has(mount) || plan.pay?.local || reusedOf(plan) !== undefined || isChallengeCut(plan)) continue;
     if (page.some((m) => reusedOf(plans[m] as MountPlan) === mount)) continue;
     const resumed = new Set(page.map((m) => reusedOf(plans[m] as MountPlan)));
     const pending = page
@@ -320,10 +335,23 @@ function resumePending(page: number[], plans: MountPlan[], resumers: ReadonlySet
       .map((m) => plans[m] as MountPlan)
       .find((p) => p.pay?.local?.destroyPending && !resumed.has(p.mount));
     if (!pending) continue;
-    plan.order = { reuseOf: pending.mount };
-    setMethod(plan, plan.pay, 'card');
-    const { hold: _dropped, ...pay } = plan.pay;
-    Object.assign(plan, { pay: { ...pay, pattern: 'once' }, frame: 'ok', faults: [], destroy: { at: 'never' } });
+    const {
+      hold: _dropped,
+      method: _method,
+      local: _local,
+      ...pay
+    } = plan.pay ?? {
+      card: 'approved' as const,
+      pattern: 'once' as const,
+      challenge: { action: 'complete' as const, afterMs: 0 },
+    };
+    Object.assign(plan, {
+      order: { reuseOf: pending.mount },
+      pay: { ...pay, pattern: 'once' },
+      frame: 'ok',
+      faults: [],
+      destroy: { at: 'never' },
+    });
   }
 }
 

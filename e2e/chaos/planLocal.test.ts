@@ -27,16 +27,23 @@ describe('planLocal (issue 38): local payers in a seed’s plan', () => {
           expect(retarget(faults, 'card')).toEqual(beforeFaults);
           expect(m.pay?.challenge).toEqual(before.pay?.challenge);
         } else if (resumer && reuseOf(before) === undefined) {
+          // A mount made a remount of a payment left pending: its own draws stay (theme, settings, start).
           changed += 1;
-          expect(before.pay).toBeDefined();
-          expect(before.order).toEqual({ event: expect.any(String) });
+          const { order: _o, pay: _p, faults: _f, frame: _fr, destroy: _d, ...rest } = m;
+          const { order: _bo, pay: _bp, faults: _bf, frame: _bfr, destroy: _bd, ...beforeRest } = before;
+          expect(rest).toEqual(beforeRest);
         } else expect(m).toEqual(before);
       }
-      expect(changed).toBeGreaterThan(30);
+      expect(changed).toBeGreaterThan(20);
     }
   });
 
   it('pay with every method from a country that offers it, each pattern, and BLIK with each test code and an unknown one', () => {
+    // In turn (LOCAL_TURNS): a 100-mount run of the seeds the issue's closing note runs meets every method.
+    for (const seed of [5, 14]) {
+      const methods = planChaos(seed, 100).mounts.map((m) => m.pay?.method);
+      for (const method of ['ideal', 'bancontact', 'klarna', 'blik']) expect(methods).toContain(method);
+    }
     const country = { ideal: ['NL'], bancontact: ['BE'], klarna: ['DE', 'NL'], blik: ['PL'] } as const;
     for (const m of locals) {
       const method = m.pay?.method as keyof typeof country;
@@ -81,10 +88,12 @@ describe('planLocal (issue 38): local payers in a seed’s plan', () => {
         if (!pending?.pay?.local?.destroyPending) continue;
         resumed += 1;
         expect(m.page).toBe(pending.page);
+        expect(m.mount).toBeGreaterThan(pending.mount);
         expect(m.pay?.method).toBeUndefined(); // a typed card: its pay() meets the pending payment first
         expect(m.pay?.hold).toBeUndefined();
+        expect(m).toMatchObject({ frame: 'ok', faults: [], destroy: { at: 'never' } });
       }
-    expect(resumed).toBeGreaterThan(2);
+    expect(resumed / cut.length).toBeGreaterThan(0.5);
     expect(all.length).toBe(1_600);
   });
 

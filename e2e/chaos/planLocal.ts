@@ -81,7 +81,7 @@ export interface LocalPlan {
   /** `closed`: milliseconds after the page showed that the run closes the popup. */
   closeAfterMs?: number;
   /**
-   * `pending-approve` and `pending-decline` without a seat hold plan, one in two: the run destroys
+   * `pending-approve` and `pending-decline` without a seat hold plan, as its turn says: the run destroys
    * the widget `afterMs` after the page's pending answer, before the payment settles (a later
    * mount of its page pays the same order again, most times: resumePending in plan.ts).
    */
@@ -116,46 +116,59 @@ export interface LocalDraw {
 export type LocalEligibility = 'typed' | 'three-ds';
 
 /**
+ * The local payers of a run, in mount order, take these ways to pay in turn (the k-th local payer
+ * the k-th, round and round): every method, every pattern, each BLIK code, and pending payments
+ * destroyed before they settle (`destroy`), spread so that a run of 100 mounts, with about ten
+ * local payers, meets each method and pending payments settling both ways, during a destroy too.
+ * A turn, not a draw: a mount's plan still depends on the seed and its number only (the counting
+ * is in mount order, so a longer run of a seed keeps a shorter one's).
+ */
+export const LOCAL_TURNS: readonly (readonly [LocalMethod, LocalPattern, 'destroy'?])[] = [
+  ['ideal', 'pending-approve', 'destroy'],
+  ['blik', 'blik-approved'],
+  ['klarna', 'race'],
+  ['bancontact', 'pending-decline'],
+  ['blik', 'blik-expired'],
+  ['ideal', 'closed'],
+  ['klarna', 'pending-approve'],
+  ['blik', 'blik-declined'],
+  ['bancontact', 'approve'],
+  ['ideal', 'pending-decline', 'destroy'],
+  ['blik', 'blik-invalid'],
+  ['klarna', 'decline'],
+  ['bancontact', 'race'],
+  ['ideal', 'approve'],
+  ['klarna', 'closed'],
+  ['bancontact', 'pending-approve', 'destroy'],
+  ['ideal', 'race'],
+  ['klarna', 'pending-decline'],
+  ['bancontact', 'closed'],
+  ['ideal', 'decline'],
+];
+
+/**
  * A mount's local draws, drawn last and always (the same number of draws whatever comes of them):
- * an `eligible` payer becomes a local payer, four times in five for a typed card and two in five
- * for a 3-D Secure card (so that a run of 100 mounts has a dozen, and most 3-D Secure payers stay
- * what they were); its method, country and pattern; for a redirect
- * method under a seat hold plan, a straddle whose bank answer comes after the hold's end (kept or
- * ended, as for PayPal); one in two pending payers without a hold destroyed while pending. Also
- * `resume`: whether the mount, when it pays an order of its own after a payer of its page was
- * destroyed while pending, pays that order instead (plan.ts resumePending). Undefined `draw` when
- * the mount stays as it was.
+ * whether an `eligible` payer becomes a local payer (four times in five for a typed card, one in
+ * two for a 3-D Secure card, so a run of 100 mounts has about ten and most 3-D Secure payers stay
+ * what they were); Klarna's country (DE or NL), when the run closes a popup, how long after its
+ * "Approve later" it destroys a widget; for a redirect method under a seat hold plan, a straddle
+ * whose bank answer comes after the hold's end (kept or ended, as for PayPal). The method and the
+ * pattern are the run's next {@link LOCAL_TURNS} (`turn()` gives its number, counted only for a
+ * payer that becomes local). A pending payment is destroyed as its turn says, unless a seat hold
+ * plan keeps its payer alive. Also `resume`: whether the mount, when a payer of its page before
+ * it is destroyed while pending, pays that order instead (plan.ts resumePending). Undefined `draw`
+ * when the mount stays as it was.
  */
 export function planLocal(
   r: Random,
   eligible: LocalEligibility | undefined,
   hold: HoldPlan | undefined,
+  turn: () => number,
 ): { draw?: LocalDraw; resume: boolean } {
   const roll = r.int(0, 9_999);
-  const chosen = roll < (eligible === 'typed' ? 8_000 : 4_000);
-  const method = r.weighted<LocalMethod>([
-    [30, 'ideal'],
-    [20, 'bancontact'],
-    [25, 'klarna'],
-    [25, 'blik'],
-  ]);
+  const chosen = roll < (eligible === 'typed' ? 8_000 : 5_000);
   const klarnaCountry = r.chance(0.5) ? 'DE' : 'NL';
-  const redirect = r.weighted<RedirectPattern>([
-    [18, 'approve'],
-    [12, 'decline'],
-    [20, 'pending-approve'],
-    [15, 'pending-decline'],
-    [15, 'closed'],
-    [20, 'race'],
-  ]);
-  const blik = r.weighted<BlikPattern>([
-    [35, 'blik-approved'],
-    [25, 'blik-declined'],
-    [20, 'blik-expired'],
-    [20, 'blik-invalid'],
-  ]);
   const closeAfterMs = r.int(0, 1_500);
-  const destroyPending = r.chance(0.5);
   const destroyAfterMs = r.int(0, 1_500);
   const straddle: Straddle = r.chance(0.5) ? 'kept' : 'ended';
   const leadMs = r.int(2_500, 4_000);
@@ -163,11 +176,11 @@ export function planLocal(
   const edgeLeadMs = r.int(400, 1_500);
   const resume = r.chance(0.7);
   if (!eligible || !chosen) return { resume };
+  const [method, pattern, destroy] = LOCAL_TURNS[turn() % LOCAL_TURNS.length] as (typeof LOCAL_TURNS)[number];
   const country: LocalCountry = { ideal: 'NL', bancontact: 'BE', klarna: klarnaCountry, blik: 'PL' }[method] as LocalCountry;
-  const pattern: LocalPattern = method === 'blik' ? blik : redirect;
   const local: LocalPlan = { country, pattern };
   if (pattern === 'closed') local.closeAfterMs = closeAfterMs;
-  if (isPendingPattern(pattern) && !hold && destroyPending) local.destroyPending = { afterMs: destroyAfterMs };
+  if (isPendingPattern(pattern) && !hold && destroy) local.destroyPending = { afterMs: destroyAfterMs };
   // BLIK's bank answers a fixed time after the charge: its charge is sent at the hold's edge, as a card's.
   const held =
     hold &&
