@@ -37,7 +37,7 @@ export async function fillSavedCard(frame: FrameLocator): Promise<void> {
  * before such a shift lands beside the radio (Playwright: "Clicking the checkbox did not change
  * its state").
  */
-async function choose(radio: Locator): Promise<void> {
+export async function choose(radio: Locator): Promise<void> {
   if (await radio.isChecked()) return;
   await radio.focus();
   await radio.press('Space');

@@ -59,14 +59,15 @@ export type ChallengeNote =
   /** Issue 37: the mount was ready to pay only after its order's hold had ended (`holdExpiresAt`): the run did not pay. */
   | { type: 'hold-missed'; holdExpiresAt: string }
   /**
-   * Issue 38: the run answered a local method's payment: on its page in the popup (`approve`,
-   * `decline`, "Approve later" settling `pending-approve` or `pending-decline`, or `closed` the
-   * popup unanswered), or typed a BLIK `code` (`blik`). `chargeId` when the run knows it (the page names it).
+   * Issue 38: what the run did with a local method's payment: pressed "Pay with …" and a popup
+   * opened (`opened`: the widget charges once for it), answered its page (`approve`, `decline`,
+   * "Approve later" settling `pending-approve` or `pending-decline`, or `closed` the popup
+   * unanswered), or typed a BLIK `code` (`blik`). `chargeId` when the run knows it (the page names it).
    */
   | { type: 'local-answer'; method: string; action: LocalAnswer; chargeId?: string; code?: string };
 
 /** What the run did with a local method's payment ({@link ChallengeNote} `local-answer`). */
-export type LocalAnswer = 'approve' | 'decline' | 'pending-approve' | 'pending-decline' | 'closed' | 'blik';
+export type LocalAnswer = 'opened' | 'approve' | 'decline' | 'pending-approve' | 'pending-decline' | 'closed' | 'blik';
 
 /** What the harness records; `at` is the page's performance.now(), `epoch` its Date.now(). */
 export type HarnessEvent = { mount: number; at: number; epoch: number; afterDestroy: boolean } & (

@@ -8,6 +8,7 @@ import { checkHolds, type FinalOrder, type HoldFacts } from './checksHolds';
 import { checkLocal, type LocalFacts } from './checksLocal';
 import { readOrder } from './driveHold';
 import type { SetHoldPolicy } from './holdControl';
+import type { SetLocalTimings } from './localControl';
 import type { Bounds, MountObservation, ObservedCharge, PageObservation, Violation } from './observations';
 import type { ChaosUrls, OrderHold } from './pageRun';
 import type { ChaosPlan, MountPlan } from './plan';
@@ -30,6 +31,8 @@ export interface ChaosRun {
   recordChallenge: RecordChallenge;
   /** Issue 37: sets the provider's hold policy (holdControl.ts `holdPolicySetter`): the run's short grace limit. */
   setHoldPolicy: SetHoldPolicy;
+  /** Issue 38: sets the provider's local payment timings (localControl.ts `localTimingsSetter`): the run's short settles. */
+  setLocalTimings: SetLocalTimings;
   /** Issue 37: reads the site's webhook log (webhookLog.ts `deliveryReader`): `order.hold_expired`, `charge.refunded`. */
   readDeliveries: ReadDeliveries;
   plan: ChaosPlan;
@@ -74,6 +77,8 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
   await control.reset();
   // Issue 37: a short grace limit (until the next reset), so a payment approved a few seconds past a hold's end outlives it.
   await run.setHoldPolicy({ holdGraceMs: HOLD_GRACE_MS });
+  // Issue 38: pending payments settle, and BLIK codes are answered or expire, within seconds (until the next reset).
+  await run.setLocalTimings({ ...LOCAL_TIMINGS });
   const log = new RequestLog(control);
   log.follow();
   const webhooks = new WebhookLog(run.readDeliveries);

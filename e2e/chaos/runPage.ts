@@ -5,6 +5,7 @@ import { installClock } from '../support/clock';
 import { tokenFingerprint } from '../support/provider';
 import { watchChallenges } from './driveChallenge';
 import { playHold } from './driveHold';
+import { payByLocal } from './driveLocal';
 import { fillSavedCard, payByPayPal } from './drivePayPal';
 import { EventSink } from './eventSink';
 import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
@@ -12,6 +13,7 @@ import { installListenerWatch, type LiveListener } from './listenerWatch';
 import type { MountObservation, PageLine, PageObservation } from './observations';
 import type { PageRun } from './pageRun';
 import { type ChaosPlan, isChallengeCut, type MountPlan, type PayCard } from './plan';
+import { isLocalMethod } from './planLocal';
 import { preparePage, tokensOf } from './preparePage';
 
 /** The card numbers the run types (provider/README.md "Test cards"). */
@@ -196,9 +198,11 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
   if (!pay || !orderId) return;
   const frame = page.frameLocator(`#chaos-mount-${m.mount} iframe`);
   const gone = () => sink.has(m.mount, (e) => e.type === 'destroy' || e.type === 'removed');
-  // A remount of a challenge the plan cuts short pays once that mount is gone: it resumes the challenge.
+  // A remount of a challenge the plan cuts short pays once that mount is gone: it resumes the
+  // challenge; so does a remount of a local payment the plan destroys while pending (issue 38):
+  // its pay() meets that payment.
   const reuseOf = m.order && 'reuseOf' in m.order ? run.plan.mounts[m.order.reuseOf] : undefined;
-  if (reuseOf && isChallengeCut(reuseOf))
+  if (reuseOf && (isChallengeCut(reuseOf) || reuseOf.pay?.local?.destroyPending))
     await sink.waitFor(
       reuseOf.mount,
       (e) => e.type === 'destroy' || e.type === 'removed',
@@ -218,6 +222,8 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
   if (pay.hold && !hold) return;
   if (pay.method === 'paypal')
     return payByPayPal({ page, mount: m, run, sink, frame, orderId, gone, withKeyboard, ...(hold ? { hold } : {}) });
+  if (isLocalMethod(pay.method))
+    return payByLocal({ page, mount: m, run, sink, frame, orderId, gone, withKeyboard, ...(hold ? { hold } : {}) });
   for (let attempt = 1; ; attempt += 1) {
     await overlayGone();
     try {
