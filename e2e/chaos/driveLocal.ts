@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { tokenFingerprint } from '../support/provider';
 import { typeInto } from '../support/typeInto';
 import { LOCAL_RESULT_MARGIN_MS } from './checksLocal';
-import type { HoldTimes } from './driveHold';
+import { type HoldTimes, ranOutFirst } from './driveHold';
 import { choose, type PayPalDriver } from './drivePayPal';
 import { pollFaults } from './faults';
 import type { ChallengeNote, ChaosHarness, LocalAnswer } from './harness';
@@ -82,18 +82,37 @@ async function payByPage(d: LocalDriver, method: Exclude<LocalMethod, 'blik'>): 
   if (!local) return;
   const pattern = local.pattern;
   const label = LOCAL_LABELS[method];
-  if (d.hold) await sleep(Math.max(0, d.hold.startAt - Date.now()));
+  if (d.hold) {
+    // The choice first, so that only Enter waits for the page's input at the payment's start.
+    await d
+      .withKeyboard(async () => (d.gone() ? undefined : choose(frame.getByRole('radio', { name: label }))))
+      .catch(() => undefined);
+    await sleep(Math.max(0, d.hold.startAt - Date.now()));
+  }
   const popup = await d
     .withKeyboard(async () => {
       if (d.gone()) return undefined;
       await choose(frame.getByRole('radio', { name: label }));
       const opened = page.waitForEvent('popup', { timeout: 10_000 });
       // Enter on the button: no click that a layout shift can misplace.
-      await frame.getByRole('button', { name: `Pay with ${label}` }).press('Enter');
-      return opened;
+      const button = frame.getByRole('button', { name: `Pay with ${label}` });
+      await button.press('Enter');
+      return opened.catch(async (error: unknown) => {
+        // What the widget showed instead of a popup: its button's state and its notices.
+        const disabled = await button.isDisabled({ timeout: 1_000 }).catch(() => undefined);
+        const notices = await frame
+          .locator('[role="alert"], [role="status"]')
+          .allInnerTexts()
+          .catch(() => []);
+        throw new Error(
+          `no popup within 10 s of Enter on "Pay with ${label}"${disabled ? ' (the button is disabled)' : ''}; the widget says: ${JSON.stringify(notices.filter(Boolean))}: ${String(error).split('\n')[0]}`,
+        );
+      });
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       if (d.gone()) return undefined;
+      // Opened too late: the hold ran out on the way (the page's input lock, a loaded machine).
+      if (await ranOutFirst(d, d.hold)) return undefined;
       throw error;
     });
   if (!popup) return;
@@ -116,6 +135,11 @@ async function payByPage(d: LocalDriver, method: Exclude<LocalMethod, 'blik'>): 
       answered = 'closed';
       await note(page, m.mount, { type: 'local-answer', method, action: 'closed', chargeId });
       await popup.close();
+      // A buyer who closed the window stays on the page while the widget notices and cancels the charge.
+      await frame
+        .getByText(`The ${label} window was closed before you approved the payment`)
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
       return;
     }
     const action: LocalAnswer = pattern === 'race' ? 'approve' : (pattern as LocalAnswer);
