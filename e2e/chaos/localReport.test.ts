@@ -51,6 +51,7 @@ describe('formatLocalTable (issue 38)', () => {
             at('pay-settled', 1, { call: 0, orderId: 'ord_1', outcome: { resolved: true, status: 'PENDING', chargeId: 'ch_1' } }),
             at('payment-result', 2, { orderId: 'ord_1', outcome: { resolved: true, status: 'APPROVED', chargeId: 'ch_1' } }),
           ]),
+          payer(2, 'ideal', 'approve', 'ord_3', [at('crash', 1, { code: 'SETTINGS_LOAD_FAILED', message: 'x' })]),
           payer(1, 'blik', 'blik-expired', 'ord_2', [
             at('pay-settled', 1, {
               call: 0,
@@ -64,9 +65,10 @@ describe('formatLocalTable (issue 38)', () => {
     );
     const lines = table.split('\n');
     expect(lines[0]).toMatch(/^local payments\s+payers\s+charges\s+approved\s+declined\s+refunded\s+left open\s+went pending/);
-    expect(lines).toContainEqual(expect.stringMatching(/^iDEAL pending-approve\s+1\s+1\s+1\s+0\s+0\s+0\s+1\s+1\s+0\s+1$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^BLIK blik-expired\s+1\s+1\s+0\s+1\s+0\s+0\s+0\s+0\s+1\s+0$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^all local payers\s+2\s+2\s+1\s+1/));
+    expect(lines).toContainEqual(expect.stringMatching(/^iDEAL pending-approve\s+1\s+1\s+1\s+0\s+0\s+0\s+1\s+1\s+0\s+1\s+0$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^BLIK blik-expired\s+1\s+1\s+0\s+1\s+0\s+0\s+0\s+0\s+1\s+0\s+0$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^iDEAL approve\s+1\s+0\s+0\s+0\s+0\s+0\s+0\s+0\s+0\s+0\s+1$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^all local payers\s+3\s+2\s+1\s+1/));
     expect(lines).toContainEqual(expect.stringMatching(/^onPaymentResult once\s+1 heard\s+1$/));
   });
 

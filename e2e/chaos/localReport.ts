@@ -19,6 +19,7 @@ const COLUMNS = [
   'pay PENDING',
   'pay other',
   'results',
+  'did not pay',
 ] as const;
 
 /** One local payer's cells, in {@link COLUMNS} order. */
@@ -44,6 +45,8 @@ function cellsOf(o: MountObservation, facts: LocalFacts): number[] {
     pendingPays,
     pays.length - pendingPays,
     results.length,
+    // Never got to pay: its widget crashed or went first (its faults), or the run could not drive it.
+    pays.length === 0 && !o.events.some((e) => e.type === 'local-answer') ? 1 : 0,
   ];
 }
 
@@ -52,7 +55,8 @@ function cellsOf(o: MountObservation, facts: LocalFacts): number[] {
  * with the local charges made for the payers' orders by their method and how each ended
  * (approved, declined, refunded past the hold's grace, still open or pending at the end), how
  * many went pending (`order.payment_processing`), how their `pay()` calls resolved (PENDING or
- * otherwise) and how many `onPaymentResult` about them were heard; then the remounts that paid an
+ * otherwise), how many `onPaymentResult` about them were heard and how many never got to pay (a
+ * crash or a destroy first, or a run that could not drive them); then the remounts that paid an
  * order left pending by a destroyed widget, and the invariants.
  */
 export function formatLocalTable(facts: LocalFacts, violations: Violation[]): string {
