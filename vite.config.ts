@@ -243,6 +243,7 @@ export default defineConfig(({ mode }): UserConfig => {
         staticsPath: folder,
         vaultOrigin: settings.vaultOrigin,
         payPalOrigin: settings.payPalOrigin,
+        paymentsOrigin: settings.paymentsOrigin,
         placeholder: CSP_PLACEHOLDER,
       }),
     ],

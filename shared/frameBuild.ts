@@ -29,4 +29,9 @@ export interface FrameBuildRecord {
    * written before it.
    */
   payPalOrigin?: string;
+  /**
+   * The local payment methods' pages origin: a bare origin, or `'development'` (the frame's host
+   * name, one port up); absent when the build has none, or in a record written before it.
+   */
+  paymentsOrigin?: string;
 }

@@ -7,6 +7,11 @@ import { FRAME_BUILD_FILE, type FrameBuildRecord } from '../shared/frameBuild';
 export interface FrameBuild extends FrameBuildRecord {
   /** The folder of the built frame app (`index.html` and its scripts), absolute. */
   frameDir: string;
+  /**
+   * The local payment methods' pages origin (`VITE_CASHIER_PAYMENTS_ORIGIN`): a bare
+   * origin, or `'development'` (the frame's host name, one port up); absent when the record has none.
+   */
+  paymentsOrigin?: string;
 }
 
 /**
@@ -57,6 +62,7 @@ export function readFrameBuild(frameDir?: string): FrameBuild {
     throw new Error(`readFrameBuild: cannot read ${file} (${(error as Error).message}); build the frame app again.`);
   }
   const { frameUrl, staticsAllowlist, staticsPath, vaultOrigin, payPalOrigin } = record ?? {};
+  const { paymentsOrigin } = (record ?? {}) as { paymentsOrigin?: unknown };
   const allowlistOk =
     staticsAllowlist === 'development' ||
     (Array.isArray(staticsAllowlist) && staticsAllowlist.length > 0 && staticsAllowlist.every(isHttpUrl));
@@ -71,5 +77,6 @@ export function readFrameBuild(frameDir?: string): FrameBuild {
     ...(typeof staticsPath === 'string' && staticsPath.startsWith('/') ? { staticsPath } : {}),
     // Optional (a build without one, or a record written before it): ignored unless it is one.
     ...(payPalOrigin === 'development' || isHttpUrl(payPalOrigin) ? { payPalOrigin } : {}),
+    ...(paymentsOrigin === 'development' || isHttpUrl(paymentsOrigin) ? { paymentsOrigin: paymentsOrigin as string } : {}),
   };
 }

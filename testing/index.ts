@@ -20,6 +20,8 @@ export {
   MOCK_TEST_CARDS,
   type MockCharge,
   type MockFaults,
+  type MockKlarnaOption,
+  type MockLocalPaymentTimings,
   type MockOrder,
   type MockOrderInput,
   type MockProvider,

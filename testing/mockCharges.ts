@@ -2,10 +2,12 @@ import { type HttpHandler, http } from 'msw';
 import type { CardTokenOutcome, SeatHolds } from '../provider/store';
 import { describeSaveCardProblem, fail, type StoreReply, WALLET_SHEET_PAYMENT } from '../provider/store';
 import { cardDigits, isValidCardNumber, TEST_CARD_CHALLENGES, TEST_CARD_DECLINES } from '../shared/card';
+import { isLocalMethod } from '../shared/localMethods';
 import { ProviderPaths } from '../shared/paths';
-import type { CardToken } from '../shared/providerShapes';
+import type { CardToken, LocalMethodType } from '../shared/providerShapes';
 import type { SaveCardConsent } from '../shared/savedCardShapes';
 import type { MockHttp } from './mockHttp';
+import type { createMockLocalPayments } from './mockLocalPayments';
 import type { createMockOrders } from './mockOrders';
 import type { MockCharge, MockFaults, MockOrder } from './mockProviderTypes';
 import type { createMockThreeDs } from './mockThreeDs';
@@ -20,6 +22,8 @@ export interface MockChargesOptions {
   orders: ReturnType<typeof createMockOrders>;
   /** The 3-D Secure challenges. */
   threeDs: ReturnType<typeof createMockThreeDs>;
+  /** The local methods' charges (iDEAL, Bancontact, BLIK, Klarna). */
+  local: ReturnType<typeof createMockLocalPayments>;
   /** The fault switches in force. */
   faults: () => MockFaults;
   /** The mock's clock. */
@@ -64,15 +68,35 @@ const brandOf = (number: string) =>
  * charged APPROVED; a card tokenization's `saveCard` consent (400 INVALID_SAVE_CARD when malformed,
  * as the provider) is bound to its token and goes to `offerSave` with the charge; a charge body's
  * `saveCard` is ignored, as the provider ignores it (security review M1). PayPal captures charge through `chargeApproved`.
+ * A local method's charge (`paymentMethod` IDEAL, BANCONTACT, KLARNA, BLIK; mockLocalPayments.ts) is
+ * REQUIRES_ACTION, then perhaps PENDING (which pays nothing), and while it is either the order takes
+ * no other charge (409 CHARGE_IN_PROGRESS) and keeps its seats.
  */
 export function createMockCharges(options: MockChargesOptions) {
-  const { http: h, vaultOrigin, orders, threeDs, faults, now, holds, nextId, offerSave } = options;
+  const { http: h, vaultOrigin, orders, threeDs, local, faults, now, holds, nextId, offerSave } = options;
   const tokens = new Map<string, MockToken>();
   const charges: MockCharge[] = [];
   const idempotency = new Map<string, MockCharge>();
   const appInstanceOf = (request: Request) => request.headers.get('authorization') ?? '';
   const chargeNotFound = (request: Request, id: unknown) => h.fail(request, 404, 'CHARGE_NOT_FOUND', `No charge ${String(id)}.`);
   const holdEnded = (order: MockOrder, startedAt: Date) => holds.stateOf(order, startedAt) === 'ENDED';
+  /** Makes every change due by now: 3-D Secure expiries, local payments answered by the bank or settling. */
+  const sweep = () => {
+    threeDs.challenges.sweep();
+    local.sweep();
+  };
+  /** 409 CHARGE_IN_PROGRESS for the order's charge under way (an open challenge, a local charge open or pending), as the reference provider. */
+  function inProgress(orderId: string): StoreReply | undefined {
+    const challenged = threeDs.challenges.openChargeOf(orderId);
+    const open = challenged ?? local.openChargeOf(orderId);
+    if (!open) return undefined;
+    const what = challenged
+      ? 'awaiting 3-D Secure'
+      : open.status === 'PENDING'
+        ? 'being confirmed by the bank'
+        : 'awaiting the buyer';
+    return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} ${what}.`, { chargeId: open.id });
+  }
 
   /**
    * Records `charge` of `order`, as the reference provider's store does: an APPROVED one whose order's
@@ -116,9 +140,9 @@ export function createMockCharges(options: MockChargesOptions) {
   }
 
   /** The card charge of `order` once it takes one: 400 INVALID_CARD_TOKEN, or 201 with the charge (recorded under `key`). */
-  async function chargeCard(request: Request, order: MockOrder, key: string, startedAt: Date): Promise<Response> {
+  function chargeCard(request: Request, body: Record<string, unknown>, order: MockOrder, key: string, startedAt: Date): Response {
     const orderId = order.id;
-    const { cardToken } = await h.body(request);
+    const { cardToken } = body;
     const token = typeof cardToken === 'string' ? tokens.get(cardToken) : undefined;
     if (!token || token.used) return h.fail(request, 400, 'INVALID_CARD_TOKEN', 'cardToken is unknown or was used already.');
     token.used = true;
@@ -153,6 +177,22 @@ export function createMockCharges(options: MockChargesOptions) {
     return h.reply(request, charge, 201);
   }
 
+  /** The local method charge of `order` (mockLocalPayments.ts): 400 refused, or 201 with it REQUIRES_ACTION (recorded under `key`). */
+  function chargeLocal(
+    request: Request,
+    body: Record<string, unknown>,
+    order: MockOrder,
+    key: string,
+    startedAt: Date,
+  ): Response {
+    const base = { id: nextId('ch'), orderId: order.id, amount: order.total, createdAt: now().toISOString() };
+    const made = local.make(order, body.paymentMethod as LocalMethodType, body, base, startedAt);
+    if ('refused' in made) return h.reply(request, made.refused.body, made.refused.status);
+    record(order, made.charge);
+    idempotency.set(key, made.charge);
+    return h.reply(request, made.charge, 201);
+  }
+
   const handlers: HttpHandler[] = [
     // Card data goes to the vault and nowhere else: `host` has no tokenization route (404).
     http.post(`${vaultOrigin}${ProviderPaths.cardTokenization}`, async ({ request }) => {
@@ -170,6 +210,7 @@ export function createMockCharges(options: MockChargesOptions) {
       if (faults().captcha) return h.fail(request, 403, 'CAPTCHA_REQUIRED', 'Mock fault: a captcha is required.');
       const key = request.headers.get('idempotency-key');
       if (!key) return h.fail(request, 400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charge needs an Idempotency-Key header.');
+      sweep();
       const replayed = idempotency.get(key);
       if (replayed) return h.reply(request, replayed, 201);
       const orderId = String(params.orderId);
@@ -177,11 +218,8 @@ export function createMockCharges(options: MockChargesOptions) {
       if (!order) return orders.orderNotFound(request, orderId);
       if (order.status !== 'AWAITING_PAYMENT')
         return h.fail(request, 409, 'ORDER_ALREADY_PAID', `Order ${orderId} is already paid.`);
-      const open = threeDs.challenges.openChargeOf(orderId);
-      if (open) {
-        const description = `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`;
-        return h.fail(request, 409, 'CHARGE_IN_PROGRESS', description, { chargeId: open.id });
-      }
+      const busy = inProgress(orderId);
+      if (busy) return h.reply(request, busy.body, busy.status);
       if (holdEnded(order, startedAt)) {
         const description = `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`;
         return h.fail(request, 409, 'ORDER_HOLD_EXPIRED', description, { orderId });
@@ -190,7 +228,10 @@ export function createMockCharges(options: MockChargesOptions) {
       const requestId = nextId('request');
       holds.started(order, requestId, startedAt);
       try {
-        return await chargeCard(request, order, key, startedAt);
+        const body = await h.body(request);
+        return isLocalMethod(body.paymentMethod)
+          ? chargeLocal(request, body, order, key, startedAt)
+          : chargeCard(request, body, order, key, startedAt);
       } finally {
         holds.ended(order, requestId);
       }
@@ -200,6 +241,7 @@ export function createMockCharges(options: MockChargesOptions) {
       if (stop) return stop;
       const orderId = String(params.orderId);
       if (!orders.get(orderId)) return orders.orderNotFound(request, orderId);
+      sweep();
       return h.reply(
         request,
         charges.filter((c) => c.orderId === orderId),
@@ -208,17 +250,19 @@ export function createMockCharges(options: MockChargesOptions) {
     http.get(h.param(ProviderPaths.charge, 'chargeId'), async ({ request, params }) => {
       const stop = await h.gate(request);
       if (stop) return stop;
-      threeDs.challenges.sweep();
+      sweep();
       const charge = charges.find((c) => c.id === params.chargeId);
       return charge ? h.reply(request, charge) : chargeNotFound(request, params.chargeId);
     }),
-    // Cancel: an open 3-D Secure charge settles DECLINED authentication_abandoned; a settled one is answered as it is.
+    // Cancel: an open 3-D Secure or local method charge settles DECLINED authentication_abandoned; a
+    // settled one, or a local one the bank is confirming (PENDING), is answered as it is.
     http.post(h.param(ProviderPaths.cancelCharge, 'chargeId'), async ({ request, params }) => {
       const stop = await h.gate(request);
       if (stop) return stop;
       const charge = charges.find((c) => c.id === params.chargeId);
       if (!charge) return chargeNotFound(request, params.chargeId);
       threeDs.challenges.cancel(charge.id);
+      local.cancel(charge.id);
       return h.reply(request, charge);
     }),
   ];
@@ -242,19 +286,17 @@ export function createMockCharges(options: MockChargesOptions) {
      * Charges `orderId` by a method the buyer approved elsewhere (a PayPal capture), exactly once,
      * as the reference provider's `chargeApproved`: 200 with the order's settling charge when it has
      * one; 201 with a new APPROVED `PAYPAL` charge; 404 ORDER_NOT_FOUND; 409 CHARGE_IN_PROGRESS
-     * while a 3-D Secure charge is open; 409 ORDER_HOLD_EXPIRED when the hold had ended for good at
+     * while a 3-D Secure charge is open or a local method's charge is open or pending; 409 ORDER_HOLD_EXPIRED when the hold had ended for good at
      * `startedAt` (a PayPal checkout under way keeps it past `holdExpiresAt`, up to the grace limit).
      */
     chargeApproved(orderId: string, startedAt: Date): StoreReply {
+      sweep();
       const order = orders.get(orderId);
       const settled = order?.chargeId === undefined ? undefined : charges.find((c) => c.id === order.chargeId);
       if (settled) return { status: 200, body: settled };
       if (!order) return fail(404, 'ORDER_NOT_FOUND', `No order ${orderId}.`);
-      const open = threeDs.challenges.openChargeOf(orderId);
-      if (open)
-        return fail(409, 'CHARGE_IN_PROGRESS', `Order ${orderId} has charge ${open.id} awaiting 3-D Secure.`, {
-          chargeId: open.id,
-        });
+      const busy = inProgress(orderId);
+      if (busy) return busy;
       if (holdEnded(order, startedAt)) {
         return fail(409, 'ORDER_HOLD_EXPIRED', `Order ${orderId}'s seat hold ended at ${order.holdExpiresAt}.`, { orderId });
       }
@@ -269,9 +311,9 @@ export function createMockCharges(options: MockChargesOptions) {
       record(order, charge);
       return { status: 201, body: charge };
     },
-    /** Copies of every charge, oldest first (expired challenges settled first). */
+    /** Copies of every charge, oldest first (due changes made first: expired challenges, local payments settled). */
     all(): MockCharge[] {
-      threeDs.challenges.sweep();
+      sweep();
       return charges.map((c) => ({ ...c }));
     },
     /** The charge itself (not a copy), or undefined. */

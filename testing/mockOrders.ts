@@ -1,6 +1,13 @@
 import { type HttpHandler, http } from 'msw';
 import { createHoldExtensions, createIdempotencyRecords, fail, type SeatHolds } from '../provider/store';
-import { describeHoldExtensionsProblem, holdExpiresAt, isHoldSeconds, priceOrderSetup } from '../shared/orderSetup';
+import { LOCAL_METHOD_LABELS, localMethodsFor } from '../shared/localMethods';
+import {
+  describeHoldExtensionsProblem,
+  holdExpiresAt,
+  isBuyerCountry,
+  isHoldSeconds,
+  priceOrderSetup,
+} from '../shared/orderSetup';
 import { ProviderPaths } from '../shared/paths';
 import type { HoldExtensionPolicy, PaymentMethod } from '../shared/providerShapes';
 import type { MockHttp } from './mockHttp';
@@ -22,12 +29,17 @@ export interface MockOrdersOptions {
   nextId: (prefix: string) => string;
   /** Whether every order offers PayPal (the checked `payPal` option). */
   payPal: boolean;
+  /** Whether orders offer the local methods of their currency and buyer's country (the `localPayments` option). */
+  localPayments: boolean;
+  /** Makes the changes due by now (a pending local payment settling pays its order) before an order is read. */
+  sweep: () => void;
 }
 
 /**
  * The mock provider's orders: `createOrder` (a site's server's order setup), the order setup
  * route (priced as the reference provider, shared/orderSetup.ts), order by id and payment methods
- * by order (CARD, and PAYPAL with the `payPal` option). Every order holds its seats until `holdExpiresAt` (its `holdSeconds`, else the default).
+ * by order (CARD, PAYPAL with the `payPal` option, and with `localPayments` the local methods of the
+ * order's currency and buyer's `country`, shared/localMethods.ts). Every order holds its seats until `holdExpiresAt` (its `holdSeconds`, else the default).
  * Seat hold extensions (issue 37): every order carries `holdExtensions` (order setup's, else the
  * default) and `POST orders/{orderId}/hold-extensions` answers as the reference provider, with its
  * own logic (provider/store/holdExtensions.ts): 200 with the order, its `holdExpiresAt` moved by
@@ -35,7 +47,7 @@ export interface MockOrdersOptions {
  * `HOLD_EXPIRED`, `ORDER_SETTLED`); an optional Idempotency-Key so a resend extends once.
  */
 export function createMockOrders(options: MockOrdersOptions) {
-  const { http: h, holdSeconds: defaultHold, holdExtensions: defaultExtensions, holds, now, nextId, payPal } = options;
+  const { http: h, holdSeconds: defaultHold, holdExtensions: defaultExtensions, holds, now, nextId, payPal, sweep } = options;
   const orders = new Map<string, MockOrder>();
   const idempotency = createIdempotencyRecords(now);
   const extensions = createHoldExtensions<MockOrder>({
@@ -58,6 +70,10 @@ export function createMockOrders(options: MockOrdersOptions) {
       throw new TypeError(`createOrder: amount must be a whole number ≥ 0 (minor units), got ${String(amount)}.`);
     if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency))
       throw new TypeError(`createOrder: currency must be an ISO 4217 code, got ${String(currency)}.`);
+    if (total.country !== undefined && !isBuyerCountry(total.country))
+      throw new TypeError(
+        `createOrder: country must be an ISO 3166-1 alpha-2 code in upper case (e.g. "NL"), got ${String(total.country)}.`,
+      );
     if (!isHoldSeconds(holdSeconds))
       throw new TypeError(`createOrder: holdSeconds must be a whole number from 1 to 3600, got ${String(holdSeconds)}.`);
     if (extensionsProblem) throw new TypeError(`createOrder: ${extensionsProblem}`);
@@ -68,15 +84,26 @@ export function createMockOrders(options: MockOrdersOptions) {
       id,
       status: 'AWAITING_PAYMENT',
       total: { amount, currency: currency.toUpperCase() },
+      ...(total.country === undefined ? {} : { country: total.country }),
       holdExpiresAt: hold,
       holdExtensions: { count, seconds, remaining: count },
     });
     return id;
   };
-  /** Payment methods by order: CARD, and PAYPAL when offered (as the reference provider lists them). */
-  const methodsOf = (_orderId?: string): PaymentMethod[] => [
+  /**
+   * The local methods `order` offers: with `localPayments`, those of its currency and buyer's
+   * country (the reference provider's table); none without.
+   */
+  const localMethodsOf = (order: MockOrder | undefined) =>
+    options.localPayments && order ? localMethodsFor(order.total.currency, order.country) : [];
+  /** Payment methods by order: CARD, PAYPAL when offered, then the order's local methods (as the reference provider lists them). */
+  const methodsOf = (orderId?: string): PaymentMethod[] => [
     { type: 'CARD', label: 'Card' },
     ...(payPal ? [{ type: 'PAYPAL' as const, label: 'PayPal' }] : []),
+    ...localMethodsOf(orderId === undefined ? undefined : orders.get(orderId)).map((type) => ({
+      type,
+      label: LOCAL_METHOD_LABELS[type],
+    })),
   ];
   const orderNotFound = (request: Request, id: string) => h.fail(request, 404, 'ORDER_NOT_FOUND', `No order ${id}.`);
 
@@ -89,6 +116,7 @@ export function createMockOrders(options: MockOrdersOptions) {
       if ('problem' in priced) return h.fail(request, 400, 'INVALID_ORDER', priced.problem);
       const id = createOrder({
         ...priced.total,
+        ...(priced.country ? { country: priced.country } : {}),
         ...(priced.holdSeconds ? { holdSeconds: priced.holdSeconds } : {}),
         ...(priced.holdExtensions ? { holdExtensions: priced.holdExtensions } : {}),
       });
@@ -100,12 +128,14 @@ export function createMockOrders(options: MockOrdersOptions) {
     http.get(h.param(ProviderPaths.order, 'orderId'), async ({ request, params }) => {
       const stop = await h.gate(request);
       if (stop) return stop;
+      sweep();
       const order = orders.get(String(params.orderId));
       return order ? h.reply(request, order) : orderNotFound(request, String(params.orderId));
     }),
     http.post(h.param(ProviderPaths.holdExtensions, 'orderId'), async ({ request, params }) => {
       const stop = await h.gate(request);
       if (stop) return stop;
+      sweep();
       const key = request.headers.get('idempotency-key') ?? undefined;
       const reply = extensions.extend(String(params.orderId), request.headers.get('authorization') ?? '', key);
       return h.reply(request, reply.body, reply.status, reply.headers);
@@ -114,7 +144,7 @@ export function createMockOrders(options: MockOrdersOptions) {
       const stop = await h.gate(request);
       if (stop) return stop;
       if (!orders.has(String(params.orderId))) return orderNotFound(request, String(params.orderId));
-      return h.reply(request, methodsOf());
+      return h.reply(request, methodsOf(String(params.orderId)));
     }),
   ];
 
@@ -123,6 +153,7 @@ export function createMockOrders(options: MockOrdersOptions) {
     createOrder,
     orderNotFound,
     methodsOf,
+    localMethodsOf,
     /** The order itself (not a copy), or undefined. */
     get: (orderId: string) => orders.get(orderId),
     /** The event name order setup gave `orderId`, or `'Mock merchant'` (`createOrder`). */

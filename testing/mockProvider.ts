@@ -5,9 +5,10 @@ import { BUNDLE_FILE_DEBUG, BUNDLE_FILE_MIN } from '../shared/constants';
 import { ProviderPaths } from '../shared/paths';
 import { createMockCharges } from './mockCharges';
 import { createMockHttp } from './mockHttp';
+import { createMockLocalPayments } from './mockLocalPayments';
 import { createMockOrders } from './mockOrders';
 import { createMockPayPal } from './mockPayPal';
-import type { MockFaults, MockProvider, MockProviderOptions } from './mockProviderTypes';
+import type { MockCharge, MockFaults, MockProvider, MockProviderOptions } from './mockProviderTypes';
 import { createMockSavedCards } from './mockSavedCards';
 import { createMockThreeDs } from './mockThreeDs';
 import { createMockWallets } from './mockWallets';
@@ -17,6 +18,8 @@ export {
   MOCK_APP_INSTANCE,
   type MockCharge,
   type MockFaults,
+  type MockKlarnaOption,
+  type MockLocalPaymentTimings,
   type MockOrder,
   type MockOrderInput,
   type MockProvider,
@@ -54,9 +57,10 @@ export const MOCK_TEST_CARDS = TEST_CARDS;
  * reference provider answers them; every reply carries the mock's `Date`. Fault switches ({@link MockFaults}) make the
  * failures a site must handle. Orders: mockOrders.ts; tokens and charges: mockCharges.ts; a
  * returning buyer's saved cards (`returningBuyer`): mockSavedCards.ts; PayPal (`payPal`): mockPayPal.ts;
- * Apple Pay and Google Pay (`wallets`): mockWallets.ts.
+ * Apple Pay and Google Pay (`wallets`): mockWallets.ts; iDEAL, Bancontact, BLIK and Klarna, with
+ * their pages at `paymentsOrigin` and payments that settle later (`localPayments`): mockLocalPayments.ts.
  * @throws TypeError naming the option (`host`, `staticsBaseUrl`, `vaultOrigin`, `frameOrigin`, `pageOrigins`, `frameDir`, `appInstances`,
- * `bundleSource`, `faults.*`, `holdSeconds`, `holdExtensions.*`, `holdGraceMs`, `now`, `returningBuyer.savedCards[i].*`, `payPal`, `wallets`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
+ * `bundleSource`, `faults.*`, `holdSeconds`, `holdExtensions.*`, `holdGraceMs`, `now`, `returningBuyer.savedCards[i].*`, `payPal`, `payPalOrigin`, `wallets`, `localPayments`, `localPayments.*`, `paymentsOrigin`), or naming `vaultOrigin` / `staticsBaseUrl` when it is left out and no built
  * frame app records it (no build found, or one older than its record).
  */
 export function createMockProvider(options: MockProviderOptions): MockProvider {
@@ -73,6 +77,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     savedCards,
     payPal,
     wallets,
+    paymentsOrigin,
   } = checked;
   // The reference provider's seat holds: a payment under way keeps its order's seats past holdExpiresAt, up to the grace limit.
   const holds = createSeatHolds(now, () => checked.holdGraceMs);
@@ -96,13 +101,33 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       return order !== undefined && holds.stateOf(order) === 'ENDED';
     },
   });
-  const orders = createMockOrders({ http: h, holdSeconds, holdExtensions, holds, now, nextId, payPal });
+  const orders = createMockOrders({
+    http: h,
+    holdSeconds,
+    holdExtensions,
+    holds,
+    now,
+    nextId,
+    payPal,
+    localPayments: checked.localPayments !== undefined,
+    // A pending local payment that settled approved pays its order: due changes are made before an order is read.
+    sweep: () => local.sweep(),
+  });
+  const local = createMockLocalPayments({
+    paymentsOrigin,
+    frameOrigin: checked.frameOrigin,
+    timings: checked.localPayments,
+    orders,
+    holds,
+    now,
+  });
   const offerSave = (...offer: Parameters<typeof saved.offer>) => saved.offer(...offer);
   const charges = createMockCharges({
     http: h,
     vaultOrigin,
     orders,
     threeDs,
+    local,
     faults: () => faults,
     now,
     holds,
@@ -142,6 +167,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     ...saved.handlers,
     ...payPalCheckouts.handlers,
     ...walletRoutes.handlers,
+    ...local.handlers,
     http.get(`${staticsBaseUrl}/${BUNDLE_FILE_MIN}`, () => bundle()),
     http.get(`${staticsBaseUrl}/${BUNDLE_FILE_DEBUG}`, () => bundle()),
   ];
@@ -151,12 +177,14 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
     staticsBaseUrl,
     vaultOrigin,
     payPalOrigin: checked.payPalOrigin,
+    paymentsOrigin,
     handlers,
     setFaults(next) {
       faults = checkFaults(next, 'setFaults');
     },
     createOrder: orders.createOrder,
     order: (orderId) => {
+      local.sweep();
       const order = orders.get(orderId);
       return order && { ...order };
     },
@@ -180,6 +208,10 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       }
       return payPalCheckouts.answer(orderId, outcome);
     },
+    answerLocalPayment(chargeId, answer, choices) {
+      local.answer(chargeId, answer, choices);
+      return { ...(charges.find(chargeId) as MockCharge) };
+    },
     savedCards: () => saved.list(appInstances[0] as string),
     reset() {
       orders.clear();
@@ -187,6 +219,7 @@ export function createMockProvider(options: MockProviderOptions): MockProvider {
       threeDs.challenges.clear();
       saved.reset();
       payPalCheckouts.clear();
+      local.clear();
       holds.clear();
       faults = {};
     },

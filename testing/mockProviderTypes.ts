@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import type { NextAction } from '../shared/providerShapes';
+import type { LocalMethodType, NextAction } from '../shared/providerShapes';
 import type { SavedCard } from '../shared/savedCardShapes';
 import type { WalletType } from '../shared/wallets';
 
@@ -159,7 +159,42 @@ export interface MockProviderOptions {
    * not given is 400 PAYMENT_METHOD_NOT_AVAILABLE).
    */
   wallets?: readonly WalletType[];
+  /**
+   * Offers the local payment methods as the reference provider does: payment methods by
+   * order add `IDEAL`, `BANCONTACT`, `BLIK` and `KLARNA` where the order's currency and buyer's
+   * `country` allow them (EUR + NL, EUR + BE, PLN + PL, Klarna in its countries; none for an order
+   * without a country), and their charges answer 201
+   * `REQUIRES_ACTION`: a `REDIRECT` to the method's page at `paymentsOrigin` ("Approve payment",
+   * "Decline payment", "Approve later (pending)", "Cancel and return"), or for BLIK (`blikCode`
+   * `777123` approved, `777000` declined, `777999` expires; any other 400 INVALID_BLIK_CODE) a
+   * `BLIK_CONFIRM` with `expiresAt`. A pending payment is `PENDING` (the order not paid) until it
+   * settles. `true` keeps the reference provider's timings; an object shortens them (ms):
+   * `pendingSettleMs` (0–10 000, default 5 000), `blikApproveMs` (0–10 000, default 2 000),
+   * `blikExpiryMs` (1–120 000, default 120 000). Default: none offered (a local method's charge is
+   * 400 PAYMENT_METHOD_NOT_AVAILABLE).
+   */
+  localPayments?: true | MockLocalPaymentTimings;
+  /**
+   * Where the handlers serve the local methods' pages (a bare http(s) origin): the real widget sends
+   * the buyer's popup only to the payments origin its frame was built with. Default: the frame
+   * build's (`readFrameBuild(frameDir)`: its `paymentsOrigin`, a development build's frame host name
+   * one port up), else the `payPalOrigin` default (the reference provider serves both on its own origin).
+   */
+  paymentsOrigin?: string;
 }
+
+/** The local payments' timings in milliseconds (`localPayments`), each optional: the reference provider's default where left out. */
+export interface MockLocalPaymentTimings {
+  /** From "Approve later (pending)" to the settle: 0–10 000, default 5 000. */
+  pendingSettleMs?: number;
+  /** From a BLIK charge to the bank's answer for `777123` and `777000`: 0–10 000, default 2 000. */
+  blikApproveMs?: number;
+  /** From a BLIK charge to its `expiresAt` (`777999` then declines `code_expired`): 1–120 000, default 120 000. */
+  blikExpiryMs?: number;
+}
+
+/** Klarna's two ways to pay, as its page offers them and a charge records them (`klarnaOption`). */
+export type MockKlarnaOption = 'PAY_LATER_30_DAYS' | 'PAY_IN_3_PARTS';
 
 /** A saved card to start a returning buyer with (`returningBuyer.savedCards`): {@link SavedCard} without `expired`, `id` and `primary` optional. */
 export type MockSavedCardInput = Pick<SavedCard, 'brand' | 'last4' | 'expiryMonth' | 'expiryYear'> & {
@@ -167,10 +202,12 @@ export type MockSavedCardInput = Pick<SavedCard, 'brand' | 'last4' | 'expiryMont
   primary?: boolean;
 };
 
-/** What `createOrder` takes: the total, and the seat hold and its extensions (each optional). */
+/** What `createOrder` takes: the total, the buyer's country, and the seat hold and its extensions (each optional). */
 export interface MockOrderInput {
   amount?: number;
   currency?: string;
+  /** The buyer's country (ISO 3166-1 alpha-2, upper case, e.g. `NL`): with `localPayments`, it decides the local methods offered. */
+  country?: string;
   holdSeconds?: number;
   holdExtensions?: { count: number; seconds: number };
 }
@@ -180,6 +217,8 @@ export interface MockOrder {
   id: string;
   status: 'AWAITING_PAYMENT' | 'PAID';
   total: { amount: number; currency: string };
+  /** The buyer's country, when order setup (or `createOrder`) named one: with `currency`, the local methods offered. */
+  country?: string;
   /** The lines as priced, for an order made by the order setup call (`createOrder` makes none). */
   lines?: { ticketTypeId?: string; name: string; unitPrice: number; quantity: number }[];
   chargeId?: string;
@@ -194,7 +233,9 @@ export interface MockOrder {
 
 /**
  * A charge the mock provider made (the reference provider's shape). `REQUIRES_ACTION` (a 3-D
- * Secure challenge card) carries `nextAction` until the challenge settles it APPROVED or DECLINED.
+ * Secure challenge card, a local method waiting for the buyer) carries `nextAction` until it
+ * settles; a local method's `PENDING` (the bank is confirming) does not pay the order and becomes
+ * `APPROVED` or `DECLINED` by itself.
  */
 export interface MockCharge {
   id: string;
@@ -203,14 +244,23 @@ export interface MockCharge {
    * `REFUNDED_HOLD_EXPIRED`: the bank approved it only after the order's hold had ended for good
    * (past `holdExpiresAt` and the grace limit); refunded at once (`refundedAt`), the order not paid.
    */
-  status: 'APPROVED' | 'DECLINED' | 'REQUIRES_ACTION' | 'REFUNDED_HOLD_EXPIRED';
+  status: 'APPROVED' | 'DECLINED' | 'PENDING' | 'REQUIRES_ACTION' | 'REFUNDED_HOLD_EXPIRED';
   amount: { amount: number; currency: string };
-  /** `CARD` (typed or saved), or `PAYPAL` for a captured PayPal checkout. */
-  paymentMethod: 'CARD' | 'PAYPAL';
-  /** Why a DECLINED charge was declined, e.g. `card_declined`, `authentication_failed`, `authentication_abandoned`. */
+  /** `CARD` (typed or saved), `PAYPAL` for a captured PayPal checkout, or a local method (`localPayments`). */
+  paymentMethod: 'CARD' | 'PAYPAL' | LocalMethodType;
+  /**
+   * Why a DECLINED charge was declined, e.g. `card_declined`, `authentication_failed`,
+   * `authentication_abandoned`; for a local method also `customer_declined` and `code_expired` (BLIK).
+   */
   declineCode?: string;
-  /** While `REQUIRES_ACTION`: the challenge page, `<vaultOrigin>/three-ds/challenges/<id>`. */
+  /**
+   * While `REQUIRES_ACTION`: the challenge page (`THREE_DS_CHALLENGE`,
+   * `<vaultOrigin>/three-ds/challenges/<id>`), a local method's page (`REDIRECT`,
+   * `<paymentsOrigin>/local-payments/<chargeId>`) or BLIK's confirmation (`BLIK_CONFIRM`, `expiresAt`).
+   */
   nextAction?: NextAction;
+  /** A Klarna charge the buyer approved (now or later): the option chosen on its page. */
+  klarnaOption?: MockKlarnaOption;
   createdAt: string;
   /** When a `REFUNDED_HOLD_EXPIRED` charge was refunded (ISO 8601, the mock's clock). */
   refundedAt?: string;
@@ -226,6 +276,8 @@ export interface MockProvider {
   readonly vaultOrigin: string;
   /** The origin the handlers serve the PayPal approval page at, as checked. */
   readonly payPalOrigin: string;
+  /** The origin the handlers serve the local methods' pages at, as checked. */
+  readonly paymentsOrigin: string;
   /**
    * msw request handlers (msw 2.15 or 3) for every request the frame and the bundle make to `host`,
    * `vaultOrigin` and `staticsBaseUrl`: widget settings, order setup and read, seat hold extensions, payment methods by
@@ -233,7 +285,8 @@ export interface MockProvider {
    * challenge page with its script, style sheet and buttons, buyer info, credit cards (list, primary, item,
    * delete) and saved-card tokens at the vault, PayPal checkout create, update and payment details
    * (read, capture) with the approval page, express checkout widget settings, express payment methods,
-   * Apple Pay merchant validation, Google Pay start and wallet tokens at the vault, the bundle, and CORS preflights.
+   * Apple Pay merchant validation, Google Pay start and wallet tokens at the vault, the local methods' pages at
+   * `paymentsOrigin` with their script, style sheet and buttons, the bundle, and CORS preflights.
    * Give them to `setupServer` (Vitest), or answer the browser context's routed requests with
    * msw's `getResponse` (Playwright: context-level routing also sees the frame's requests).
    */
@@ -246,10 +299,11 @@ export interface MockProvider {
   /**
    * Creates an order awaiting payment, as a site's server would (order setup), and returns its id.
    * @param total the amount in minor units and the ISO 4217 currency; default 2500 EUR; and
+   * `country`, the buyer's (ISO 3166-1 alpha-2, upper case; default none: no local method); and
    * `holdSeconds`, how long it holds its seats (1–3600; default the `holdSeconds` option, 600); and
    * `holdExtensions`, `{ count, seconds }` (default the `holdExtensions` option, 2 × 300 s).
-   * @throws TypeError naming `amount`, `currency`, `holdSeconds` or the field of `holdExtensions`
-   * when not a whole number ≥ 0 / three letters / a whole number from 1 to 3600 / `{ count: 0–10, seconds: 1–3600 }`.
+   * @throws TypeError naming `amount`, `currency`, `country`, `holdSeconds` or the field of `holdExtensions`
+   * when not a whole number ≥ 0 / three letters / two upper-case letters / a whole number from 1 to 3600 / `{ count: 0–10, seconds: 1–3600 }`.
    */
   createOrder(total?: MockOrderInput): string;
   /** The order by id, or undefined. */
@@ -274,10 +328,24 @@ export interface MockProvider {
    * @throws TypeError when `outcome` is neither; Error when the order has no open PayPal checkout.
    */
   answerPayPal(orderId: string, outcome: 'approve' | 'cancel'): string;
+  /**
+   * Answers the open page of local method charge `chargeId` (iDEAL, Bancontact, Klarna) as the buyer
+   * would with its buttons: `'approve'` (APPROVED, the order paid), `'decline'` (DECLINED
+   * `customer_declined`), `'cancel'` (DECLINED `authentication_abandoned`) or `'pending'` (PENDING,
+   * settling as `choices.settleAs`, default `'approve'`, after `pendingSettleMs` on the mock's clock).
+   * `choices.klarnaOption` is Klarna's (default `PAY_LATER_30_DAYS`). The page then answers 409 and
+   * sends no message: close the popup, and the widget reads the charge. Returns the charge (a copy).
+   * @throws TypeError when `answer` or a choice is none of those; Error when the charge has no open page.
+   */
+  answerLocalPayment(
+    chargeId: string,
+    answer: 'approve' | 'decline' | 'pending' | 'cancel',
+    choices?: { settleAs?: 'approve' | 'decline'; klarnaOption?: MockKlarnaOption },
+  ): MockCharge;
   /** The member's saved cards as the credit card list answers them (primary first); `[]` for a guest. */
   savedCards(): SavedCard[];
   /**
-   * Forgets every order, card token, charge, challenge, PayPal checkout and idempotency key, clears
+   * Forgets every order, card token, charge, challenge, PayPal checkout, local payment and idempotency key, clears
    * the faults, and gives a returning buyer back the `savedCards` it started with.
    */
   reset(): void;

@@ -1,8 +1,13 @@
 import { describeHoldPolicyProblem, parseSavedCardList, type StoredSavedCard } from '../provider/store';
 import { isLoopbackHostname } from '../shared/isHttpsOrLoopback';
+import {
+  DEFAULT_LOCAL_PAYMENT_TIMINGS,
+  describeLocalPaymentTimingsProblem,
+  type LocalPaymentTimings,
+} from '../shared/localPayments';
 import { DEFAULT_HOLD_EXTENSIONS, DEFAULT_HOLD_GRACE_MS, DEFAULT_HOLD_SECONDS, isHoldSeconds } from '../shared/orderSetup';
 import { DEVELOPMENT_PAYPAL, resolvePayPalOrigin } from '../shared/payPalOrigin';
-import { DEVELOPMENT_VAULT } from '../shared/vault';
+import { DEVELOPMENT_VAULT, developmentOrigin } from '../shared/vault';
 import type { WalletType } from '../shared/wallets';
 import { developmentVaultOrigin } from './developmentVaultOrigin';
 import { type FrameBuild, readFrameBuild } from './frameBuild';
@@ -145,6 +150,19 @@ function buildDefaults(frameDir: string | undefined, host: string) {
         return undefined;
       }
     },
+    /**
+     * The frame build's payments origin (its record's `paymentsOrigin`; `'development'`: the frame's
+     * host name one port up, as the development provider serves the pages), or undefined without a
+     * readable build or one that records none.
+     */
+    paymentsOrigin(): string | undefined {
+      try {
+        const { paymentsOrigin, frameUrl } = read('paymentsOrigin');
+        return paymentsOrigin === 'development' ? developmentOrigin(new URL(frameUrl), 1) : paymentsOrigin;
+      } catch {
+        return undefined;
+      }
+    },
     /** The frame build's frame origin, or undefined without a readable build (the challenge page then says so). */
     frameOrigin(): string | undefined {
       try {
@@ -168,9 +186,11 @@ function buildDefaults(frameDir: string | undefined, host: string) {
  * @throws TypeError naming the option.
  */
 export function checkOptions(options: unknown): Required<
-  Omit<MockProviderOptions, 'frameDir' | 'frameOrigin' | 'returningBuyer' | 'allowRemoteVault'>
+  Omit<MockProviderOptions, 'frameDir' | 'frameOrigin' | 'returningBuyer' | 'allowRemoteVault' | 'localPayments'>
 > & {
   frameOrigin: string | undefined;
+  /** The local payments' timings when `localPayments` is on (the reference provider's, overridden); undefined: off. */
+  localPayments: LocalPaymentTimings | undefined;
   /** The returning buyer's cards; undefined for a guest. */
   savedCards: StoredSavedCard[] | undefined;
 } {
@@ -195,6 +215,8 @@ export function checkOptions(options: unknown): Required<
   const staticsBaseUrl = baseUrl(o.staticsBaseUrl ?? defaults.staticsBaseUrl(), 'staticsBaseUrl');
   const frameOrigin = o.frameOrigin === undefined ? defaults.frameOrigin() : bareOrigin(o.frameOrigin, 'frameOrigin');
   const payPalOrigin = bareOrigin(o.payPalOrigin ?? defaults.payPalOrigin() ?? new URL(host).origin, 'payPalOrigin');
+  // As the reference provider: its own origin serves the PayPal page and the local methods' pages alike.
+  const paymentsOrigin = bareOrigin(o.paymentsOrigin ?? defaults.paymentsOrigin() ?? payPalOrigin, 'paymentsOrigin');
   const pageOrigins = o.pageOrigins ?? ['*'];
   if (!Array.isArray(pageOrigins) || pageOrigins.length === 0) {
     throw new TypeError('createMockProvider: pageOrigins must be a non-empty array of http(s) origins.');
@@ -238,11 +260,13 @@ export function checkOptions(options: unknown): Required<
     );
   }
   const savedCards = checkReturningBuyer(o.returningBuyer);
+  const localPayments = checkLocalPayments(o.localPayments);
   return {
     host,
     staticsBaseUrl,
     vaultOrigin,
     payPalOrigin,
+    paymentsOrigin,
     frameOrigin,
     pageOrigins: [...pageOrigins],
     appInstances: [...appInstances],
@@ -255,5 +279,24 @@ export function checkOptions(options: unknown): Required<
     savedCards,
     payPal: o.payPal ?? false,
     wallets: [...(wallets as WalletType[])],
+    localPayments,
   };
+}
+
+/**
+ * The local payments' timings `localPayments` asks for (`true`: the reference provider's; an object
+ * overrides some, checked by the reference provider's own rule, shared/localPayments.ts), or undefined when left out.
+ * @throws TypeError naming `localPayments` or its field.
+ */
+function checkLocalPayments(value: unknown): LocalPaymentTimings | undefined {
+  if (value === undefined) return undefined;
+  if (value === true) return { ...DEFAULT_LOCAL_PAYMENT_TIMINGS };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(
+      `createMockProvider: localPayments must be true or { pendingSettleMs?, blikApproveMs?, blikExpiryMs? } (leave it out for none), got ${show(value)}.`,
+    );
+  }
+  const problem = describeLocalPaymentTimingsProblem(value);
+  if (problem) throw new TypeError(`createMockProvider: localPayments.${problem}`);
+  return { ...DEFAULT_LOCAL_PAYMENT_TIMINGS, ...(value as Partial<LocalPaymentTimings>) };
 }

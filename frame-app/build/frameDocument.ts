@@ -87,6 +87,8 @@ export function frameDocument(options: {
   vaultOrigin: string;
   /** The PayPal approval origin setting, recorded for the mock mode (undefined: none). */
   payPalOrigin?: string;
+  /** The local payment methods' pages origin setting, recorded for the mock mode (undefined: none). */
+  paymentsOrigin?: string;
   placeholder: string;
 }): Plugin {
   let written: string | undefined;
@@ -103,6 +105,7 @@ export function frameDocument(options: {
         staticsPath: options.staticsPath,
         vaultOrigin: options.vaultOrigin,
         ...(options.payPalOrigin === undefined ? {} : { payPalOrigin: options.payPalOrigin }),
+        ...(options.paymentsOrigin === undefined ? {} : { paymentsOrigin: options.paymentsOrigin }),
       };
       writeFileSync(join(output.dir, FRAME_BUILD_FILE), `${JSON.stringify(record, null, 2)}\n`);
     },
