@@ -58,6 +58,12 @@ export interface Hold {
    * again). The hold does not expire while the ask is under way. Resolves once it is settled.
    */
   extend(): Promise<void>;
+  /**
+   * The provider's clock minus the device's, in ms, as the order's last read measured it
+   * (readOrderHold's `skewMs`): kept across a read that fails or an order without a hold; 0 before any.
+   * What a countdown to a provider time (a BLIK code's `expiresAt`, issue 38) counts against.
+   */
+  skewMs(): number;
   /** Stops the countdown and the listener (unmount). */
   stop(): void;
 }
@@ -80,6 +86,8 @@ const notExtendable = (error: unknown) =>
 export function createHold(deps: HoldDeps): Hold {
   let orderId: string | undefined;
   let hold: OrderHold | undefined;
+  /** The skew the last read measured ({@link Hold.skewMs}). */
+  let skewMs = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastTick: number | undefined;
   /** Bumped at every `follow` and `stop`: a read that settles later for an older order is ignored. */
@@ -137,6 +145,7 @@ export function createHold(deps: HoldDeps): Hold {
     const mine = generation;
     return (given ?? deps.read(order))
       .then((read) => {
+        if (read) skewMs = read.skewMs;
         if (mine === generation) hold = read;
       })
       .catch(() => undefined) // the provider cannot be asked now: the skew read before stands
@@ -161,6 +170,7 @@ export function createHold(deps: HoldDeps): Hold {
       deps.store.setHold(undefined);
       return next === undefined ? Promise.resolve() : sync(next, read);
     },
+    skewMs: () => skewMs,
     expired: (order) => expiredOrders.has(order) || (order === orderId && msLeft() <= 0),
     refused: expire,
     paying(order) {
@@ -196,6 +206,7 @@ export function createHold(deps: HoldDeps): Hold {
         failed = false;
         if (next) {
           hold = next;
+          skewMs = next.skewMs;
           granted += 1;
           deps.onExtended?.(order, next.holdExpiresAt);
         }

@@ -225,6 +225,9 @@ export function createPayment(deps: PaymentDeps) {
     // A refusal of a first send proves nothing was charged.
     kept = undefined;
     journal.delete(orderId);
+    // One the form shows at its field (BLIK's refused code, issue 38): INVALID, as a card's tokenization errors.
+    const shown = deps.chargeRefused?.(sent.refused);
+    if (shown) return shown;
     if (sent.refused.details.applicationErrorCode !== 'ORDER_HOLD_EXPIRED') throw sent.refused;
     deps.onHoldRefused?.(orderId);
     throw holdExpired(orderId);

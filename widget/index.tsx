@@ -179,6 +179,7 @@ export function mount(container: HTMLElement, props: CashierWidgetProps): Cashie
     localAction: local.action,
     onPending: local.onPending,
     blikBody: local.blikBody,
+    chargeRefused: local.chargeRefused,
     mayBePaidInWidget: () => payPal.offered() || local.offeredAny(),
     api: providerApi,
     holdExpired: (orderId) => hold.expired(orderId),

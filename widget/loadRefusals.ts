@@ -30,10 +30,10 @@ export function orderNotLoaded(orderId: string) {
 }
 
 /**
- * The methods this widget can take: card, pay at the venue, PayPal, and the redirect methods
- * iDEAL, Bancontact and Klarna (issue 38). BLIK joins them once its chunk is in the tree.
+ * The methods this widget can take: card, pay at the venue, PayPal, the redirect methods iDEAL,
+ * Bancontact and Klarna, and BLIK (issue 38: its code typed in the widget, charged by `pay`).
  */
-const TAKEN: ReadonlySet<unknown> = new Set(['CARD', 'PAY_AT_VENUE', 'PAYPAL', 'IDEAL', 'BANCONTACT', 'KLARNA']);
+const TAKEN: ReadonlySet<unknown> = new Set(['CARD', 'PAY_AT_VENUE', 'PAYPAL', 'IDEAL', 'BANCONTACT', 'KLARNA', 'BLIK']);
 
 /** Keeps the methods this widget can take ({@link TAKEN}); throws when none is left. */
 export function narrowMethods(value: unknown): PaymentMethod[] {

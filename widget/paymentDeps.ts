@@ -1,4 +1,4 @@
-import type { Charge, PaymentMethodType, ProviderApi } from '../shared';
+import type { CashierError, Charge, PaymentMethodType, ProviderApi } from '../shared';
 import type { ChargeJournal, createChargeJournal } from './createChargeJournal';
 import type { PrepareChargeDeps } from './prepareCharge';
 import type { PayResult } from './toPayResult';
@@ -33,6 +33,12 @@ export interface PaymentDeps {
   saveCard?: PrepareChargeDeps['saveCard'];
   /** BLIK's charge body (issue 38); see {@link PrepareChargeDeps.blikBody}. */
   blikBody?: PrepareChargeDeps['blikBody'];
+  /**
+   * A refusal of a new charge (nothing was charged) that the form shows at its field (issue 38:
+   * BLIK's 400 `INVALID_BLIK_CODE` on the code): the INVALID result naming the field; undefined for
+   * any other refusal, which `pay` rejects with. Default: none.
+   */
+  chargeRefused?: (refused: CashierError) => PayResult | undefined;
   /** The order the widget is for now (mounted with, or changed by `update`), if any; `pay` must name the same one. */
   mountedOrderId?: () => string | undefined;
   /** A fresh idempotency key; default `crypto.randomUUID()`. */

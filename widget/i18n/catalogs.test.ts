@@ -18,6 +18,9 @@ const catalogs = {
   payPal: import.meta.glob<{ messages: Messages }>('../paypal/locales/*.po', { eager: true }) as Compiled,
   // Issue 25 item 4: the wallet buttons' words, loaded with their chunk.
   wallets: import.meta.glob<{ messages: Messages }>('../wallets/locales/*.po', { eager: true }) as Compiled,
+  // Issue 38: the iDEAL, Bancontact and Klarna panel's words, and BLIK's, each loaded with its chunk.
+  localRedirect: import.meta.glob<{ messages: Messages }>('../localMethods/redirect/locales/*.po', { eager: true }) as Compiled,
+  blik: import.meta.glob<{ messages: Messages }>('../localMethods/blik/locales/*.po', { eager: true }) as Compiled,
   // The alert and the frame title, which the frame and the host SDK carry in every language.
   alert: import.meta.glob<{ messages: Messages }>('../../shared/locales/*.po', { eager: true }) as Compiled,
 };
@@ -31,6 +34,9 @@ const VALUES = {
   expiry: '12/34',
   // The seat hold's time left (HoldNotice); without it a translation that dropped {time} passed.
   time: '9:05',
+  // Issue 38: a local method's brand name (the redirect panel), and BLIK's seconds left to confirm.
+  method: 'Bancontact',
+  seconds: 97,
 };
 /** Counts that take each plural category in some language (one, two, few, many, other). */
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 22, 101];

@@ -1,18 +1,16 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { Charge, ChargeRequest, LocalMethodType, PaymentMethod } from '../../shared';
+import type { CashierError, Charge, ChargeRequest, LocalMethodType, PaymentMethod } from '../../shared';
 import { isLocalMethod } from '../../shared/localMethods';
+import type { Translator } from '../i18n/createTranslator';
 import type { PayResult } from '../toPayResult';
 import { type BlikModule, LOCAL_KIT, type LocalChunk, type LocalDeps } from './localKit';
 import type { LocalSessionApi } from './localSession';
 
-/**
- * The BLIK chunk (`blik`, issue 38): `./blik/index.tsx`, built apart. Until it is in the tree the
- * glob finds nothing: BLIK is never taken (loadRefusals.ts `narrowMethods` keeps it out too).
- */
-const loadBlik = import.meta.glob<BlikModule>('./blik/index.tsx', { import: 'default' })['./blik/index.tsx'];
+/** The BLIK chunk (`blik`, issue 38): `./blik/index.tsx`, built apart, fetched only for an order that offers BLIK. */
+const loadBlik = () => import('./blik').then((chunk) => chunk.default as BlikModule);
 
-/** True for a local method this build takes: iDEAL, Bancontact, Klarna, and BLIK once its chunk is in. */
-const takes = (type: unknown): type is LocalMethodType => isLocalMethod(type) && (type !== 'BLIK' || !!loadBlik);
+/** True for a local method this build takes: iDEAL, Bancontact, Klarna and BLIK. */
+const takes = isLocalMethod as (type: unknown) => type is LocalMethodType;
 
 /** A load that is tried again after it failed (a failed load is not cached). */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -33,14 +31,15 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * fetched only when the order offers a member of its family, never otherwise.
  * @returns
  *   - `offered(type)` / `offeredAny()`: the mounted order's methods include `type` / any local one this build takes;
- *   - `takes(type)`: a local method this build takes (BLIK once its chunk is in);
+ *   - `takes(type)`: a local method this build takes;
  *   - `element(method)`: what the form shows when `method` is chosen;
  *   - `describe(type)`: the choice's short line of what happens next, once its chunk's words are in;
  *   - `prepare(methods, locale)`: fetches the chunks `methods` need, the words in `locale`, before
  *     the first paint (issue 36 item 1: the short lines are in the first form). Never rejects;
  *   - createPayment's `outcome(orderId)` (`localMethod`), `action(charge)` (`localAction`),
- *     `onPending(result)` and `blikBody()`;
- *   - `message(result)`: a redirect method's decline in the buyer's words, undefined for anything else;
+ *     `onPending(result)`, `blikBody()` and `chargeRefused(error)` (BLIK's refused code on its field);
+ *   - `message(result)`: a local method's decline in the buyer's words (its panel's, or BLIK's:
+ *     declined in the app, or the code expired), undefined for anything else;
  *   - `stop()`: the unmount (every watch stops).
  */
 export function createLocalMethods(deps: LocalDeps) {
@@ -49,12 +48,13 @@ export function createLocalMethods(deps: LocalDeps) {
   const offered = (type: LocalMethodType) => takes(type) && methods().some((m) => m.type === type);
   let session: LocalSessionApi | undefined;
   let redirect: LocalChunk | undefined;
-  let blik: BlikModule | undefined;
+  /** BLIK's translator (its own catalog), once its chunk is in: it follows the store's language. */
+  let blikWords: Translator | undefined;
   let stopped = false;
-  /** A redirect method's decline in the buyer's words (its panel's), undefined for anything else. */
+  /** A local method's decline in the buyer's words (its panel's, or BLIK's), undefined for anything else. */
   const message = (result: PayResult): string | undefined => {
     const method = result.status === 'DECLINED' ? session?.methodOf(result.chargeId) : undefined;
-    return method && method !== 'BLIK' ? redirect?.declined(method) : undefined;
+    return method === 'BLIK' ? session?.blikDeclined(result) : method && redirect?.declined(method);
   };
   /** The result as the host hears it: `pay`'s words for a refund (deps.told), the method's for a decline. */
   const told = (result: PayResult): PayResult => {
@@ -75,8 +75,12 @@ export function createLocalMethods(deps: LocalDeps) {
       return redirectChunk;
     }),
   );
+  /** The BLIK chunk and its words in the store's language (English when they cannot be fetched), handed to the session. */
   const loadBlikChunk = once(async () => {
-    blik = await (loadBlik as () => Promise<BlikModule>)();
+    const [{ useBlik }, blik] = await Promise.all([loadSession(), loadBlik()]);
+    const words = await blik.loadBlikWords(store.getSnapshot().locale);
+    useBlik(blik, words);
+    blikWords = words;
     return blik;
   });
   /** The chunks `list` needs: the session and each offered family's. */
@@ -96,6 +100,7 @@ export function createLocalMethods(deps: LocalDeps) {
     if (now === locale) return;
     locale = now;
     redirect?.use(now).then(deps.rerender);
+    blikWords?.use(now).then(deps.rerender, () => undefined);
   });
 
   const Redirect = lazy(async () => {
@@ -103,8 +108,8 @@ export function createLocalMethods(deps: LocalDeps) {
     return { default: ({ method }: { method: LocalMethodType }) => <chunk.Panel method={method} session={shared} /> };
   });
   const Blik = lazy(async () => {
-    const [{ Blik: Field }, module] = await Promise.all([loadSession(), loadBlikChunk()]);
-    return { default: () => <Field blik={module} /> };
+    const [{ Blik: Field }] = await Promise.all([loadSession(), loadBlikChunk()]);
+    return { default: Field };
   });
 
   return {
@@ -114,7 +119,7 @@ export function createLocalMethods(deps: LocalDeps) {
     element: (method: LocalMethodType): ReactNode => (
       <Suspense fallback={null}>{method === 'BLIK' ? <Blik /> : <Redirect method={method} />}</Suspense>
     ),
-    describe: (type: LocalMethodType): string | undefined => redirect?.describe(type),
+    describe: (type: LocalMethodType): string | undefined => (type === 'BLIK' ? session?.blikLine() : redirect?.describe(type)),
     prepare: async (known: PaymentMethod[], language: Promise<string>): Promise<void> => {
       await language;
       await fetchFor(known).catch(() => undefined);
@@ -127,7 +132,8 @@ export function createLocalMethods(deps: LocalDeps) {
         () => undefined,
       );
     },
-    blikBody: (): ChargeRequest | PayResult => session?.blikBody(blik) ?? { status: 'INVALID', errors: {} },
+    blikBody: (): ChargeRequest | PayResult => session?.blikBody() ?? { status: 'INVALID', errors: {} },
+    chargeRefused: (refused: CashierError): PayResult | undefined => session?.blikRefused(refused),
     message,
     stop: (): void => {
       stopped = true;

@@ -7,9 +7,13 @@ import { fakeProviderClient, mountWidget, WAIT } from '../testing/mountWidget';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const fetched = vi.hoisted(() => ({ redirect: 0, shared: 0 }));
+const fetched = vi.hoisted(() => ({ redirect: 0, shared: 0, blik: 0 }));
 vi.mock('./redirect/RedirectPanel', async (original) => {
   fetched.redirect += 1;
+  return original();
+});
+vi.mock('./blik', async (original) => {
+  fetched.blik += 1;
   return original();
 });
 vi.mock('./localSession', async (original) => {
@@ -30,13 +34,18 @@ async function mountOffering(types: string[]) {
 }
 
 describe('the local methods’ chunks', () => {
-  it('an order that offers none: neither local-redirect nor local-shared is fetched', async () => {
+  it('an order that offers none: neither local-redirect, blik nor local-shared is fetched', async () => {
     await mountOffering(['CARD', 'PAY_AT_VENUE', 'PAYPAL']);
-    expect(fetched).toEqual({ redirect: 0, shared: 0 });
+    expect(fetched).toEqual({ redirect: 0, shared: 0, blik: 0 });
   });
 
-  it('an order that offers Klarna: both, before its choice shows', async () => {
+  it('an order that offers Klarna: local-redirect and local-shared, before its choice shows; not blik', async () => {
     await mountOffering(['CARD', 'KLARNA']);
-    expect(fetched).toEqual({ redirect: 1, shared: 1 });
+    expect(fetched).toEqual({ redirect: 1, shared: 1, blik: 0 });
+  });
+
+  it('an order that offers BLIK (after one that offered Klarna): blik, before its choice shows; the others once', async () => {
+    await mountOffering(['CARD', 'BLIK']);
+    expect(fetched).toEqual({ redirect: 1, shared: 1, blik: 1 });
   });
 });

@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
 import type { ReactElement } from 'react';
 import { CashierError, type CashierWidgetProps, type Charge, ErrorCode, type LocalMethodType } from '../../shared';
 import type { BundleProviderApi } from '../bundleProviderApi';
@@ -7,6 +6,7 @@ import type { Hold } from '../createHold';
 import type { createPayment } from '../createPayment';
 import { asCashierError } from '../paymentErrors';
 import { isPaid, type PayResult, toPayResult } from '../toPayResult';
+import type { BlikChunk } from './blik';
 
 // What the local methods' choice in the bundle (createLocalMethods.tsx) and their lazily loaded
 // chunks (redirect/, blik/) share (issue 38): the kit the bundle hands them and the types of the
@@ -47,8 +47,11 @@ export interface LocalDeps {
    * `keep` (what the payment came to: a later `pay` for the order resolves with it).
    */
   payment: () => Pick<ReturnType<typeof createPayment>, 'openOrder' | 'chargeInWidget' | 'keep'>;
-  /** The mount's seat hold: `paying(orderId)` while a window is open or a charge pending (issue 37), then `settled`. */
-  hold: Pick<Hold, 'paying' | 'settled'>;
+  /**
+   * The mount's seat hold: `paying(orderId)` while a window is open or a charge pending (issue 37),
+   * then `settled`; `skewMs()`, the provider's clock minus the device's (BLIK's countdown counts on it).
+   */
+  hold: Pick<Hold, 'paying' | 'settled' | 'skewMs'>;
   /** The result as `pay` would resolve it: a refund because the hold ended with the buyer's message (issue 37). */
   told: (result: PayResult) => PayResult;
   /** Prefix for element ids, unique per mount. */
@@ -100,18 +103,8 @@ export interface LocalChunk {
 }
 
 /**
- * The BLIK chunk's default export (widget/localMethods/blik/index.tsx, delivered separately): the
- * code field, the confirmation's countdown, the code's check and its messages.
+ * The BLIK chunk's default export (widget/localMethods/blik/index.tsx): the code field, the
+ * confirmation's countdown, the code's check, its messages and the loader of its translator. A type
+ * import only: the chunk is fetched by createLocalMethods' glob, never bundled.
  */
-export interface BlikModule {
-  BlikField: (props: {
-    idPrefix: string;
-    value: string;
-    error?: string;
-    disabled: boolean;
-    onChange(value: string): void;
-  }) => ReactElement;
-  BlikConfirm: (props: { expiresAt: string; skewMs: number }) => ReactElement;
-  validateBlikCode(code: string): MessageDescriptor | undefined;
-  BLIK_MESSAGES: { invalidCode: MessageDescriptor; expired: MessageDescriptor; declined: MessageDescriptor };
-}
+export type BlikModule = BlikChunk;

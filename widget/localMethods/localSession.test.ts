@@ -14,7 +14,7 @@ const PENDING = { status: 'PENDING', orderId: 'ord_1', chargeId: 'ch_l', payment
 function setup() {
   const onPaymentResult = vi.fn();
   const getCharge = vi.fn(async () => APPROVED);
-  const hold = { paying: vi.fn(), settled: vi.fn() };
+  const hold = { paying: vi.fn(), settled: vi.fn(), skewMs: () => 0 };
   const keep = vi.fn();
   const session = createLocalSession({
     store: createFormStore(),

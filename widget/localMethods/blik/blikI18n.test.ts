@@ -20,7 +20,7 @@ const VALUES = { seconds: 97 };
 describe('the BLIK catalogs', () => {
   it('there is one per shipped locale, and nothing else', () => {
     expect(Object.keys(catalogs).sort()).toEqual([...SUPPORTED_LOCALES].sort());
-    expect(ids).toHaveLength(10);
+    expect(ids).toHaveLength(11);
   });
 
   it.each(SUPPORTED_LOCALES.filter((l) => l !== SOURCE_LOCALE).map((l) => [l]))(
@@ -66,12 +66,13 @@ describe('the chunk', () => {
     expect(Object.keys(blik).sort()).toEqual(
       ['BLIK_MESSAGES', 'BlikConfirm', 'BlikField', 'loadBlikWords', 'validateBlikCode'].sort(),
     );
-    expect(Object.keys(blik.BLIK_MESSAGES).sort()).toEqual(['declined', 'expired', 'invalidCode', 'pay']);
+    expect(Object.keys(blik.BLIK_MESSAGES).sort()).toEqual(['declined', 'expired', 'invalidCode', 'line', 'pay']);
     const en = setupI18n({ locale: 'en', messages: { en: catalogs.en ?? {} } });
     expect(Object.values(blik.BLIK_MESSAGES).map((m) => en._(m))).toEqual([
       'This BLIK code is not valid. Get a new one in your banking app.',
       'The code expired before you confirmed, so nothing was charged. Get a new code and try again.',
       'The payment was declined in your banking app, so nothing was charged.',
+      'Enter the 6-digit code from your banking app, then confirm there.',
       'Pay with BLIK',
     ]);
   });

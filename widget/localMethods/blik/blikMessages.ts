@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 /**
  * BLIK's words that the payment flow shows (issue 38; docs/plans/issue-38.md §5), from BLIK's
  * catalog: the provider refused the code (400 `INVALID_BLIK_CODE`), it expired unconfirmed
- * (`code_expired`), the buyer declined in the app (`customer_declined`), and the pay button.
+ * (`code_expired`), the buyer declined in the app (`customer_declined`), the pay button, and the
+ * choice's short line of what happens next (`line`, under the BLIK radio, as the redirect methods' lines).
  */
 export const BLIK_MESSAGES = {
   invalidCode: msg({
@@ -17,6 +18,11 @@ export const BLIK_MESSAGES = {
   declined: msg({
     message: 'The payment was declined in your banking app, so nothing was charged.',
     comment: 'The buyer (or the bank) declined the BLIK payment in the banking app',
+  }),
+  line: msg({
+    message: 'Enter the 6-digit code from your banking app, then confirm there.',
+    comment:
+      'Under the payment method BLIK (a brand name): what happens when the buyer chooses it; "code" is the 6-digit BLIK code',
   }),
   pay: msg({
     message: 'Pay with BLIK',
