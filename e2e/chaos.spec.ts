@@ -1,5 +1,6 @@
 import { challengeRecorder } from './chaos/challengeControl';
 import { holdPolicySetter } from './chaos/holdControl';
+import { localTimingsSetter } from './chaos/localControl';
 import { DEFAULT_BOUNDS } from './chaos/observations';
 import { planChaos } from './chaos/plan';
 import { formatReport, formatViolations } from './chaos/report';
@@ -33,6 +34,7 @@ test(`chaos run: ${CI_MOUNTS} mounts of seed ${CI_SEED} keep every invariant`, a
     api: request,
     recordChallenge: challengeRecorder(request, PROVIDER_ORIGIN, controlKeyOfRun()),
     setHoldPolicy: holdPolicySetter(request, PROVIDER_ORIGIN, controlKeyOfRun()),
+    setLocalTimings: localTimingsSetter(request, PROVIDER_ORIGIN, controlKeyOfRun()),
     readDeliveries: deliveryReader(request, HOST_ORIGIN, controlKeyOfRun()),
     plan: planChaos(CI_SEED, CI_MOUNTS),
     bounds: DEFAULT_BOUNDS,

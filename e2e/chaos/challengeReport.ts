@@ -2,6 +2,7 @@ import { challengesOf, resumedChallenge } from './challengeChecks';
 import type { HarnessEvent } from './harness';
 import type { MountObservation } from './observations';
 import { CHALLENGE_CARDS } from './plan';
+import { isLocalMethod } from './planLocal';
 
 type Settled = Extract<HarnessEvent, { type: 'pay-settled' }>;
 
@@ -22,7 +23,8 @@ export function formatChallengeTable(observations: MountObservation[]): string {
   };
   for (const o of observations) {
     const card = o.plan.pay?.card;
-    if (!card) continue;
+    // A local payer (issue 38) keeps the card it drew, unused: it types none.
+    if (!card || isLocalMethod(o.plan.pay?.method)) continue;
     const settled = o.events.filter((e): e is Settled => e.type === 'pay-settled');
     const resumed = resumedChallenge(o, all);
     const seen = challengesOf(o);

@@ -10,6 +10,7 @@ import {
   type PageObservation,
   type Violation,
 } from './observations';
+import { isLocalPaymentMethod } from './planLocal';
 import { mayBeOutcomeUnknown } from './predict';
 
 // The invariants of issue 12's chaos run, checked on what a run observed. Pure functions: the
@@ -82,6 +83,7 @@ export function checkMount(o: MountObservation, all: ReadonlyMap<number, MountOb
     'frame-ended',
     'hold-ask',
     'hold-missed',
+    'local-answer',
   ]);
   for (const e of events.filter((x) => x.afterDestroy && !runs.has(x.type)))
     v(
@@ -128,10 +130,12 @@ function checkRequests(o: MountObservation): Violation[] {
   const v = (detail: string) => found.push({ page: o.plan.page, mount: o.plan.mount, check: 'requests within spec 7', detail });
   const count = (path: string, method: string) => o.requests.filter((r) => r.path === path && r.method === method).length;
   const payCalls = ofType(o.events, 'pay-start').length;
+  // Issue 38: a local method's page charges from the widget's own button, once per popup, besides pay().
+  const opened = ofType(o.events, 'local-answer').filter((e) => e.action === 'opened').length;
   const limits: [string, string, number, number][] = [['widget settings', ProviderPaths.widgetSettings, 1, IDEMPOTENT_ATTEMPTS]];
   if (o.orderId) {
     limits.push(['payment methods', ProviderPaths.paymentMethodsByOrder(o.orderId), 1, IDEMPOTENT_ATTEMPTS]);
-    limits.push(['charge', ProviderPaths.chargesByOrder(o.orderId), payCalls, POST_ATTEMPTS]);
+    limits.push(['charge', ProviderPaths.chargesByOrder(o.orderId), payCalls + opened, POST_ATTEMPTS]);
   }
   limits.push(['card tokenization', ProviderPaths.cardTokenization, payCalls, POST_ATTEMPTS]);
   for (const [name, path, calls, attempts] of limits) {
@@ -142,7 +146,7 @@ function checkRequests(o: MountObservation): Violation[] {
   }
   const revalidations = ofType(o.events, 'revalidate').length;
   const refusals = o.plan.faults.filter((f) => f.kind === '401').reduce((sum, f) => sum + f.times, 0);
-  const calls = (count(ProviderPaths.widgetSettings, 'GET') > 0 ? 1 : 0) + (o.orderId ? 1 : 0) + payCalls * 3;
+  const calls = (count(ProviderPaths.widgetSettings, 'GET') > 0 ? 1 : 0) + (o.orderId ? 1 : 0) + (payCalls + opened) * 3;
   if (revalidations > Math.min(refusals, calls * MAX_REVALIDATIONS))
     v(
       `${revalidations} revalidations for ${refusals} refusal${refusals === 1 ? '' : 's'} (401) armed and ${calls} calls (at most ${MAX_REVALIDATIONS} a call, and only after a refusal: spec 7, 9)`,
@@ -192,7 +196,9 @@ function checkUnknown(o: MountObservation, all: ReadonlyMap<number, MountObserva
 
 /**
  * At most one settling (APPROVED or PENDING) charge per order; a pay that resolved settled, and an
- * `onPaymentResult` that says so (issue 25: PayPal), names one.
+ * `onPaymentResult` that says so (issue 25: PayPal), names one. A PENDING of a local method (issue
+ * 38) names a payment the bank was still confirming, which may since have been declined:
+ * checksLocal.ts checks those.
  */
 export function checkCharges(charges: ObservedCharge[], observations: MountObservation[]): Violation[] {
   const found: Violation[] = [];
@@ -218,6 +224,7 @@ export function checkCharges(charges: ObservedCharge[], observations: MountObser
     for (const s of told) {
       const { status, chargeId } = s.outcome;
       if (!s.outcome.resolved || (status !== 'APPROVED' && status !== 'PENDING')) continue;
+      if (status === 'PENDING' && isLocalPaymentMethod(s.outcome.paymentMethod)) continue;
       if (!charges.some((c) => c.id === chargeId && c.orderId === s.orderId && settling(c)))
         found.push({
           page: o.plan.page,

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { checkExtensions, checkHolds, checkRefunds, checkReleased, HOLD_CHECKS, type HoldFacts } from './checksHolds';
+import {
+  approvalsOf,
+  checkExtensions,
+  checkHolds,
+  checkRefunds,
+  checkReleased,
+  HOLD_CHECKS,
+  type HoldFacts,
+} from './checksHolds';
 import type { HarnessEvent } from './harness';
 import type { MountObservation, ObservedCharge } from './observations';
 import type { OrderHold } from './pageRun';
+import { LOCAL_TIMINGS } from './planLocal';
 import { mountPlan } from './testing/mountPlan';
 import type { OrderEvent } from './webhookLog';
 
@@ -196,11 +205,42 @@ describe('the seat hold invariants (issue 37)', () => {
     expect(checkExtensions(paid)).toEqual([]);
   });
 
+  it('count a local method’s PENDING as not standing (the bank has not confirmed it; checksLocal.ts wants none left), a venue’s as standing', () => {
+    const pending = (paymentMethod: string) =>
+      ended((f) => {
+        f.charges = [charge({ status: 'PENDING', refundedAt: undefined, paymentMethod })];
+        f.events = [event('order.hold_expired')];
+      });
+    expect(checkReleased(pending('IDEAL'))).toEqual([]);
+    expect(checkReleased(pending('PAY_AT_VENUE')).map((v) => v.check)).toEqual([HOLD_CHECKS.released]);
+  });
+
   it('leave other runs’ orders alone (the site’s log holds every test’s deliveries)', () => {
     const other = ended((f) => {
       f.events.push(event('order.hold_expired', { orderId: 'ord_elsewhere' }, 'evt_elsewhere'));
       f.charges.push(charge({ id: 'ch_9', orderId: 'ord_elsewhere', status: 'APPROVED', refundedAt: undefined }));
     });
     expect(checkHolds(other)).toEqual([]);
+  });
+});
+
+describe('approvalsOf (issue 38): when the bank approved a local payment the run answered', () => {
+  it('is the page’s approval, or "Approve later" settling approved plus the run’s pending settle time; never a decline, a closed popup or the popup’s opening', () => {
+    const o = {
+      plan: mountPlan(),
+      fingerprints: [],
+      events: [
+        at('local-answer', SETUP + 1_000, { method: 'ideal', action: 'opened' }),
+        at('local-answer', SETUP + 2_000, { method: 'ideal', action: 'approve', chargeId: 'ch_1' }),
+        at('local-answer', SETUP + 3_000, { method: 'klarna', action: 'pending-approve', chargeId: 'ch_2' }),
+        at('local-answer', SETUP + 4_000, { method: 'klarna', action: 'pending-decline', chargeId: 'ch_3' }),
+        at('local-answer', SETUP + 5_000, { method: 'ideal', action: 'closed', chargeId: 'ch_4' }),
+        at('local-answer', SETUP + 6_000, { method: 'ideal', action: 'decline', chargeId: 'ch_5' }),
+      ],
+      requests: [],
+      listenersLeft: [],
+      harnessErrors: [],
+    } as MountObservation;
+    expect(approvalsOf(o)).toEqual([SETUP + 2_000, SETUP + 3_000 + LOCAL_TIMINGS.pendingSettleMs]);
   });
 });

@@ -1,6 +1,7 @@
 import type { HarnessEvent } from './harness';
 import type { MountObservation, ObservedCharge, Violation } from './observations';
 import type { OrderHold } from './pageRun';
+import { isLocalPaymentMethod, LOCAL_TIMINGS } from './planLocal';
 import type { OrderEvent } from './webhookLog';
 
 // Issue 37's invariants, checked on the provider's state and events once a run has ended. Pure
@@ -45,8 +46,13 @@ type Of<T extends HarnessEvent['type']> = Extract<HarnessEvent, { type: T }>;
 const ofType = <T extends HarnessEvent['type']>(events: HarnessEvent[], type: T) =>
   events.filter((e): e is Of<T> => e.type === type);
 
-/** A charge that stands: money taken and not given back (or to be taken at the venue). */
-export const stands = (c: ObservedCharge): boolean => (c.status === 'APPROVED' && !c.refundedAt) || c.status === 'PENDING';
+/**
+ * A charge that stands: money taken and not given back (or to be taken at the venue). A local
+ * method's PENDING (issue 38) is not one: the bank has not confirmed it (checksLocal.ts wants none
+ * left at the end).
+ */
+export const stands = (c: ObservedCharge): boolean =>
+  (c.status === 'APPROVED' && !c.refundedAt) || (c.status === 'PENDING' && !isLocalPaymentMethod(c.paymentMethod));
 
 /** Every issue 37 invariant: (a) {@link checkReleased}, (b) {@link checkRefunds}, (c) {@link checkExtensions}. */
 export function checkHolds(facts: HoldFacts): Violation[] {
@@ -166,10 +172,17 @@ export function checkRefunds(facts: HoldFacts): Violation[] {
   return found;
 }
 
-/** When the run approved a payment of the mount (answered its challenge with an approval, approved in PayPal), epoch ms. */
+/**
+ * When the run approved a payment of the mount (answered its challenge with an approval, approved
+ * in PayPal or on a local method's page; issue 38: for "Approve later" settling approved, when the
+ * bank approves it, {@link LOCAL_TIMINGS}.pendingSettleMs after), epoch ms.
+ */
 export function approvalsOf(o: MountObservation | undefined): number[] {
   if (!o) return [];
   return [
+    ...ofType(o.events, 'local-answer').flatMap((e) =>
+      e.action === 'approve' ? [e.epoch] : e.action === 'pending-approve' ? [e.epoch + LOCAL_TIMINGS.pendingSettleMs] : [],
+    ),
     ...ofType(o.events, 'challenge-answer')
       .filter((e) => e.action === 'complete' || e.action === 'page-complete')
       .map((e) => e.epoch),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ProviderPaths } from '../../shared';
+import type { RecordedRequest } from '../support/provider';
 import { checkCharges, checkMount } from './checks';
 import type { HarnessEvent, PayOutcome } from './harness';
 import type { Bounds, MountObservation } from './observations';
@@ -73,5 +75,27 @@ describe('onPaymentResult against the provider’s charges', () => {
     expect(checkCharges(charges, [told('ch_9')]).map((v) => v.detail)).toEqual([
       `onPaymentResult said APPROVED with charge ch_9, which is not a settling charge of order ${ORDER} at the provider`,
     ]);
+  });
+});
+
+describe('issue 38: a local method’s page charges from the widget’s own button', () => {
+  const chargePost: RecordedRequest = {
+    seq: 1,
+    method: 'POST',
+    path: ProviderPaths.chargesByOrder(ORDER),
+    query: {},
+    tokenFingerprint: null,
+    idempotencyKey: 'k',
+    at: 1_000_600,
+  };
+  const requestChecks = (events: HarnessEvent[]) =>
+    checkMount({ ...observe(payer(), events), requests: [chargePost] }, new Map(), BOUNDS)
+      .filter((v) => v.check === 'requests within spec 7')
+      .map((v) => v.detail);
+
+  it('counts each popup the run opened as a call that may charge', () => {
+    const loaded = [at('mounted', 0), at('apiInit', 400, { methods: ['pay'], settingsFromCache: null })];
+    expect(requestChecks([...loaded, at('local-answer', 500, { method: 'ideal', action: 'opened' })])).toEqual([]);
+    expect(requestChecks(loaded)).toEqual(['1 charge requests for 0 calls (at most 2 each: spec 7, 9)']);
   });
 });

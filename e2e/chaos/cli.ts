@@ -23,6 +23,7 @@ import { E2E_PORTS } from '../support/origins';
 import { ProviderControl } from '../support/provider';
 import { challengeRecorder } from './challengeControl';
 import { holdPolicySetter } from './holdControl';
+import { localTimingsSetter } from './localControl';
 import { type Bounds, DEFAULT_BOUNDS } from './observations';
 import { planChaos } from './plan';
 import { formatReport } from './report';
@@ -100,6 +101,7 @@ try {
     api,
     recordChallenge: challengeRecorder(api, servers.urls.provider, controlKey),
     setHoldPolicy: holdPolicySetter(api, servers.urls.provider, controlKey),
+    setLocalTimings: localTimingsSetter(api, servers.urls.provider, controlKey),
     readDeliveries: deliveryReader(api, servers.urls.host.replace(/\/$/, ''), controlKey),
     plan,
     ...(only ? { only } : {}),

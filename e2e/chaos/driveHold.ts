@@ -38,6 +38,30 @@ export interface HoldTimes {
 /** The button the widget offers from the hold's 1-minute milestone (widget/HoldNotice.tsx KEEP_LONGER). */
 export const KEEP_LONGER = 'Keep my tickets longer';
 
+/** What the widget says once the hold has ended (widget/HoldNotice.tsx HOLD_EXPIRED): its form is locked then. */
+export const HOLD_RAN_OUT = 'The time to pay has run out';
+
+/**
+ * After the run could not start a payment under a hold plan (a card form it could not fill, a
+ * popup that did not open): when the widget says the hold ran out and the provider's end has
+ * passed (within a tolerance), the run was too slow to pay in time (the page's input lock, a
+ * loaded machine): notes `hold-missed` and says true, so it counts as a hold missed, not a run
+ * that failed. False otherwise (nothing said, or said before the end: that is the widget's to explain).
+ */
+export async function ranOutFirst(
+  d: { page: Page; mount: { mount: number }; frame: FrameLocator },
+  hold: HoldTimes | undefined,
+): Promise<boolean> {
+  if (!hold || Date.now() < hold.endsAt - 250) return false;
+  const said = await d.frame
+    .getByText(HOLD_RAN_OUT)
+    .isVisible()
+    .catch(() => false);
+  if (!said) return false;
+  await note(d, { type: 'hold-missed', holdExpiresAt: new Date(hold.endsAt).toISOString() });
+  return true;
+}
+
 /** Time the run needs from here to the payment's start (typing a card, opening PayPal), ms: less left and it does not pay. */
 const TIME_TO_PAY_MS = 4_000;
 
@@ -130,7 +154,7 @@ async function holdEndOf(api: APIRequestContext, provider: string, held: OrderHo
 
 type Note = Extract<ChallengeNote, { type: 'hold-ask' | 'hold-missed' }>;
 
-async function note(d: HoldDriver, what: Note): Promise<void> {
+async function note(d: { page: Page; mount: { mount: number } }, what: Note): Promise<void> {
   await d.page.evaluate(({ n, what }) => (window as unknown as { __chaos: ChaosHarness }).__chaos.note(n, what), {
     n: d.mount.mount,
     what,

@@ -37,11 +37,17 @@ export async function fillSavedCard(frame: FrameLocator): Promise<void> {
  * before such a shift lands beside the radio (Playwright: "Clicking the checkbox did not change
  * its state").
  */
-async function choose(radio: Locator): Promise<void> {
+export async function choose(radio: Locator): Promise<void> {
   if (await radio.isChecked()) return;
   await radio.focus();
   await radio.press('Space');
-  if (!(await radio.isChecked())) throw new Error('Space on the focused radio did not check it');
+  // The widget's form state answers the key a moment later on a loaded machine: look again for 2 s.
+  for (let waited = 0; waited < 2_000; waited += 100) {
+    if (await radio.isChecked()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const disabled = await radio.isDisabled().catch(() => undefined);
+  throw new Error(`Space on the focused radio did not check it${disabled ? ' (the radio is disabled)' : ''}`);
 }
 
 /** What paying by PayPal needs from the page's run. */

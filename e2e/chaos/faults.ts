@@ -23,7 +23,7 @@ export function goneStaticsBase(plan: Pick<MountPlan, 'mount'>): string {
  * the bundle under it answers 404 (a statics redeploy as one widget sees it). Throws Error when a
  * payment fault has no order to name.
  */
-export function providerFaults(fault: PlannedFault, context: FaultContext & { checkoutId?: string }): Fault[] {
+export function providerFaults(fault: PlannedFault, context: FaultContext & { checkoutId?: string; chargeId?: string }): Fault[] {
   const only = { tokenFingerprint: context.tokenFingerprint, times: fault.times };
   const path = pathOf(fault, context);
   const method = POSTS.has(fault.target) ? 'POST' : 'GET';
@@ -63,11 +63,12 @@ const POSTS = new Set<FaultTarget>(['tokenize', 'charge', 'saved-card-token', 'p
 /**
  * Every provider fault of a mount that can be armed before it is mounted, in plan order (a statics
  * 404 needs `mount` for its base URL). PayPal capture faults are left out: their path names the
- * checkout, which the run arms them for once the popup shows it ({@link captureFaults}).
+ * checkout, which the run arms them for once the popup shows it ({@link captureFaults}); so are
+ * local charge poll faults, whose path names the charge ({@link pollFaults}).
  */
 export function mountFaults(plan: MountPlan, context: FaultContext): Fault[] {
   return plan.faults.flatMap((fault) => {
-    if (fault.target === 'paypal-capture') return [];
+    if (fault.target === 'paypal-capture' || fault.target === 'charge-poll') return [];
     if (fault.kind !== '404') return providerFaults(fault, context);
     const base = goneStaticsBase(plan);
     return [
@@ -91,7 +92,16 @@ export function captureFaults(plan: MountPlan, context: FaultContext, checkoutId
   return plan.faults.filter((f) => f.target === 'paypal-capture').flatMap((f) => providerFaults(f, { ...context, checkoutId }));
 }
 
-function pathOf(fault: PlannedFault, context: FaultContext & { checkoutId?: string }): string {
+/**
+ * The provider faults of a mount's local charge poll faults (issue 38), for the charge `chargeId`
+ * (a redirect method's popup names it; BLIK's is read from the provider): armed by the run as soon
+ * as it knows the charge, so the widget's reads of it while the buyer or the bank answers meet them.
+ */
+export function pollFaults(plan: MountPlan, context: FaultContext, chargeId: string): Fault[] {
+  return plan.faults.filter((f) => f.target === 'charge-poll').flatMap((f) => providerFaults(f, { ...context, chargeId }));
+}
+
+function pathOf(fault: PlannedFault, context: FaultContext & { checkoutId?: string; chargeId?: string }): string {
   switch (fault.target) {
     case 'settings':
     case 'statics':
@@ -105,6 +115,9 @@ function pathOf(fault: PlannedFault, context: FaultContext & { checkoutId?: stri
     case 'paypal-capture':
       if (!context.checkoutId) throw new Error('a PayPal capture fault needs the checkout (captureFaults)');
       return ProviderPaths.payPalPaymentDetails(context.checkoutId);
+    case 'charge-poll':
+      if (!context.chargeId) throw new Error('a charge poll fault needs the charge (pollFaults)');
+      return ProviderPaths.charge(context.chargeId);
   }
   if (!context.orderId) throw new Error(`a ${fault.target} fault needs the mount's order`);
   if (fault.target === 'payment-methods') return ProviderPaths.paymentMethodsByOrder(context.orderId);

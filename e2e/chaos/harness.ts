@@ -36,6 +36,8 @@ export interface PayOutcome {
   status?: string;
   chargeId?: string;
   declineCode?: string;
+  /** Issue 38: a PENDING's `paymentMethod` (`PAY_AT_VENUE`, or the local method whose payment the bank is confirming). */
+  paymentMethod?: string;
   code?: string;
   message?: string;
   /** A rejection's `details.orderId` (PAYMENT_OUTCOME_UNKNOWN names the order). */
@@ -55,7 +57,17 @@ export type ChallengeNote =
    */
   | { type: 'hold-ask'; via: 'button' | 'route'; status?: number; holdExpiresAt?: string; reason?: string }
   /** Issue 37: the mount was ready to pay only after its order's hold had ended (`holdExpiresAt`): the run did not pay. */
-  | { type: 'hold-missed'; holdExpiresAt: string };
+  | { type: 'hold-missed'; holdExpiresAt: string }
+  /**
+   * Issue 38: what the run did with a local method's payment: pressed "Pay with …" and a popup
+   * opened (`opened`: the widget charges once for it), answered its page (`approve`, `decline`,
+   * "Approve later" settling `pending-approve` or `pending-decline`, or `closed` the popup
+   * unanswered), or typed a BLIK `code` (`blik`). `chargeId` when the run knows it (the page names it).
+   */
+  | { type: 'local-answer'; method: string; action: LocalAnswer; chargeId?: string; code?: string };
+
+/** What the run did with a local method's payment ({@link ChallengeNote} `local-answer`). */
+export type LocalAnswer = 'opened' | 'approve' | 'decline' | 'pending-approve' | 'pending-decline' | 'closed' | 'blik';
 
 /** What the harness records; `at` is the page's performance.now(), `epoch` its Date.now(). */
 export type HarnessEvent = { mount: number; at: number; epoch: number; afterDestroy: boolean } & (
@@ -113,7 +125,9 @@ export function installChaosHarness(hostOrigin: string): void {
   type Sdk = {
     mountCashier(el: HTMLElement, opts: object): { iframe: HTMLIFrameElement; destroy(): void };
   };
-  type Api = { pay(input: unknown): Promise<{ status?: string; chargeId?: string; declineCode?: string }> };
+  type Api = {
+    pay(input: unknown): Promise<{ status?: string; chargeId?: string; declineCode?: string; paymentMethod?: string }>;
+  };
   const w = window as unknown as {
     __chaos?: ChaosHarness;
     __chaosReport?: (event: HarnessEvent) => Promise<void>;
@@ -215,8 +229,20 @@ export function installChaosHarness(hostOrigin: string): void {
       onSlow(elapsedMs: number) {
         record(m.mount, { type: 'slow', elapsedMs });
       },
-      onPaymentResult(result: { status?: string; chargeId?: string; declineCode?: string; orderId?: string }) {
-        const outcome = { resolved: true, status: result?.status, chargeId: result?.chargeId, declineCode: result?.declineCode };
+      onPaymentResult(result: {
+        status?: string;
+        chargeId?: string;
+        declineCode?: string;
+        orderId?: string;
+        paymentMethod?: string;
+      }) {
+        const outcome = {
+          resolved: true,
+          status: result?.status,
+          chargeId: result?.chargeId,
+          declineCode: result?.declineCode,
+          ...(result?.paymentMethod === undefined ? {} : { paymentMethod: result.paymentMethod }),
+        };
         record(m.mount, { type: 'payment-result', orderId: String(result?.orderId ?? m.orderId), outcome });
       },
     };
@@ -255,7 +281,13 @@ export function installChaosHarness(hostOrigin: string): void {
       return api
         .pay({ orderId })
         .then(
-          (value) => ({ resolved: true, status: value?.status, chargeId: value?.chargeId, declineCode: value?.declineCode }),
+          (value) => ({
+            resolved: true,
+            status: value?.status,
+            chargeId: value?.chargeId,
+            declineCode: value?.declineCode,
+            ...(value?.paymentMethod === undefined ? {} : { paymentMethod: value.paymentMethod }),
+          }),
           (error: { code?: string; message?: string; details?: { orderId?: unknown } }) => ({
             resolved: false,
             code: String(error?.code),

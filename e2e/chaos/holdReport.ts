@@ -5,7 +5,7 @@ import { type HoldWay, holdWayOf } from './planHold';
 // Issue 37's part of the chaos run's report: what came of each seat hold plan, by way to pay, and
 // the three invariants with what they were checked on and how many violations each found.
 
-const WAYS: readonly HoldWay[] = ['card', 'saved card', '3-D Secure', 'PayPal'];
+const WAYS: readonly HoldWay[] = ['card', 'saved card', '3-D Secure', 'PayPal', 'local page', 'BLIK'];
 /** What came of a hold order, as the table's columns name it. */
 type HoldResult = 'missed' | 'paid' | 'paid in grace' | 'refunded' | 'released';
 const RESULTS: readonly HoldResult[] = ['paid', 'paid in grace', 'refunded', 'released', 'missed'];

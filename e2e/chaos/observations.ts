@@ -50,6 +50,8 @@ export interface ObservedCharge {
   orderId: string;
   status: string;
   declineCode?: string;
+  /** How it was paid (CARD, PAY_AT_VENUE, PAYPAL, issue 38's IDEAL, BANCONTACT, KLARNA, BLIK). */
+  paymentMethod?: string;
   /** When it was made (ISO 8601). */
   createdAt?: string;
   /** When it was refunded in full (ISO 8601; issue 37: a charge approved after its hold ended). */

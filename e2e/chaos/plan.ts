@@ -1,11 +1,13 @@
 import type { DestroyPlan } from './destroyPlan';
 import { type HoldPlan, holdWayOf, planHold } from './planHold';
+import { isLocalMethod, type LocalPlan, planLocal } from './planLocal';
 import { losesChargeReply, type PayMethod, planMethod, remountMethod, retarget } from './planMethods';
 import { type DrawnTarget, type PlannedFault, planFault } from './plannedFault';
 import { CHALLENGE_ACTIONS, CHALLENGE_CARDS, type ChallengePlan, type PayCard, planThreeDs } from './planThreeDs';
 import { type Random, seededStreams } from './random';
 
 export type { HoldPlan, Straddle } from './planHold';
+export type { LocalMethod, LocalPattern, LocalPlan } from './planLocal';
 export type { PayMethod, PayPalPattern } from './planMethods';
 export type { FaultKind, FaultTarget, PlannedFault } from './plannedFault';
 
@@ -39,6 +41,8 @@ export interface PayPlan {
   challenge: ChallengePlan;
   /** Issue 37: its order's short seat hold, the buyer's asks for more time, and how the payment meets the hold's end (planHold.ts). */
   hold?: HoldPlan;
+  /** Issue 38: with a local `method`, the buyer's country and what the run does (planLocal.ts); `card` and `pattern` are then unused. */
+  local?: LocalPlan;
 }
 
 export type { ChallengeAction, ChallengePlan, PayCard } from './planThreeDs';
@@ -82,15 +86,27 @@ export interface ChaosPlan {
 /** Fewest and most mounts on one page. */
 export const PAGE_SIZE = { min: 4, max: 12 } as const;
 
+/** What a plan holds besides what every run of a seed held before: issue 38's local payers (default on). */
+export interface PlanOptions {
+  /** Draw local payers (planLocal.ts); false gives the plan as it was before them, draw for draw. */
+  local?: boolean;
+}
+
 /**
  * The plan of a run of `mounts` widgets from `seed`. Throws TypeError for a seed that is not a
  * whole number or a count below 1.
  */
-export function planChaos(seed: number, mounts: number): ChaosPlan {
+export function planChaos(seed: number, mounts: number, options: PlanOptions = {}): ChaosPlan {
   if (!Number.isInteger(mounts) || mounts < 1) throw new TypeError(`mounts must be a whole number ≥ 1, got ${mounts}`);
+  const local = options.local ?? true;
   const streams = seededStreams(seed);
   const plans: MountPlan[] = [];
   const pages: number[][] = [];
+  /** Mounts whose local draws say they resume a payment left pending on their page (resumePending). */
+  const resumers = new Set<number>();
+  /** How many local payers the run has so far, in mount order (planLocal.ts LOCAL_TURNS). */
+  let turns = 0;
+  const turn = () => turns++;
   for (let first = 0; first < mounts; ) {
     const size = Math.min(streams.pages.int(PAGE_SIZE.min, PAGE_SIZE.max), mounts - first);
     const page: number[] = [];
@@ -98,18 +114,28 @@ export function planChaos(seed: number, mounts: number): ChaosPlan {
     for (let mount = first; mount < first + size; mount += 1) {
       // About a third join the previous mount's task: several widgets mounted at once.
       if (page.length > 0 && !streams.pages.chance(0.35)) startAtMs += streams.pages.int(0, 2_500);
-      plans.push(planMount(streams.mount(mount), { mount, page: pages.length, startAtMs }));
+      plans.push(
+        planMount(streams.mount(mount), { mount, page: pages.length, startAtMs }, local ? { resumers, turn } : undefined),
+      );
       page.push(mount);
     }
     sharePageState(streams.pages, page, plans);
+    if (local) resumePending(page, plans, resumers);
     pages.push(page);
     first += size;
   }
   return { seed, mounts: plans, pages };
 }
 
-/** A mount's own choices, from its own stream. */
-function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'>): MountPlan {
+/**
+ * A mount's own choices, from its own stream. With `local`, issue 38's local draws are made: the
+ * mount is noted in `resumers` when it would resume, and a local payer takes the run's next `turn`.
+ */
+function planMount(
+  r: Random,
+  at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'>,
+  local?: { resumers: Set<number>; turn: () => number },
+): MountPlan {
   const frame = r.weighted<FramePlan>([
     [86, 'ok'],
     [7, 'closed-port'],
@@ -190,6 +216,38 @@ function planMount(r: Random, at: Pick<MountPlan, 'mount' | 'page' | 'startAtMs'
   // A challenge that straddles the hold's end is approved there (the bank's answer is what comes late).
   const approves = threeDs.challenge.action === 'complete' || threeDs.challenge.action === 'page-complete';
   if (hold && hold.straddle !== 'edge' && !approves) threeDs.challenge.action = 'complete';
+  // Issue 38's local payers, drawn after everything else: a payer of a typed card whose challenge
+  // is not cut short may pay with a local method instead (its faults moved to that method's
+  // requests; its card is kept, unused, so that a remount paying its order by card types it).
+  // A payer whose frame fails or that is destroyed before it is ready to pay stays as it was: it would not pay at all.
+  const pays = role === 'pay' && frame === 'ok' && destroy !== 'loading' && destroy !== 'ready';
+  const eligible = pays && method === 'card' && !cut ? (threeDs.card ? 'three-ds' : 'typed') : undefined;
+  const drawn = local ? planLocal(r, eligible, hold, local.turn) : undefined;
+  if (drawn?.resume) local?.resumers.add(at.mount);
+  const localPay = drawn?.draw;
+  if (localPay) {
+    return {
+      ...at,
+      theme,
+      msidOf: at.mount,
+      revalidate:
+        revalidate === 'fresh' || revalidate === 'reject'
+          ? { mode: revalidate, delayMs: revalidateDelayMs }
+          : { mode: revalidate },
+      order: { event },
+      pay: {
+        ...pay,
+        challenge: threeDs.challenge,
+        method: localPay.method,
+        local: localPay.local,
+        ...(localPay.hold ? { hold: localPay.hold } : {}),
+      },
+      frame,
+      faults: retarget(planned, localPay.method),
+      destroy: destroy === 'never' ? { at: 'never' } : { at: destroy, afterMs: destroyAfterMs },
+      lingerMs,
+    };
+  }
   return {
     ...at,
     theme,
@@ -257,10 +315,51 @@ function dropHold(plan: MountPlan): void {
   plan.pay = pay;
 }
 
+/**
+ * Issue 38: a mount whose local draws say so (`resumers`), that neither pays another's order nor
+ * has its own paid again and is no local payer, after a payer of its page that the plan destroys
+ * while its local payment is pending and that nobody resumes yet, pays that payer's order instead:
+ * a healthy remount (frame, no faults, no destroy, no hold) paying by typed card (a mount that did
+ * not pay pays with the approved card), whose `pay()` must meet that payment (pending, or settled
+ * while it loaded). No draws: the seed's other choices stay as they were.
+ */
+function resumePending(page: number[], plans: MountPlan[], resumers: ReadonlySet<number>): void {
+  const reusedOf = (p: MountPlan) => (p.order && 'reuseOf' in p.order ? p.order.reuseOf : undefined);
+  for (const [position, mount] of page.entries()) {
+    const plan = plans[mount] as MountPlan;
+    if (!resumers.has(mount) || plan.pay?.local || reusedOf(plan) !== undefined || isChallengeCut(plan)) continue;
+    if (page.some((m) => reusedOf(plans[m] as MountPlan) === mount)) continue;
+    const resumed = new Set(page.map((m) => reusedOf(plans[m] as MountPlan)));
+    const pending = page
+      .slice(0, position)
+      .map((m) => plans[m] as MountPlan)
+      .find((p) => p.pay?.local?.destroyPending && !resumed.has(p.mount));
+    if (!pending) continue;
+    const {
+      hold: _dropped,
+      method: _method,
+      local: _local,
+      ...pay
+    } = plan.pay ?? {
+      card: 'approved' as const,
+      pattern: 'once' as const,
+      challenge: { action: 'complete' as const, afterMs: 0 },
+    };
+    Object.assign(plan, {
+      order: { reuseOf: pending.mount },
+      pay: { ...pay, pattern: 'once' },
+      frame: 'ok',
+      faults: [],
+      destroy: { at: 'never' },
+    });
+  }
+}
+
 /** Sets a payer's method (issue 25), its tokenization and charge faults moved to that method's requests. */
 function setMethod(plan: MountPlan, pay: PayPlan, method: PayMethod): void {
-  const { method: _was, ...rest } = pay;
-  plan.pay = method === 'card' ? rest : { ...rest, method, card: 'approved' };
+  const { method: _was, local, ...rest } = pay;
+  plan.pay =
+    method === 'card' ? rest : { ...rest, method, card: 'approved', ...(isLocalMethod(method) && local ? { local } : {}) };
   plan.faults = retarget(plan.faults, method);
 }
 

@@ -41,12 +41,18 @@ export interface HoldPlan {
   offsetMs: number;
 }
 
-/** The ways to pay the run straddles, as the report names them. */
-export type HoldWay = 'card' | 'saved card' | '3-D Secure' | 'PayPal';
+/**
+ * The ways to pay the run straddles, as the report names them; issue 38: `local page` (iDEAL,
+ * Bancontact, Klarna: approved, or approved later, on the provider's page after the end) and
+ * `BLIK` (its bank answers a fixed time after the charge, so it is sent at the edge).
+ */
+export type HoldWay = 'card' | 'saved card' | '3-D Secure' | 'PayPal' | 'local page' | 'BLIK';
 
 /** How a payer pays, as the hold report names it. */
 export function holdWayOf(pay: { card: PayCard; method?: PayMethod }): HoldWay {
   if (pay.method === 'paypal') return 'PayPal';
+  if (pay.method === 'blik') return 'BLIK';
+  if (pay.method === 'ideal' || pay.method === 'bancontact' || pay.method === 'klarna') return 'local page';
   if (pay.method === 'saved-card') return 'saved card';
   return pay.card === 'challenge' || pay.card === 'challenge-declined' ? '3-D Secure' : 'card';
 }

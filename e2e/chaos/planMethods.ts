@@ -1,3 +1,4 @@
+import { isLocalMethod, type LocalMethod } from './planLocal';
 import type { FaultKind, FaultTarget, PlannedFault } from './plannedFault';
 import type { Random } from './random';
 
@@ -13,9 +14,10 @@ import type { Random } from './random';
  * is preselected and only its security code is typed, then `pay()`), or `paypal` (its app instance
  * is offered PayPal: "Pay with PayPal" in the frame, "Approve payment" on the provider's approval
  * page in the popup; the outcome comes through `onPaymentResult`, and `pay()` as the PayPal
- * pattern says: see {@link PayPalPattern}).
+ * pattern says: see {@link PayPalPattern}); issue 38: a local method (planLocal.ts: iDEAL,
+ * Bancontact, Klarna on the provider's page in a popup, BLIK by a code typed in the widget).
  */
-export type PayMethod = 'card' | 'saved-card' | 'paypal';
+export type PayMethod = 'card' | 'saved-card' | 'paypal' | LocalMethod;
 
 /**
  * What the run does with PayPal, by the payer's `pattern`: `once`: approve, then `pay()` once
@@ -26,13 +28,29 @@ export type PayMethod = 'card' | 'saved-card' | 'paypal';
  */
 export type PayPalPattern = 'once' | 'double' | 'again';
 
-/** The fault targets that stand for "the request that makes the payment's token" and "the one that charges", by method. */
+/**
+ * The fault targets that stand for "the request that makes the payment's token" and "the one that
+ * charges", by method. A local method has no token: its payment's other request is the widget's
+ * read of the charge while the buyer or the bank answers (`charge-poll`, GET charges/{chargeId}).
+ */
 const TOKEN_TARGET: Record<PayMethod, FaultTarget> = {
   card: 'tokenize',
   'saved-card': 'saved-card-token',
   paypal: 'paypal-create',
+  ideal: 'charge-poll',
+  bancontact: 'charge-poll',
+  klarna: 'charge-poll',
+  blik: 'charge-poll',
 };
-const CHARGE_TARGET: Record<PayMethod, FaultTarget> = { card: 'charge', 'saved-card': 'charge', paypal: 'paypal-capture' };
+const CHARGE_TARGET: Record<PayMethod, FaultTarget> = {
+  card: 'charge',
+  'saved-card': 'charge',
+  paypal: 'paypal-capture',
+  ideal: 'charge',
+  bancontact: 'charge',
+  klarna: 'charge',
+  blik: 'charge',
+};
 const TOKEN_TARGETS = new Set<FaultTarget>(Object.values(TOKEN_TARGET));
 const CHARGE_TARGETS = new Set<FaultTarget>(Object.values(CHARGE_TARGET));
 
@@ -88,10 +106,13 @@ export function planMethod(r: Random, free: boolean): { method: PayMethod; charg
  * The method a remount pays an earlier mount's order with: the order's app instance decides what
  * its widget offers (a member's saved cards; PayPal only where offered), so a saved-card order is
  * paid again with the saved card, a remount's own saved card or PayPal on an order whose app
- * instance has neither becomes a typed card, and PayPal on a PayPal order stays.
+ * instance has neither becomes a typed card, and PayPal on a PayPal order stays. A local method on
+ * either side becomes a typed card (issue 38): the order's buyer country is the first mount's, and
+ * a remount's `pay()` must first meet that mount's payment under way (pending, or settled).
  */
 export function remountMethod(own: PayMethod, reused: PayMethod): PayMethod {
   if (reused === 'saved-card') return 'saved-card';
+  if (isLocalMethod(own) || isLocalMethod(reused)) return 'card';
   if (own === 'saved-card' || (own === 'paypal' && reused !== 'paypal')) return 'card';
   return own;
 }

@@ -6,7 +6,9 @@ import type { Random } from './random';
  * Where a fault hits: the widget settings call, the bundle, or a call of the payment flow: the
  * payment methods, card tokenization (the vault), the order's charge; issue 25: the vault's
  * saved-card tokens, PayPal's checkout create and capture (payment details POST; armed by the run
- * once the popup names the checkout), and reading the order's charges (a lost reply's outcome).
+ * once the popup names the checkout), and reading the order's charges (a lost reply's outcome);
+ * issue 38: the widget's read of a local method's charge while the buyer or the bank answers
+ * (GET charges/{chargeId}; armed by the run once it knows the charge).
  */
 export type FaultTarget =
   | 'settings'
@@ -17,7 +19,8 @@ export type FaultTarget =
   | 'saved-card-token'
   | 'paypal-create'
   | 'paypal-capture'
-  | 'charges-read';
+  | 'charges-read'
+  | 'charge-poll';
 
 /**
  * One kind of provider fault (provider/README.md "Fault switches"), played `times` times on one

@@ -20,7 +20,8 @@ export function msidOf(plan: ChaosPlan, mount: MountPlan): string {
 
 /**
  * Before the page loads: accepts the page's tokens (a mount's two as one app instance, a
- * remount's as its earlier mount's), makes their orders (a remount takes its earlier mount's),
+ * remount's as its earlier mount's), makes their orders (a remount takes its earlier mount's; a
+ * local payer's names its buyer's country, issue 38),
  * makes a saved-card payer's app instance the returning buyer's and offers PayPal to a PayPal
  * payer's (issue 25), arms their faults (all but PayPal capture faults: runPayPal.ts arms those).
  * Returns what the harness mounts.
@@ -45,14 +46,12 @@ export async function preparePage(run: PageRun): Promise<Map<number, HarnessMoun
     if (reuseOf !== undefined) orderId = orders.get(reuseOf);
     const hold = m.pay?.hold;
     if (m.order && !orderId) {
-      const made = await createOrder(
-        api,
-        urls.provider,
-        appInstance,
-        'event' in m.order ? m.order.event : 'venue',
+      const made = await createOrder(api, urls.provider, appInstance, {
+        event: 'event' in m.order ? m.order.event : 'venue',
         hold,
-        m.startAtMs,
-      );
+        startAtMs: m.startAtMs,
+        country: m.pay?.local?.country,
+      });
       orderId = made.id;
       if (hold && made.holdExpiresAt)
         run.holds.set(made.id, {
@@ -109,22 +108,23 @@ const EVENT_IDS = { venue: 'riverside-jazz-night', online: 'modern-jazz-mastercl
 
 /**
  * POST orders/setup as the demo checkout does (one general admission ticket), with a seat hold
- * plan's `holdSeconds` and `holdExtensions` (issue 37); resolves to the order's id and `holdExpiresAt`.
+ * plan's `holdSeconds` and `holdExtensions` (issue 37) and a local payer's buyer `country` (issue
+ * 38: the order then offers its method; PL makes a PLN order); resolves to the order's id and `holdExpiresAt`.
  */
 async function createOrder(
   api: APIRequestContext,
   provider: string,
   token: string,
-  event: 'venue' | 'online',
-  hold: HoldPlan | undefined,
-  startAtMs: number,
+  order: { event: 'venue' | 'online'; hold: HoldPlan | undefined; startAtMs: number; country: string | undefined },
 ): Promise<{ id: string; holdExpiresAt?: string }> {
+  const { hold } = order;
   const response = await api.post(`${provider}${ProviderPaths.orderSetup}`, {
     headers: { Authorization: token },
     data: {
-      eventId: EVENT_IDS[event],
+      eventId: EVENT_IDS[order.event],
       lines: [{ ticketTypeId: 'general-admission', quantity: 1 }],
-      ...(hold ? { holdSeconds: holdFrom(hold, startAtMs), holdExtensions: hold.extensions } : {}),
+      ...(hold ? { holdSeconds: holdFrom(hold, order.startAtMs), holdExtensions: hold.extensions } : {}),
+      ...(order.country ? { country: order.country } : {}),
     },
   });
   if (!response.ok()) throw new Error(`order setup answered ${response.status()}: ${await response.text()}`);

@@ -1,5 +1,6 @@
 import { formatChallengeTable } from './challengeReport';
 import { formatHoldTable } from './holdReport';
+import { formatLocalTable } from './localReport';
 import { type MountObservation, type Outcome, outcomeOf, type Violation } from './observations';
 import { dependenciesOf, type MountPlan } from './plan';
 import type { ChaosReport } from './runChaos';
@@ -98,6 +99,8 @@ export function formatReport(report: ChaosReport, command?: string): string {
     `charges: ${report.charges.length} (${report.charges.filter((c) => c.status === 'APPROVED').length} approved, ${report.charges.filter((c) => c.status === 'PENDING').length} pending, ${report.charges.filter((c) => c.status === 'DECLINED').length} declined, ${report.charges.filter((c) => c.status === 'REFUNDED_HOLD_EXPIRED').length} refunded: hold expired)`,
     '',
     formatHoldTable(report.holds, report.violations),
+    '',
+    formatLocalTable(report.local, report.violations),
     '',
     formatViolations(report, command),
   ].join('\n');

@@ -5,12 +5,15 @@ import { checkOpenChallenges } from './challengeChecks';
 import type { RecordChallenge } from './challengeControl';
 import { checkCharges, checkMount, checkPage } from './checks';
 import { checkHolds, type FinalOrder, type HoldFacts } from './checksHolds';
+import { checkLocal, type LocalFacts } from './checksLocal';
 import { readOrder } from './driveHold';
 import type { SetHoldPolicy } from './holdControl';
+import type { SetLocalTimings } from './localControl';
 import type { Bounds, MountObservation, ObservedCharge, PageObservation, Violation } from './observations';
 import type { ChaosUrls, OrderHold } from './pageRun';
 import type { ChaosPlan, MountPlan } from './plan';
 import { HOLD_GRACE_MS } from './planHold';
+import { isLocalMethod, isLocalPaymentMethod, LOCAL_TIMINGS } from './planLocal';
 import { RequestLog } from './requestLog';
 import { runPage } from './runPage';
 import { tabsOf } from './tabs';
@@ -28,6 +31,8 @@ export interface ChaosRun {
   recordChallenge: RecordChallenge;
   /** Issue 37: sets the provider's hold policy (holdControl.ts `holdPolicySetter`): the run's short grace limit. */
   setHoldPolicy: SetHoldPolicy;
+  /** Issue 38: sets the provider's local payment timings (localControl.ts `localTimingsSetter`): the run's short settles. */
+  setLocalTimings: SetLocalTimings;
   /** Issue 37: reads the site's webhook log (webhookLog.ts `deliveryReader`): `order.hold_expired`, `charge.refunded`. */
   readDeliveries: ReadDeliveries;
   plan: ChaosPlan;
@@ -48,6 +53,8 @@ export interface ChaosReport {
   charges: ObservedCharge[];
   /** Issue 37: the seat hold orders and what the provider had of them at the end (checksHolds.ts). */
   holds: HoldFacts;
+  /** Issue 38: the local payments' charges, webhooks and mounts (checksLocal.ts). */
+  local: LocalFacts;
   violations: Violation[];
   /** Wall time of the run, ms. */
   elapsedMs: number;
@@ -70,6 +77,8 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
   await control.reset();
   // Issue 37: a short grace limit (until the next reset), so a payment approved a few seconds past a hold's end outlives it.
   await run.setHoldPolicy({ holdGraceMs: HOLD_GRACE_MS });
+  // Issue 38: pending payments settle, and BLIK codes are answered or expire, within seconds (until the next reset).
+  await run.setLocalTimings({ ...LOCAL_TIMINGS });
   const log = new RequestLog(control);
   log.follow();
   const webhooks = new WebhookLog(run.readDeliveries);
@@ -110,6 +119,8 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
     await sleep(holds.size > 0 ? DELIVERY_MS : 0);
     finals = await readHolds(run, holds);
     readAt = Date.now();
+    // Issue 38: every local payment still under way settles (a pending one, a BLIK code), and its events are delivered.
+    if (plan.mounts.some((m) => keep(m.mount) && isLocalMethod(m.pay?.method))) await localSettled(run, new Set(orders.values()));
   } finally {
     await log.stop();
     await webhooks.stop().catch(() => undefined);
@@ -131,12 +142,14 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
     graceMs: HOLD_GRACE_MS,
     readAt,
   };
+  const localFacts: LocalFacts = { charges, events: [...webhooks.events.values()], observations };
   const violations = [
     ...observations.flatMap((o) => checkMount(o, byMount, run.bounds)),
     ...pageObservations.flatMap((p) => checkPage(p, byMount)),
     ...checkCharges(charges, observations),
     ...checkOpenChallenges(charges, observations),
     ...checkHolds(holdFacts),
+    ...checkLocal(localFacts),
   ];
   if (webhooks.lost > 0)
     violations.push({
@@ -152,7 +165,44 @@ export async function runChaos(run: ChaosRun): Promise<ChaosReport> {
       check: 'harness',
       detail: `${log.lost} provider records dropped out before they were read: request counts may be short`,
     });
-  return { plan, observations, pages: pageObservations, charges, holds: holdFacts, violations, elapsedMs: Date.now() - started };
+  return {
+    plan,
+    observations,
+    pages: pageObservations,
+    charges,
+    holds: holdFacts,
+    local: localFacts,
+    violations,
+    elapsedMs: Date.now() - started,
+  };
+}
+
+/**
+ * Longest the run waits, once its pages are done, for the local payments of its orders still under
+ * way to settle: a pending one settles {@link LOCAL_TIMINGS}.pendingSettleMs after its page's
+ * answer, a BLIK code is answered or expires within blikExpiryMs; a margin for the provider's timer.
+ */
+const LOCAL_SETTLE_WAIT_MS = LOCAL_TIMINGS.pendingSettleMs + LOCAL_TIMINGS.blikExpiryMs + 3_000;
+
+/**
+ * Waits until no local charge of `orders` is PENDING or a BLIK code waiting for its bank (a
+ * redirect method's page left open waits for nobody: checksLocal.ts judges it), or
+ * {@link LOCAL_SETTLE_WAIT_MS}; then real time for the settled events to reach the site.
+ */
+async function localSettled(run: ChaosRun, orders: ReadonlySet<string>): Promise<void> {
+  const deadline = Date.now() + LOCAL_SETTLE_WAIT_MS;
+  for (;;) {
+    const charges = (await run.control.charges()) as ObservedCharge[];
+    const underWay = charges.filter(
+      (c) =>
+        orders.has(c.orderId) &&
+        isLocalPaymentMethod(c.paymentMethod) &&
+        (c.status === 'PENDING' || (c.status === 'REQUIRES_ACTION' && c.paymentMethod === 'BLIK')),
+    );
+    if (underWay.length === 0 || Date.now() > deadline) break;
+    await sleep(250);
+  }
+  await sleep(DELIVERY_MS);
 }
 
 /** Real time for the provider's last webhooks to reach the site and be read, ms. */

@@ -3,8 +3,10 @@ import type { Page } from '@playwright/test';
 import { fillCard } from '../support/checkout';
 import { installClock } from '../support/clock';
 import { tokenFingerprint } from '../support/provider';
+import { LOCAL_RESULT_MARGIN_MS } from './checksLocal';
 import { watchChallenges } from './driveChallenge';
-import { playHold } from './driveHold';
+import { playHold, ranOutFirst } from './driveHold';
+import { payByLocal } from './driveLocal';
 import { fillSavedCard, payByPayPal } from './drivePayPal';
 import { EventSink } from './eventSink';
 import { type ChaosHarness, type HarnessEvent, type HarnessMount, installChaosHarness } from './harness';
@@ -12,6 +14,7 @@ import { installListenerWatch, type LiveListener } from './listenerWatch';
 import type { MountObservation, PageLine, PageObservation } from './observations';
 import type { PageRun } from './pageRun';
 import { type ChaosPlan, isChallengeCut, type MountPlan, type PayCard } from './plan';
+import { isLocalMethod, isLocalPaymentMethod, LOCAL_TIMINGS } from './planLocal';
 import { preparePage, tokensOf } from './preparePage';
 
 /** The card numbers the run types (provider/README.md "Test cards"). */
@@ -196,14 +199,15 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
   if (!pay || !orderId) return;
   const frame = page.frameLocator(`#chaos-mount-${m.mount} iframe`);
   const gone = () => sink.has(m.mount, (e) => e.type === 'destroy' || e.type === 'removed');
-  // A remount of a challenge the plan cuts short pays once that mount is gone: it resumes the challenge.
+  // A remount of a challenge the plan cuts short pays once that mount is gone: it resumes the
+  // challenge. A remount of a local payment the plan destroys while pending (issue 38) types its
+  // card first and pays as soon as that mount is gone, so its pay() meets the payment while the
+  // bank still confirms it, most times (its form may already show that payment: then it types nothing).
   const reuseOf = m.order && 'reuseOf' in m.order ? run.plan.mounts[m.order.reuseOf] : undefined;
-  if (reuseOf && isChallengeCut(reuseOf))
-    await sink.waitFor(
-      reuseOf.mount,
-      (e) => e.type === 'destroy' || e.type === 'removed',
-      run.bounds.outcomeMs + run.bounds.payMs,
-    );
+  const reusedGone = (of: MountPlan) =>
+    sink.waitFor(of.mount, (e) => e.type === 'destroy' || e.type === 'removed', run.bounds.outcomeMs + run.bounds.payMs);
+  const resumesPending = !!reuseOf?.pay?.local?.destroyPending;
+  if (reuseOf && isChallengeCut(reuseOf)) await reusedGone(reuseOf);
   // Not under another widget's challenge overlay (it covers the page while it is open): wait for
   // it to close before taking the keyboard (its Escape needs the keyboard), and again once if one
   // opened while the card was typed.
@@ -218,6 +222,8 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
   if (pay.hold && !hold) return;
   if (pay.method === 'paypal')
     return payByPayPal({ page, mount: m, run, sink, frame, orderId, gone, withKeyboard, ...(hold ? { hold } : {}) });
+  if (isLocalMethod(pay.method))
+    return payByLocal({ page, mount: m, run, sink, frame, orderId, gone, withKeyboard, ...(hold ? { hold } : {}) });
   for (let attempt = 1; ; attempt += 1) {
     await overlayGone();
     try {
@@ -230,10 +236,14 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
     } catch (error) {
       if (gone()) return;
       if (attempt === 1 && challenges.size > 0) continue;
+      if (resumesPending) break;
+      // Typed too late: the hold ran out on the way (its notice locks the form).
+      if (await ranOutFirst({ page, mount: m, frame }, hold)) return;
       const form = pay.method === 'saved-card' ? 'saved card' : 'card form';
       throw new Error(`the ${form} of the ready widget could not be filled: ${String(error).split('\n')[0]}`);
     }
   }
+  if (resumesPending && reuseOf) await reusedGone(reuseOf);
   if (hold) await sleep(Math.max(0, hold.startAt - Date.now()));
   const started = await page.evaluate(({ n, o, p }) => (window as unknown as { __chaos: ChaosHarness }).__chaos.pay(n, o, p), {
     n: m.mount,
@@ -252,6 +262,18 @@ async function payThrough(page: Page, m: MountPlan, run: PageRun, sink: EventSin
       timeoutMs: run.bounds.payMs + 1_000,
       ...(hold?.approveAt === undefined ? {} : { answerAt: hold.approveAt }),
     });
+  // Issue 38: a pay() that met a local payment the bank is still confirming (a remount of one left
+  // pending) resolved PENDING: keep the widget until it hears the settle, or well past it.
+  const pending = sink.has(
+    m.mount,
+    (e) => e.type === 'pay-settled' && e.outcome.status === 'PENDING' && isLocalPaymentMethod(e.outcome.paymentMethod),
+  );
+  if (pending)
+    await sink.waitFor(
+      m.mount,
+      (e) => e.type === 'payment-result' || e.type === 'destroy' || e.type === 'removed',
+      LOCAL_TIMINGS.pendingSettleMs + LOCAL_RESULT_MARGIN_MS + 2_000,
+    );
 }
 
 /** Runs tasks one at a time. */

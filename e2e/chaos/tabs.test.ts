@@ -34,6 +34,17 @@ describe('tabsOf', () => {
     ]);
   });
 
+  it('a payer by iDEAL, Bancontact or Klarna (a popup, issue 38) gets a tab of its own; a BLIK payer (no popup) does not', () => {
+    const by = (method: string) => ({ ...payPal, method }) as MountPlan['pay'];
+    const page = [
+      mountPlan({ mount: 0, pay: by('ideal'), order: { event: 'online' } }),
+      mountPlan({ mount: 1, pay: by('blik'), order: { event: 'online' } }),
+      mountPlan({ mount: 2, pay: by('klarna'), order: { event: 'venue' } }),
+      mountPlan({ mount: 3, pay: by('bancontact'), order: { event: 'venue' } }),
+    ];
+    expect(numbers(tabsOf(page))).toEqual([[0], [1], [2], [3]]);
+  });
+
   it('a tie to a mount of another page (a replay with --only) does not join anything', () => {
     const page = [mountPlan({ mount: 5, pay: payPal, msidOf: 2 }), mountPlan({ mount: 6 })];
     expect(numbers(tabsOf(page))).toEqual([[5], [6]]);

@@ -1,8 +1,10 @@
 import { dependenciesOf, type MountPlan } from './plan';
+import { isLocalMethod } from './planLocal';
 
 /**
  * A page's mounts as the run opens them, in browser tabs (each its own browser context): a PayPal
- * payer, with every mount of its page tied to it (settings it shares, an order it pays again, and
+ * payer or a payer by a local method's page (iDEAL, Bancontact, Klarna: a popup too, issue 38),
+ * with every mount of its page tied to it (settings it shares, an order it pays again, and
  * theirs in turn), in a tab of its own; the rest of the page in one tab, in mount order.
  *
  * Why: the widget opens PayPal's popup from the frame, so Chromium puts the popup in the frame's
@@ -20,7 +22,8 @@ export function tabsOf(mounts: readonly MountPlan[]): MountPlan[][] {
     return up === mount ? mount : root(up);
   };
   for (const m of mounts) for (const dep of dependenciesOf(m)) if (onPage.has(dep)) group.set(root(m.mount), root(dep));
-  const payPal = new Set(mounts.filter((m) => m.pay?.method === 'paypal').map((m) => root(m.mount)));
+  const popup = (m: MountPlan) => m.pay?.method === 'paypal' || (isLocalMethod(m.pay?.method) && m.pay?.method !== 'blik');
+  const payPal = new Set(mounts.filter(popup).map((m) => root(m.mount)));
   const tabs = new Map<number | 'page', MountPlan[]>();
   for (const m of mounts) {
     const key = payPal.has(root(m.mount)) ? root(m.mount) : 'page';

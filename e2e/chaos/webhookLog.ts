@@ -13,6 +13,8 @@ export interface OrderEvent {
   orderStatus: string;
   chargeId?: string;
   chargeStatus?: string;
+  /** When the run first read it in the site's log, ms since the epoch (an upper bound of when it happened; issue 38). */
+  seenAt?: number;
 }
 
 /** Reads the deliveries the site's webhook endpoint received (its newest 100, oldest first). */
@@ -62,9 +64,10 @@ export class WebhookLog {
       const bodies = deliveries.map((d) => d.body);
       if (this.#last !== undefined && deliveries.length >= SITE_LOG_SIZE && !bodies.includes(this.#last)) this.lost += 1;
       this.#last = bodies.at(-1) ?? this.#last;
+      const seenAt = Date.now();
       for (const delivery of deliveries) {
         const event = parseEvent(delivery);
-        if (event && !this.events.has(event.eventId)) this.events.set(event.eventId, event);
+        if (event && !this.events.has(event.eventId)) this.events.set(event.eventId, { ...event, seenAt });
       }
     });
     return this.#reading;
