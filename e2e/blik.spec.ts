@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { CONTROL_KEY_HEADER } from '../provider';
 import { BLIK_TEST_CODES } from '../shared/localMethods';
 import { clickPlaceOrder, logLines, readOrder, startCheckout, widget } from './support/checkout';
+import { settledChoices } from './support/localPayments';
 import { PROVIDER_ORIGIN } from './support/origins';
 import { controlKeyOfRun } from './support/provider';
 import { expect, test } from './support/test';
@@ -31,6 +32,7 @@ const SECONDS_LEFT = /^(\d+) s left$/;
 /** Starts a Polish checkout and chooses BLIK in the widget; returns the order id. */
 async function chooseBlik(page: Page): Promise<string> {
   const orderId = await startCheckout(page, '?country=PL');
+  await settledChoices(widget(page)); // the short lines in: the choices no longer move
   await widget(page).getByRole('radio', { name: /^BLIK/ }).check();
   await expect(codeField(page)).toBeVisible();
   return orderId;

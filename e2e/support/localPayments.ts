@@ -37,15 +37,26 @@ export const LOCAL_WORDS = {
 /** The button of a method's page (shared/localPayments.ts LOCAL_PAGE_ANSWERS). */
 export type PageButton = 'Approve payment' | 'Decline payment' | 'Approve later (pending)' | 'Cancel and return';
 
+/** Waits until every local method's choice has its short line (its description): the choices no longer move. */
+export async function settledChoices(frame: FrameLocator): Promise<void> {
+  const radios = frame.locator('input[type=radio][aria-labelledby]');
+  await expect(radios.first()).toBeVisible();
+  for (const radio of await radios.all()) await expect(radio).toHaveAccessibleDescription(/\S/);
+}
+
 /** "Pay with {label}" in `frame` (default the demo checkout's widget). */
 export const payWithButton = (page: Page, label: string, frame: FrameLocator = widget(page)): Locator =>
   frame.getByRole('button', { name: `Pay with ${label}` });
 
 /**
- * Chooses the method `label` in the widget (its radio, whose name is the brand name followed by
- * its short line) and waits for its panel's "Pay with {label}".
+ * Chooses the method `label` in the widget (its radio, named by the brand, described by its short
+ * line) and waits for its panel's "Pay with {label}". It waits for the short line first: on a
+ * loaded machine the first paint's cap can show the form before the chunk's words, and the lines
+ * then push the choices down, so a click aimed before that lands on another choice (a Firefox CI
+ * run's "Clicking the checkbox did not change its state").
  */
 export async function chooseMethod(page: Page, label: string, frame: FrameLocator = widget(page)): Promise<void> {
+  await settledChoices(frame);
   await frame.getByRole('radio', { name: new RegExp(`^${label}\\b`) }).check();
   await expect(payWithButton(page, label, frame)).toBeEnabled();
 }
